@@ -1,0 +1,71 @@
+// An agent job as the client sees it. The service marks no field required, so every field but
+// the id may be missing; a wrong-typed field is treated as missing rather than trusted.
+
+export const knownJobStatuses = ['active', 'completed', 'archived', 'failed'] as const;
+export type KnownJobStatus = (typeof knownJobStatuses)[number];
+/** `unknown` keeps a status this client has never heard of from being mistaken for a known one. */
+export type AgentJobStatus = KnownJobStatus | 'unknown';
+
+export interface AgentJob {
+  readonly id: string;
+  readonly status: AgentJobStatus;
+  /** The status exactly as the server sent it, for display when it is `unknown`. */
+  readonly rawStatus?: string;
+  readonly repository?: string;
+  /** Branch; null when the server says there is none. */
+  readonly ref?: string | null;
+  readonly model?: string;
+  /** Pull request URL; null while active or when no file changed. */
+  readonly prLink?: string | null;
+  /** ISO 8601 date-times, kept only when they parse as dates. */
+  readonly createdAt?: string;
+  readonly archivedAt?: string | null;
+}
+
+/** Terminal statuses end polling, as the spec's polling rule says. */
+export function isTerminal(status: AgentJobStatus): boolean {
+  return status === 'completed' || status === 'archived' || status === 'failed';
+}
+
+/**
+ * Checks a 200 body. Returns undefined only when it is not an object at all; any field that is
+ * missing or of the wrong type is left out. The id falls back to the one that was asked for.
+ */
+export function parseAgentJob(json: unknown, requestedId: string): AgentJob | undefined {
+  if (!isRecord(json)) return undefined;
+  const source = isRecord(json.source) ? json.source : {};
+  const rawStatus = typeof json.status === 'string' ? json.status : undefined;
+  const status: AgentJobStatus = (knownJobStatuses as readonly string[]).includes(rawStatus ?? '') ? (rawStatus as KnownJobStatus) : 'unknown';
+  return compact({
+    id: nonEmptyString(json.id) ?? requestedId,
+    status,
+    rawStatus,
+    repository: nonEmptyString(source.repository),
+    ref: nullableString(source.ref),
+    model: nonEmptyString(json.model),
+    prLink: nullableString(json.prLink),
+    createdAt: dateString(json.createdAt),
+    archivedAt: json.archivedAt === null ? null : dateString(json.archivedAt),
+  });
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function nonEmptyString(value: unknown): string | undefined {
+  return typeof value === 'string' && value !== '' ? value : undefined;
+}
+
+function nullableString(value: unknown): string | null | undefined {
+  return value === null ? null : nonEmptyString(value);
+}
+
+function dateString(value: unknown): string | undefined {
+  return typeof value === 'string' && !Number.isNaN(Date.parse(value)) ? value : undefined;
+}
+
+/** Drops undefined fields so that a job compares and serialises without holes. */
+function compact<T extends object>(value: T): T {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;
+}

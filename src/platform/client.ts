@@ -1,0 +1,316 @@
+// The platform's three operations. Every call resolves to a Result; nothing here throws at the
+// caller, and nothing is sent until the call has what it needs (base URL, parameters, the
+// right kind of key).
+
+import { type AgentJob, parseAgentJob } from './agentJob';
+import { assistantBody, type AssistantRequest } from './assistantRequest';
+import { type BaseUrl, parseBaseUrl, path } from './endpoint';
+import { fail, isTransient, ok, platformError, type PlatformError, type Result, type Setting } from './errors';
+import { keyLabels, keyPrefixDescriptions, keyProblem, type KeyKind } from './keys';
+import { type Logger, silentLogger } from './logger';
+import { redactSecrets } from './redact';
+import { abortableDelay, backoffDelay, defaultRetryPolicy, type RetryPolicy } from './retry';
+import { AssistantMessageBuilder, type AssistantMessage } from './stream/assistantMessage';
+import type { StreamChunk } from './stream/chunks';
+import { SseDecoder } from './stream/sseDecoder';
+import {
+  cancelled,
+  defaultTimeouts,
+  describeBody,
+  type ErrorContext,
+  errorFromException,
+  errorFromResponse,
+  type HttpCall,
+  type HttpResponse,
+  readBodyText,
+  readJson,
+  type Timeouts,
+  Transport,
+} from './transport';
+
+/** Where keys come from: the extension reads SecretStorage for the current origin; tests pass a map. */
+export type KeySource = (kind: KeyKind) => Promise<string | undefined>;
+
+export interface PlatformClientOptions {
+  readonly baseUrl: string;
+  readonly keys: KeySource;
+  readonly logger?: Logger;
+  readonly timeouts?: Partial<Timeouts>;
+  readonly retry?: Partial<RetryPolicy>;
+  /** Waits between retries; tests replace it to record delays without waiting. */
+  readonly delay?: (ms: number, signal?: AbortSignal) => Promise<void>;
+  readonly random?: () => number;
+  readonly now?: () => number;
+  readonly userAgent?: string;
+}
+
+export interface CallOptions {
+  readonly signal?: AbortSignal;
+}
+
+export interface Page {
+  readonly path: string;
+  readonly content: string;
+  /** Access groups of a restricted page, when the server says. */
+  readonly groups?: readonly string[];
+  /** The bytes were not valid UTF-8; some characters were replaced. */
+  readonly invalidUtf8: boolean;
+}
+
+export interface AssistantReply {
+  readonly message: AssistantMessage;
+  readonly threadId?: string;
+  /** From `X-Thread-Key`: given once, when the thread is created, and owed on every later message. */
+  readonly threadKey?: string;
+}
+
+export type AssistantOutcome =
+  | { readonly ok: true; readonly value: AssistantReply }
+  /** `partial` is there when the answer had begun: what arrived is kept. */
+  | { readonly ok: false; readonly error: PlatformError; readonly partial?: AssistantReply };
+
+export interface StreamObserver {
+  /** The response has begun; thread headers, when the server sends them, are known now. */
+  onResponse?(thread: { threadId?: string; threadKey?: string }): void;
+  /** After each chunk is folded into `message` (the same object every time, updated in place). */
+  onChunk?(chunk: StreamChunk, message: AssistantMessage): void;
+}
+
+export interface AssistantCallOptions extends CallOptions {
+  readonly observer?: StreamObserver;
+}
+
+const USER_AGENT = 'docs-assistant-vscode';
+
+export class PlatformClient {
+  private readonly base: Result<BaseUrl>;
+  private readonly transport: Transport | undefined;
+  private readonly logger: Logger;
+  private readonly timeouts: Timeouts;
+  private readonly retry: RetryPolicy;
+  private readonly delay: (ms: number, signal?: AbortSignal) => Promise<void>;
+  private readonly random: () => number;
+  private readonly now: () => number;
+
+  constructor(private readonly options: PlatformClientOptions) {
+    this.logger = options.logger ?? silentLogger;
+    this.timeouts = { ...defaultTimeouts, ...options.timeouts };
+    this.retry = { ...defaultRetryPolicy, ...options.retry };
+    this.delay = options.delay ?? abortableDelay;
+    this.random = options.random ?? Math.random;
+    this.now = options.now ?? Date.now;
+    this.base = parseBaseUrl(options.baseUrl);
+    this.transport = this.base.ok
+      ? new Transport(this.base.value, { timeouts: this.timeouts, logger: this.logger, userAgent: options.userAgent ?? USER_AGENT, now: this.now })
+      : undefined;
+  }
+
+  /** The origin keys are stored under, or undefined when the base URL is not usable. */
+  get origin(): string | undefined {
+    return this.base.ok ? this.base.value.origin : undefined;
+  }
+
+  /** Operation 1: `GET /v2/agent/{projectId}/job/{id}` with the admin key. Retried when transient. */
+  async readAgentJob(projectId: string, id: string, options: CallOptions = {}): Promise<Result<AgentJob>> {
+    const ready = await this.prepare('adminKey', { projectId }, { 'job id': id });
+    if (!ready.ok) return ready;
+    const context = this.context('adminKey', `No agent job "${id}" was found in project "${projectId}". Check the job id and the project id.`);
+    const call = this.call('GET', path`/v2/agent/${projectId}/job/${id}`, 'adminKey', ready.value, options.signal);
+    return this.withRetries(options.signal, () =>
+      this.readJsonCall(call, context, (json, status) => {
+        const job = parseAgentJob(json, id);
+        return job ? ok(job) : fail(badBody(status, 'an agent job'));
+      }),
+    );
+  }
+
+  /** Operation 2: `POST /discovery/v1/page/{domain}` with the assistant key. Retried when transient. */
+  async retrievePage(domain: string, pagePath: string, options: CallOptions = {}): Promise<Result<Page>> {
+    const ready = await this.prepare('assistantKey', { domain }, { 'page path': pagePath });
+    if (!ready.ok) return ready;
+    const context = this.context('assistantKey', `Page not found: ${pagePath}.`);
+    const call = this.call('POST', path`/discovery/v1/page/${domain}`, 'assistantKey', ready.value, options.signal, { path: pagePath });
+    return this.withRetries(options.signal, () => this.readPage(call, context, pagePath));
+  }
+
+  /**
+   * Operation 3: `POST /discovery/v2/assistant/{domain}/message`, streamed. Retried only while no
+   * byte of the answer has arrived; after that, a failure comes back with the partial answer.
+   */
+  async sendAssistantMessage(request: AssistantRequest, options: AssistantCallOptions = {}): Promise<AssistantOutcome> {
+    const body = assistantBody(request);
+    if (!body.ok) return body;
+    const ready = await this.prepare('assistantKey', { domain: request.domain }, {});
+    if (!ready.ok) return ready;
+    const notFound =
+      request.threadId === undefined
+        ? `The platform has no assistant for the domain "${request.domain}". Check the domain setting.`
+        : 'The platform no longer knows this conversation (its thread may have expired). Start a new conversation.';
+    const context = this.context('assistantKey', notFound);
+    const call = {
+      ...this.call('POST', path`/discovery/v2/assistant/${request.domain}/message`, 'assistantKey', ready.value, options.signal, body.value),
+      accept: 'text/event-stream',
+      idleTimeoutMs: this.timeouts.streamIdleMs,
+    };
+    const opened = await this.withRetries(options.signal, async () => {
+      const response = await this.transport!.open(call);
+      if (!response.ok) return response;
+      if (response.value.status < 200 || response.value.status > 299) return fail(await errorFromResponse(response.value, context, options.signal));
+      return ok(response.value);
+    });
+    if (!opened.ok) return opened;
+    return this.readAnswer(opened.value, options);
+  }
+
+  /** Releases the connection pool. */
+  dispose(): Promise<void> {
+    return this.transport?.close() ?? Promise.resolve();
+  }
+
+  private async readAnswer(response: HttpResponse, { signal, observer }: AssistantCallOptions): Promise<AssistantOutcome> {
+    const contentType = response.headers['content-type'] ?? '';
+    if (/json|html/i.test(contentType)) {
+      const text = await readBodyText(response.body, signal);
+      const said = describeBody(text.ok ? text.value.text : '', contentType);
+      return fail(platformError('badResponse', `The assistant answered with ${contentType} instead of a stream.${said}`, { status: response.status }));
+    }
+    const headerThread = { threadId: response.headers['x-thread-id'], threadKey: response.headers['x-thread-key'] };
+    this.notify(() => observer?.onResponse?.(withoutUndefined(headerThread)));
+    const builder = new AssistantMessageBuilder();
+    const decoder = new SseDecoder({
+      onChunk: (chunk) => {
+        builder.apply(chunk);
+        this.notify(() => observer?.onChunk?.(chunk, builder.message));
+      },
+      onWarning: (warning) => this.logger.warn(redactSecrets(warning)),
+    });
+    let failure: PlatformError | undefined;
+    try {
+      for await (const bytes of response.body) {
+        decoder.feed(bytes as Buffer);
+        if (decoder.done) break;
+      }
+      decoder.end();
+    } catch (error) {
+      failure = interrupted(errorFromException(error, signal));
+    }
+    const reply: AssistantReply = withoutUndefined({
+      message: builder.message,
+      threadId: builder.threadId ?? headerThread.threadId,
+      threadKey: headerThread.threadKey,
+    });
+    failure ??= streamFailure(builder, decoder.done);
+    return failure ? { ok: false, error: failure, partial: reply } : ok(reply);
+  }
+
+  /** Checks what a call needs, in the order a user would fix it, and fetches the key. */
+  private async prepare(keyKind: KeyKind, settings: Partial<Record<'domain' | 'projectId', string>>, params: Record<string, string>): Promise<Result<string>> {
+    if (!this.base.ok) return this.base;
+    for (const [setting, value] of Object.entries(settings) as [Setting, string][]) {
+      if (value.trim() === '') return fail(notConfigured(setting, `The ${setting === 'domain' ? 'documentation domain' : 'project id'} is not set.`));
+    }
+    for (const [name, value] of Object.entries(params)) {
+      if (value.trim() === '') return fail(platformError('invalidRequest', `The ${name} is empty.`));
+    }
+    let key: string | undefined;
+    try {
+      key = await this.options.keys(keyKind);
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      return fail(notConfigured(keyKind, `The ${keyLabels[keyKind]} could not be read from the editor's secret storage (${redactSecrets(reason)}).`));
+    }
+    if (key === undefined || key === '') {
+      return fail(notConfigured(keyKind, `The ${keyLabels[keyKind]} is not set. Set it first: it ${keyPrefixDescriptions[keyKind]}.`));
+    }
+    const problem = keyProblem(keyKind, key);
+    if (problem) return fail(notConfigured(keyKind, `${problem} Set the ${keyLabels[keyKind]} again.`));
+    return ok(key);
+  }
+
+  private call(method: 'GET' | 'POST', callPath: string, keyKind: KeyKind, key: string, signal: AbortSignal | undefined, body?: unknown): HttpCall {
+    return { method, path: callPath, keyKind, key, body, accept: 'application/json', idleTimeoutMs: this.timeouts.readIdleMs, signal };
+  }
+
+  private context(keyKind: KeyKind, notFound: string): ErrorContext {
+    return { keyKind, notFound, now: this.now };
+  }
+
+  private async readJsonCall<T>(call: HttpCall, context: ErrorContext, parse: (json: unknown, status: number) => Result<T>): Promise<Result<T>> {
+    const response = await this.transport!.open(call);
+    if (!response.ok) return response;
+    if (response.value.status !== 200) return fail(await errorFromResponse(response.value, context, call.signal));
+    const body = await readJson(response.value, call.signal);
+    return body.ok ? parse(body.value.json, response.value.status) : body;
+  }
+
+  private async readPage(call: HttpCall, context: ErrorContext, requested: string): Promise<Result<Page>> {
+    const response = await this.transport!.open(call);
+    if (!response.ok) return response;
+    if (response.value.status !== 200) return fail(await errorFromResponse(response.value, context, call.signal));
+    const body = await readJson(response.value, call.signal);
+    if (!body.ok) return body;
+    const json = body.value.json as Record<string, unknown> | null;
+    if (typeof json !== 'object' || json === null || typeof json.content !== 'string') return fail(badBody(200, 'a page'));
+    const groups = Array.isArray(json.groups) && json.groups.every((g) => typeof g === 'string') ? (json.groups as string[]) : undefined;
+    return ok({
+      path: typeof json.path === 'string' && json.path !== '' ? json.path : requested,
+      content: json.content,
+      invalidUtf8: body.value.invalidUtf8,
+      ...(groups ? { groups } : {}),
+    });
+  }
+
+  /** Runs `attempt` until it succeeds, fails for good, or the attempts run out. */
+  private async withRetries<T>(signal: AbortSignal | undefined, attempt: () => Promise<Result<T>>): Promise<Result<T>> {
+    for (let retry = 0; ; retry++) {
+      const result = await attempt();
+      if (result.ok || !isTransient(result.error) || retry + 1 >= this.retry.attempts) return result;
+      const { retryAfterMs } = result.error;
+      if (retryAfterMs !== undefined && retryAfterMs > this.retry.maxRetryAfterMs) return result;
+      const wait = retryAfterMs ?? backoffDelay(retry, this.retry, this.random);
+      this.logger.info(`${result.error.kind}${result.error.status ? ` (${result.error.status})` : ''}; retrying in ${wait} ms`);
+      await this.delay(wait, signal);
+      if (signal?.aborted) return fail(cancelled());
+    }
+  }
+
+  /** An observer's exception is its own problem: it must not end the stream. */
+  private notify(callback: () => void): void {
+    try {
+      callback();
+    } catch (error) {
+      this.logger.error(`Stream observer failed: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+}
+
+function notConfigured(setting: Setting, message: string): PlatformError {
+  return platformError('notConfigured', message, { setting });
+}
+
+function badBody(status: number, what: string): PlatformError {
+  return platformError('badResponse', `The platform answered ${status} but the body is not ${what}.`, { status });
+}
+
+/** A failure after the answer began: the sentence says that what arrived is kept. */
+function interrupted(error: PlatformError): PlatformError {
+  if (error.kind === 'cancelled') return platformError('cancelled', 'Stopped. The part of the answer that arrived is kept.');
+  return { ...error, message: `The answer was interrupted. ${error.message} The part that arrived is kept.` };
+}
+
+/** Why a stream that ended without a transport error still did not end well, if it did not. */
+function streamFailure(builder: AssistantMessageBuilder, sawDone: boolean): PlatformError | undefined {
+  const { errorText, aborted, abortReason } = builder.message;
+  if (errorText !== undefined) {
+    return platformError('serverError', `The assistant stopped with an error: ${redactSecrets(errorText)} Try again.`, { serverMessage: redactSecrets(errorText) });
+  }
+  if (aborted) return platformError('cancelled', `The platform stopped the answer${abortReason ? ` (${abortReason})` : ''}. The part that arrived is kept.`);
+  if (!builder.sawFinish && !sawDone) {
+    return platformError('network', 'The answer was interrupted: the connection closed before it finished. The part that arrived is kept; try again.');
+  }
+  return undefined;
+}
+
+function withoutUndefined<T extends object>(value: T): T {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;
+}

@@ -1,0 +1,50 @@
+// Where requests go: the base URL, checked once, and paths built so that no parameter can
+// change which resource is addressed.
+
+import { fail, ok, platformError, type Result } from './errors';
+
+export interface BaseUrl {
+  /** `https://host:port`, what keys are stored under. */
+  readonly origin: string;
+  /** Any path the base URL carries, without a trailing slash (`''` or `/api`). */
+  readonly pathPrefix: string;
+}
+
+/** Parses the `docsAssistant.baseUrl` setting; the error says what is wrong with it in words. */
+export function parseBaseUrl(raw: string): Result<BaseUrl> {
+  const text = raw.trim();
+  if (text === '') {
+    return fail(platformError('notConfigured', 'The platform base URL is not set.', { setting: 'baseUrl' }));
+  }
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    return fail(badBaseUrl(`"${text}" is not a URL`));
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
+    return fail(badBaseUrl(`it must start with https:// or http://, not ${url.protocol}//`));
+  }
+  if (url.username || url.password) return fail(badBaseUrl('it must not contain a user name or password'));
+  if (url.search || url.hash) return fail(badBaseUrl('it must not contain a query (?) or fragment (#)'));
+  return ok({ origin: url.origin, pathPrefix: url.pathname.replace(/\/+$/, '') });
+}
+
+function badBaseUrl(reason: string) {
+  return platformError('notConfigured', `The platform base URL is not valid: ${reason}.`, { setting: 'baseUrl' });
+}
+
+/**
+ * Encodes one path segment. encodeURIComponent leaves `.` alone, and a segment of only dots
+ * would be resolved as `.` or `..` by anything that normalises the URL; encoding the dots keeps
+ * it a literal name. The path is sent as is (never parsed as a URL) so `%2E` is not undone.
+ */
+export function encodeSegment(value: string): string {
+  const encoded = encodeURIComponent(value);
+  return /^\.+$/.test(encoded) ? encoded.replace(/\./g, '%2E') : encoded;
+}
+
+/** Joins literal path text with parameters: path`/v2/agent/${projectId}/job/${id}`. */
+export function path(literals: TemplateStringsArray, ...params: string[]): string {
+  return literals.reduce((out, literal, i) => out + literal + (i < params.length ? encodeSegment(params[i]) : ''), '');
+}

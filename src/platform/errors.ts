@@ -1,0 +1,61 @@
+// Every failure of a platform call is one of these kinds. Callers branch on `kind`, show
+// `message` (a sentence that says what to do next) and may add `serverMessage` as detail.
+
+import type { KeyKind } from './keys';
+
+export type PlatformErrorKind =
+  /** Something the user must set first: base URL, domain, project id or a key. Nothing was sent. */
+  | 'notConfigured'
+  /** The request itself is unusable (an empty id, a `currentPath` over 200 characters). Nothing was sent. */
+  | 'invalidRequest'
+  | 'unauthorized'
+  | 'forbidden'
+  | 'notFound'
+  | 'rateLimited'
+  | 'serverError'
+  | 'network'
+  | 'timeout'
+  | 'cancelled'
+  /** The server answered 2xx (or an unexpected status) with something we cannot use. */
+  | 'badResponse';
+
+/** What a `notConfigured` error asks the user to set. */
+export type Setting = 'baseUrl' | 'domain' | 'projectId' | KeyKind;
+
+export interface PlatformError {
+  readonly kind: PlatformErrorKind;
+  /** A sentence for the user: what happened and what to do next. Never contains a key. */
+  readonly message: string;
+  /** HTTP status, when the server answered. */
+  readonly status?: number;
+  /** The server's own words: `error` or `message` of a JSON error body. */
+  readonly serverMessage?: string;
+  /** For `rateLimited`: how long the server asked us to wait, from Retry-After. */
+  readonly retryAfterMs?: number;
+  /** For `notConfigured`, and for 401/403: which setting or key is at fault. */
+  readonly setting?: Setting;
+}
+
+export type Result<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: PlatformError };
+
+export function ok<T>(value: T): Result<T> {
+  return { ok: true, value };
+}
+
+export function fail<T = never>(error: PlatformError): Result<T> {
+  return { ok: false, error };
+}
+
+export function platformError(
+  kind: PlatformErrorKind,
+  message: string,
+  extra: Omit<PlatformError, 'kind' | 'message'> = {},
+): PlatformError {
+  return { kind, message, ...extra };
+}
+
+/** Errors worth another attempt for an idempotent read: the same request may well succeed later. */
+export function isTransient(error: PlatformError): boolean {
+  if (error.kind === 'network' || error.kind === 'rateLimited') return true;
+  return error.kind === 'serverError' && (error.status === 502 || error.status === 503 || error.status === 504);
+}

@@ -1,0 +1,139 @@
+// Folds stream chunks into the assistant's message. Each chunk costs the same however long the
+// message already is: text parts are found by id in a map, never by scanning.
+
+import type { StreamChunk } from './chunks';
+
+export type AssistantPart =
+  | { type: 'text'; id: string; text: string; done: boolean }
+  | { type: 'reasoning'; id: string; text: string; done: boolean }
+  | { type: 'source-url'; sourceId: string; url: string; title?: string }
+  | { type: 'source-document'; sourceId: string; mediaType: string; title: string; filename?: string }
+  | { type: 'file'; url: string; mediaType: string }
+  | { type: 'data'; name: string; id?: string; data: unknown };
+
+export interface AssistantMessage {
+  id?: string;
+  /** In order of first appearance, as the SDK's own client keeps them. */
+  parts: AssistantPart[];
+  metadata?: unknown;
+  finishReason?: string;
+  /** From an `error` chunk: the server's explanation of why the answer stopped. */
+  errorText?: string;
+  /** From an `abort` chunk. */
+  abortReason?: string;
+  aborted?: boolean;
+}
+
+type StreamingPart = Extract<AssistantPart, { type: 'text' | 'reasoning' }>;
+
+export class AssistantMessageBuilder {
+  readonly message: AssistantMessage = { parts: [] };
+  private readonly streaming = new Map<string, StreamingPart>();
+  private readonly dataParts = new Map<string, Extract<AssistantPart, { type: 'data' }>>();
+  private finishedThreadId: string | undefined;
+  private finished = false;
+
+  /** The thread id carried by the finish chunk, as the spec describes. */
+  get threadId(): string | undefined {
+    return this.finishedThreadId;
+  }
+
+  get sawFinish(): boolean {
+    return this.finished;
+  }
+
+  apply(chunk: StreamChunk): void {
+    const message = this.message;
+    switch (chunk.type) {
+      case 'start':
+        if (chunk.messageId !== undefined) message.id = chunk.messageId;
+        if (chunk.messageMetadata !== undefined) message.metadata = mergeMetadata(message.metadata, chunk.messageMetadata);
+        break;
+      case 'text-start':
+      case 'reasoning-start':
+        this.streamingPart(chunk.type === 'text-start' ? 'text' : 'reasoning', chunk.id);
+        break;
+      case 'text-delta':
+      case 'reasoning-delta':
+        this.streamingPart(chunk.type === 'text-delta' ? 'text' : 'reasoning', chunk.id).text += chunk.delta;
+        break;
+      case 'text-end':
+      case 'reasoning-end':
+        this.streamingPart(chunk.type === 'text-end' ? 'text' : 'reasoning', chunk.id).done = true;
+        break;
+      case 'source-url':
+        message.parts.push({ type: 'source-url', sourceId: chunk.sourceId, url: chunk.url, ...(chunk.title === undefined ? {} : { title: chunk.title }) });
+        break;
+      case 'source-document':
+        message.parts.push({ ...chunk });
+        break;
+      case 'file':
+        message.parts.push({ type: 'file', url: chunk.url, mediaType: chunk.mediaType });
+        break;
+      case 'data':
+        this.applyData(chunk);
+        break;
+      case 'message-metadata':
+        message.metadata = mergeMetadata(message.metadata, chunk.messageMetadata);
+        break;
+      case 'error':
+        message.errorText = chunk.errorText;
+        break;
+      case 'abort':
+        message.aborted = true;
+        if (chunk.reason !== undefined) message.abortReason = chunk.reason;
+        break;
+      case 'finish':
+        this.finished = true;
+        if (chunk.finishReason !== undefined) message.finishReason = chunk.finishReason;
+        if (chunk.messageMetadata !== undefined) message.metadata = mergeMetadata(message.metadata, chunk.messageMetadata);
+        if (chunk.threadId !== undefined) this.finishedThreadId = chunk.threadId;
+        for (const part of this.streaming.values()) part.done = true;
+        break;
+    }
+  }
+
+  /** Text and reasoning parts share one id space per kind; a delta without a start still counts. */
+  private streamingPart(type: 'text' | 'reasoning', id: string): StreamingPart {
+    const key = `${type}:${id}`;
+    const existing = this.streaming.get(key);
+    if (existing) return existing;
+    const part: StreamingPart = { type, id, text: '', done: false };
+    this.streaming.set(key, part);
+    this.message.parts.push(part);
+    return part;
+  }
+
+  /** A data part with an id replaces its earlier version in place; transient ones are not kept. */
+  private applyData(chunk: Extract<StreamChunk, { type: 'data' }>): void {
+    if (chunk.transient) return;
+    const key = chunk.id === undefined ? undefined : `${chunk.name}:${chunk.id}`;
+    const existing = key === undefined ? undefined : this.dataParts.get(key);
+    if (existing) {
+      existing.data = chunk.data;
+      return;
+    }
+    const part: Extract<AssistantPart, { type: 'data' }> = { type: 'data', name: chunk.name, data: chunk.data, ...(chunk.id === undefined ? {} : { id: chunk.id }) };
+    if (key !== undefined) this.dataParts.set(key, part);
+    this.message.parts.push(part);
+  }
+}
+
+function mergeMetadata(current: unknown, next: unknown): unknown {
+  const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+  return isObject(current) && isObject(next) ? { ...current, ...next } : next;
+}
+
+/** The answer's text: its text parts, in order, separated by blank lines. */
+export function messageText(message: AssistantMessage): string {
+  return message.parts
+    .filter((part): part is Extract<AssistantPart, { type: 'text' }> => part.type === 'text')
+    .map((part) => part.text)
+    .join('\n\n');
+}
+
+export type Source = Extract<AssistantPart, { type: 'source-url' | 'source-document' }>;
+
+export function messageSources(message: AssistantMessage): Source[] {
+  return message.parts.filter((part): part is Source => part.type === 'source-url' || part.type === 'source-document');
+}

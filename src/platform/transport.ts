@@ -1,0 +1,290 @@
+// One HTTP exchange with the platform over undici: timeouts, cancellation, logging, and the
+// translation of every way it can go wrong into a PlatformError.
+
+import { Agent, type Dispatcher } from 'undici';
+import type { BaseUrl } from './endpoint';
+import { fail, ok, platformError, type PlatformError, type Result } from './errors';
+import { keyLabels, type KeyKind } from './keys';
+import type { Logger } from './logger';
+import { redactSecrets } from './redact';
+import { parseRetryAfter } from './retry';
+
+export interface Timeouts {
+  /** TCP and TLS connection set-up. */
+  readonly connectMs: number;
+  /** From the request sent to the response headers received. */
+  readonly headersMs: number;
+  /** Longest silence while reading a JSON body. */
+  readonly readIdleMs: number;
+  /** Longest silence between two pieces of an assistant stream. */
+  readonly streamIdleMs: number;
+}
+
+export const defaultTimeouts: Timeouts = {
+  connectMs: 10_000,
+  headersMs: 30_000,
+  readIdleMs: 30_000,
+  streamIdleMs: 60_000,
+};
+
+export type ResponseBody = Dispatcher.ResponseData['body'];
+
+export interface HttpCall {
+  readonly method: 'GET' | 'POST';
+  /** Already encoded, starting with `/`, relative to the base URL. */
+  readonly path: string;
+  readonly keyKind: KeyKind;
+  readonly key: string;
+  readonly body?: unknown;
+  readonly accept: string;
+  readonly idleTimeoutMs: number;
+  readonly signal?: AbortSignal;
+}
+
+export interface HttpResponse {
+  readonly status: number;
+  readonly headers: Readonly<Record<string, string | undefined>>;
+  readonly body: ResponseBody;
+}
+
+/** Bodies larger than this are refused rather than held in memory. */
+export const MAX_BODY_BYTES = 64 * 1024 * 1024;
+
+export interface TransportOptions {
+  readonly timeouts: Timeouts;
+  readonly logger: Logger;
+  readonly userAgent: string;
+  readonly now: () => number;
+}
+
+export class Transport {
+  private readonly dispatcher: Agent;
+
+  constructor(
+    private readonly base: BaseUrl,
+    private readonly options: TransportOptions,
+  ) {
+    this.dispatcher = new Agent({
+      connect: { timeout: options.timeouts.connectMs },
+      headersTimeout: options.timeouts.headersMs,
+      bodyTimeout: options.timeouts.readIdleMs,
+    });
+  }
+
+  get origin(): string {
+    return this.base.origin;
+  }
+
+  /** Sends the request and returns once the headers are in; the body is the caller's to read or dump. */
+  async open(call: HttpCall): Promise<Result<HttpResponse>> {
+    const started = this.options.now();
+    const path = this.base.pathPrefix + call.path;
+    const label = `${call.method} ${path}`;
+    if (call.signal?.aborted) return fail(cancelled());
+    try {
+      const response = await this.dispatcher.request({
+        origin: this.base.origin,
+        path,
+        method: call.method,
+        headers: {
+          authorization: `Bearer ${call.key}`,
+          accept: call.accept,
+          'user-agent': this.options.userAgent,
+          ...(call.body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
+        body: call.body === undefined ? undefined : JSON.stringify(call.body),
+        signal: call.signal,
+        headersTimeout: this.options.timeouts.headersMs,
+        bodyTimeout: call.idleTimeoutMs,
+      });
+      this.options.logger.debug(`${label} → ${response.statusCode} (${this.options.now() - started} ms)`);
+      return ok({ status: response.statusCode, headers: flattenHeaders(response.headers), body: response.body });
+    } catch (error) {
+      const mapped = errorFromException(error, call.signal);
+      this.options.logger.debug(`${label} → ${mapped.kind} (${this.options.now() - started} ms)`);
+      return fail(mapped);
+    }
+  }
+
+  close(): Promise<void> {
+    return this.dispatcher.close();
+  }
+}
+
+function flattenHeaders(headers: Record<string, string | string[] | undefined>): Record<string, string | undefined> {
+  const flat: Record<string, string | undefined> = {};
+  for (const [name, value] of Object.entries(headers)) {
+    flat[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
+  }
+  return flat;
+}
+
+export interface BodyText {
+  readonly text: string;
+  /** True when the bytes were not valid UTF-8 and some were replaced by U+FFFD. */
+  readonly invalidUtf8: boolean;
+}
+
+/** Reads a whole body as text. Fails as timeout, cancelled, network or badResponse (too large). */
+export async function readBodyText(body: ResponseBody, signal?: AbortSignal): Promise<Result<BodyText>> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  try {
+    for await (const chunk of body) {
+      const buffer = chunk as Buffer;
+      size += buffer.length;
+      if (size > MAX_BODY_BYTES) {
+        body.destroy();
+        return fail(platformError('badResponse', `The server sent more than ${MAX_BODY_BYTES / 1024 / 1024} MB; the response was not read.`));
+      }
+      chunks.push(buffer);
+    }
+  } catch (error) {
+    return fail(errorFromException(error, signal));
+  }
+  const bytes = Buffer.concat(chunks, size);
+  try {
+    return ok({ text: new TextDecoder('utf-8', { fatal: true }).decode(bytes), invalidUtf8: false });
+  } catch {
+    return ok({ text: new TextDecoder('utf-8').decode(bytes), invalidUtf8: true });
+  }
+}
+
+/** Reads a JSON body. A body that is not JSON is a badResponse naming what came instead. */
+export async function readJson(response: HttpResponse, signal?: AbortSignal): Promise<Result<{ json: unknown; invalidUtf8: boolean }>> {
+  const body = await readBodyText(response.body, signal);
+  if (!body.ok) return body;
+  try {
+    return ok({ json: JSON.parse(body.value.text), invalidUtf8: body.value.invalidUtf8 });
+  } catch {
+    return fail(
+      platformError('badResponse', `The server answered ${response.status} with ${describeNonJson(body.value.text, response.headers['content-type'])} instead of JSON.`, {
+        status: response.status,
+      }),
+    );
+  }
+}
+
+/** Reads an error response's body and turns status and body into a PlatformError. Never throws. */
+export async function errorFromResponse(response: HttpResponse, context: ErrorContext, signal?: AbortSignal): Promise<PlatformError> {
+  const body = await readBodyText(response.body, signal);
+  const text = body.ok ? body.value.text : '';
+  return errorFromStatus(response.status, response.headers, text, context);
+}
+
+/** What the operation knows that a bare status does not. */
+export interface ErrorContext {
+  readonly keyKind: KeyKind;
+  /** The sentence for a 404, which only the operation can phrase ("Page not found: /x."). */
+  readonly notFound: string;
+  readonly now: () => number;
+}
+
+export function errorFromStatus(
+  status: number,
+  headers: Readonly<Record<string, string | undefined>>,
+  bodyText: string,
+  { keyKind, notFound, now }: ErrorContext,
+): PlatformError {
+  const serverMessage = serverMessageOf(bodyText);
+  const said = describeBody(bodyText, headers['content-type']);
+  const key = keyLabels[keyKind];
+  const extra = { status, ...(serverMessage ? { serverMessage } : {}) };
+  switch (true) {
+    case status === 401:
+      return platformError('unauthorized', `The platform did not accept the ${key}: it is missing, malformed or expired. Set a valid ${key}.${said}`, {
+        ...extra,
+        setting: keyKind,
+      });
+    case status === 403:
+      return platformError(
+        'forbidden',
+        `The ${key} is not allowed to do this: its scope does not cover this project or domain, or this machine's IP address is not on its allow-list. Check the key's scope on the dashboard.${said}`,
+        { ...extra, setting: keyKind },
+      );
+    case status === 404:
+      return platformError('notFound', `${notFound}${said}`, extra);
+    case status === 429: {
+      const retryAfterMs = parseRetryAfter(headers['retry-after'], now());
+      const wait = retryAfterMs === undefined ? 'Wait a little' : `Try again in ${formatDuration(retryAfterMs)}`;
+      return platformError('rateLimited', `The platform's rate limit was reached. ${wait} and retry.${said}`, {
+        ...extra,
+        ...(retryAfterMs === undefined ? {} : { retryAfterMs }),
+      });
+    }
+    case status >= 500:
+      return platformError('serverError', `The platform had a problem (HTTP ${status}). Try again in a moment.${said}`, extra);
+    default:
+      return platformError('badResponse', `The platform answered with an unexpected HTTP ${status}.${said}`, extra);
+  }
+}
+
+/** What a body said, as a sentence to append: the server's own message, or what kind of thing came back. */
+export function describeBody(bodyText: string, contentType: string | undefined): string {
+  const serverMessage = serverMessageOf(bodyText);
+  return serverMessage ? ` The server said: "${serverMessage}"` : ` ${capitalise(describeNonJson(bodyText, contentType))} came back.`;
+}
+
+/** The `error` (admin) or `message` (discovery) field of a JSON error body. */
+function serverMessageOf(bodyText: string): string | undefined {
+  try {
+    const json: unknown = JSON.parse(bodyText);
+    if (json && typeof json === 'object') {
+      for (const field of ['message', 'error'] as const) {
+        const value = (json as Record<string, unknown>)[field];
+        if (typeof value === 'string' && value.trim() !== '') return redactSecrets(value.trim()).slice(0, 500);
+      }
+    }
+  } catch {
+    // Not JSON: the caller describes the body instead.
+  }
+  return undefined;
+}
+
+function describeNonJson(bodyText: string, contentType: string | undefined): string {
+  if (bodyText.trim() === '') return 'an empty body';
+  if (/html/i.test(contentType ?? '') || /^\s*</.test(bodyText)) return 'an HTML page (perhaps from a proxy)';
+  return 'a body that is not JSON';
+}
+
+function capitalise(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+export function formatDuration(ms: number): string {
+  const seconds = Math.ceil(ms / 1000);
+  if (seconds < 60) return `${seconds} second${seconds === 1 ? '' : 's'}`;
+  const minutes = Math.ceil(seconds / 60);
+  return `${minutes} minute${minutes === 1 ? '' : 's'}`;
+}
+
+export function cancelled(): PlatformError {
+  return platformError('cancelled', 'The request was cancelled.');
+}
+
+const TIMEOUT_CODES: Readonly<Record<string, string>> = {
+  UND_ERR_CONNECT_TIMEOUT: 'Connecting to the platform took too long',
+  UND_ERR_HEADERS_TIMEOUT: 'The platform took too long to start answering',
+  UND_ERR_BODY_TIMEOUT: 'The platform stopped sending in the middle of its answer',
+};
+
+/** Maps whatever undici or the socket threw. An abort requested by the caller always wins. */
+export function errorFromException(error: unknown, signal?: AbortSignal): PlatformError {
+  if (signal?.aborted) return cancelled();
+  const code = errorCode(error);
+  if (code && TIMEOUT_CODES[code]) {
+    return platformError('timeout', `${TIMEOUT_CODES[code]}. Check your connection and try again.`);
+  }
+  if (code === 'UND_ERR_ABORTED' || (error instanceof Error && error.name === 'AbortError')) return cancelled();
+  const detail = code ?? (error instanceof Error ? error.message : String(error));
+  return platformError('network', `Could not reach the platform (${redactSecrets(detail)}). Check your connection and the base URL.`);
+}
+
+function errorCode(error: unknown): string | undefined {
+  for (let current: unknown = error, depth = 0; current && depth < 4; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string') return code;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}

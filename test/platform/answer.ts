@@ -1,0 +1,59 @@
+// The assistant's answer, composed from the retrieved pages, and the UI message chunks that
+// carry it. Deterministic, so tests can assert on it.
+
+import { type DocPage, words } from './docsIndex';
+
+export interface AnswerInput {
+  readonly question: string;
+  readonly context: readonly { type: string; value: string; path?: string }[];
+  readonly currentPath?: string;
+  readonly pages: readonly DocPage[];
+  readonly pageUrl: (page: DocPage) => string;
+}
+
+export function composeAnswer(input: AnswerInput): string {
+  const lines: string[] = [];
+  const topic = input.question.replace(/\s+/g, ' ').trim().slice(0, 120);
+  lines.push(`Here is what the documentation says about **${topic}**.`, '');
+  for (const item of input.context) {
+    const lineCount = item.value.split('\n').length;
+    lines.push(`You shared ${item.type === 'code' ? 'code' : 'a selection'}${item.path ? ` from \`${item.path}\`` : ''} (${lineCount} line${lineCount === 1 ? '' : 's'}).`, '');
+  }
+  if (input.currentPath) lines.push(`You are reading \`${input.currentPath}\`.`, '');
+  for (const page of input.pages) {
+    lines.push(`### ${page.title}`, '', mostRelevantParagraph(page.text, input.question), '');
+    const code = firstCodeBlock(page.text);
+    if (code) lines.push(code, '');
+    lines.push(`See [${page.title}](${input.pageUrl(page)}).`, '');
+  }
+  return lines.join('\n').trimEnd() + '\n';
+}
+
+/** The prose paragraph sharing the most words with the question; the first one on a tie. */
+function mostRelevantParagraph(markdown: string, question: string): string {
+  const wanted = new Set(words(question));
+  const paragraphs = markdown
+    .replace(/```[\s\S]*?```/g, '')
+    .split(/\n\s*\n/)
+    .map((block) => block.trim())
+    .filter((block) => block !== '' && !block.startsWith('#') && !block.startsWith('|'));
+  let best = paragraphs[0] ?? '';
+  let bestScore = 0;
+  for (const paragraph of paragraphs) {
+    const score = words(paragraph).filter((word) => wanted.has(word)).length;
+    if (score > bestScore) [best, bestScore] = [paragraph, score];
+  }
+  return best;
+}
+
+function firstCodeBlock(markdown: string): string | undefined {
+  return /```[^\n]*\n[\s\S]*?```/.exec(markdown)?.[0];
+}
+
+/** Splits text into small deltas of one or two words, as a model's tokens arrive. */
+export function toDeltas(text: string): string[] {
+  const pieces = text.match(/\S+\s*|\s+/g) ?? [];
+  const deltas: string[] = [];
+  for (let i = 0; i < pieces.length; i += 2) deltas.push(pieces.slice(i, i + 2).join(''));
+  return deltas;
+}

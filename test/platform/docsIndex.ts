@@ -1,0 +1,89 @@
+// The documentation site the emulator serves: Markdown pages, and a small keyword search that
+// stands in for the platform's retrieval.
+
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+
+export interface DocPage {
+  readonly path: string;
+  readonly title: string;
+  /** Raw bytes, so a test can serve content that is not valid UTF-8. */
+  readonly bytes: Buffer;
+  readonly text: string;
+  readonly groups?: readonly string[];
+}
+
+const STOP_WORDS = new Set(
+  'the and for are but not you your with this that what when where which how can does from into about have has was were will would should could there their then them they its it is do to of in on a an or by be as at if my me i we our use using'.split(
+    ' ',
+  ),
+);
+
+export function words(text: string): string[] {
+  return (text.toLowerCase().match(/[\p{L}\p{N}_]+/gu) ?? []).filter((word) => word.length > 2 && !STOP_WORDS.has(word));
+}
+
+/** The folder of sample pages, found from the compiled or the source location alike. */
+export function defaultDocsDir(): string {
+  let dir = __dirname;
+  while (!fs.existsSync(path.join(dir, 'package.json'))) {
+    const parent = path.dirname(dir);
+    if (parent === dir) throw new Error('package.json not found above the emulator');
+    dir = parent;
+  }
+  return path.join(dir, 'test', 'platform', 'docs');
+}
+
+export class DocsIndex {
+  private readonly pages = new Map<string, DocPage>();
+
+  static fromFolder(folder: string): DocsIndex {
+    const index = new DocsIndex();
+    const visit = (dir: string) => {
+      for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+        const full = path.join(dir, entry.name);
+        if (entry.isDirectory()) visit(full);
+        else if (entry.name.endsWith('.md')) {
+          const pagePath = path.relative(folder, full).split(path.sep).join('/').replace(/\.md$/, '');
+          index.add(pagePath, fs.readFileSync(full));
+        }
+      }
+    };
+    visit(folder);
+    return index;
+  }
+
+  add(pagePath: string, content: string | Buffer, groups?: readonly string[]): DocPage {
+    const bytes = typeof content === 'string' ? Buffer.from(content, 'utf8') : content;
+    const text = bytes.toString('utf8');
+    const title = /^#\s+(.+)$/m.exec(text)?.[1]?.trim() ?? pagePath;
+    const page: DocPage = { path: pagePath, title, bytes, text, ...(groups ? { groups } : {}) };
+    this.pages.set(pagePath, page);
+    return page;
+  }
+
+  /** Exactly the path asked for; a leading slash is the only thing forgiven. */
+  get(pagePath: string): DocPage | undefined {
+    return this.pages.get(pagePath) ?? (pagePath.startsWith('/') ? this.pages.get(pagePath.slice(1)) : undefined);
+  }
+
+  all(): DocPage[] {
+    return [...this.pages.values()];
+  }
+
+  /** The `limit` pages that share the most words with the query; at least one page. */
+  search(query: string, limit: number): DocPage[] {
+    const wanted = new Set(words(query));
+    const scored = this.all()
+      .map((page) => {
+        const titleWords = words(page.title);
+        let score = 0;
+        for (const word of words(page.text)) if (wanted.has(word)) score += 1;
+        for (const word of titleWords) if (wanted.has(word)) score += 5;
+        return { page, score };
+      })
+      .sort((a, b) => b.score - a.score || a.page.path.localeCompare(b.page.path));
+    const relevant = scored.filter((entry) => entry.score > 0);
+    return (relevant.length > 0 ? relevant : scored.slice(0, 1)).slice(0, limit).map((entry) => entry.page);
+  }
+}

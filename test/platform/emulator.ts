@@ -1,0 +1,428 @@
+// A local stand-in for the documentation platform: the three operations of
+// shared/platform-api.md over real HTTP on 127.0.0.1, with the live service's known habits
+// (shared/notes/real-world-api.md) and switches for faults. The assistant stream is written by
+// the `ai` package itself, so its bytes are what the real SDK sends.
+
+import * as http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { randomBytes } from 'node:crypto';
+import { createUIMessageStream, createUIMessageStreamResponse } from 'ai';
+import { composeAnswer, toDeltas } from './answer';
+import { type Clock, systemClock } from './clock';
+import { defaultDocsDir, DocsIndex, type DocPage } from './docsIndex';
+import { type Fault, FaultQueue, type Operation } from './faults';
+import { JobStore } from './jobs';
+
+export interface RecordedRequest {
+  readonly method: string;
+  /** Exactly as it arrived, percent-encoding and all. */
+  readonly path: string;
+  readonly headers: http.IncomingHttpHeaders;
+  readonly rawBody: string;
+  /** The body parsed as JSON, or undefined when it is not JSON. */
+  readonly body: unknown;
+  readonly operation?: Operation;
+}
+
+export interface Limits {
+  agentJobPerHour: number;
+  pagePerHour: number;
+  assistantPerHour: number;
+  assistantPerDayPerIp: number;
+}
+
+export interface EmulatorConfig {
+  adminKey: string;
+  assistantKey: string;
+  /** The project the admin key belongs to; other projects answer 403. */
+  projectId: string;
+  /** The documentation site the assistant key belongs to; other domains answer 403. */
+  domain: string;
+  /**
+   * True: a new thread's id and key come back as X-Thread-Id and X-Thread-Key, and later
+   * messages must send both (the live service). False: the id arrives only on the finish event
+   * and no key is asked for (the spec).
+   */
+  threadHeaders: boolean;
+  limits: Limits;
+  /** Whether a 429 from the limits above carries Retry-After. */
+  sendRetryAfter: boolean;
+  /** Pause between stream deltas, so a person can watch an answer arrive. */
+  deltaDelayMs: number;
+  /** Where the site's pages live on the web; source links point here. */
+  siteUrl: string;
+}
+
+export interface EmulatorOptions extends Partial<EmulatorConfig> {
+  readonly port?: number;
+  readonly clock?: Clock;
+  readonly docsDir?: string;
+}
+
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+
+export class PlatformEmulator {
+  readonly requests: RecordedRequest[] = [];
+  readonly faults = new FaultQueue();
+  readonly jobs: JobStore;
+  readonly docs: DocsIndex;
+  readonly config: EmulatorConfig;
+  private readonly clock: Clock;
+  private readonly server: http.Server;
+  private readonly counters = new Map<string, number>();
+  private readonly threads = new Map<string, { key?: string }>();
+  private threadCount = 0;
+  private baseUrl = '';
+
+  private constructor({ port: _port, clock, docsDir, ...overrides }: EmulatorOptions) {
+    this.clock = clock ?? systemClock;
+    this.config = {
+      adminKey: 'svc_emulator_admin_key',
+      assistantKey: 'svc_dsc_emulator_assistant_key',
+      projectId: 'proj_demo',
+      domain: 'acme-docs',
+      threadHeaders: true,
+      sendRetryAfter: true,
+      deltaDelayMs: 0,
+      siteUrl: 'https://docs.acme.example',
+      ...overrides,
+      limits: { agentJobPerHour: 1_000, pagePerHour: 10_000, assistantPerHour: 10_000, assistantPerDayPerIp: 10_000, ...overrides.limits },
+    };
+    this.jobs = new JobStore(() => this.clock.now());
+    this.docs = DocsIndex.fromFolder(docsDir ?? defaultDocsDir());
+    this.server = http.createServer((req, res) => {
+      this.handle(req, res).catch((error: unknown) => {
+        if (!res.headersSent) sendJson(res, 500, { message: `Emulator failure: ${String(error)}` });
+        else res.destroy();
+      });
+    });
+  }
+
+  static async start(options: EmulatorOptions = {}): Promise<PlatformEmulator> {
+    const emulator = new PlatformEmulator(options);
+    await new Promise<void>((resolve, reject) => {
+      emulator.server.once('error', reject);
+      emulator.server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
+    });
+    emulator.baseUrl = `http://127.0.0.1:${(emulator.server.address() as AddressInfo).port}`;
+    return emulator;
+  }
+
+  /** The base URL to configure the client with. */
+  get url(): string {
+    return this.baseUrl;
+  }
+
+  requestsFor(operation: Operation): RecordedRequest[] {
+    return this.requests.filter((request) => request.operation === operation);
+  }
+
+  /** Forgets recorded requests, counters, threads and faults; keeps pages and jobs. */
+  reset(): void {
+    this.requests.length = 0;
+    this.counters.clear();
+    this.threads.clear();
+    this.faults.clear();
+  }
+
+  pageUrl(page: Pick<DocPage, 'path'>): string {
+    return `${this.config.siteUrl}/${page.path.split('/').map(encodeURIComponent).join('/')}`;
+  }
+
+  async close(): Promise<void> {
+    this.server.closeAllConnections();
+    await new Promise<void>((resolve) => this.server.close(() => resolve()));
+  }
+
+  private async handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
+    const rawBody = await readBody(req);
+    const route = matchRoute(req.method ?? '', req.url ?? '/');
+    this.requests.push({
+      method: req.method ?? '',
+      path: req.url ?? '',
+      headers: req.headers,
+      rawBody,
+      body: parseJson(rawBody),
+      ...(route ? { operation: route.operation } : {}),
+    });
+    if (!route) return sendJson(res, 404, { message: `No route for ${req.method} ${req.url}` });
+    if ('invalid' in route) return sendJson(res, 400, { message: route.invalid });
+
+    const fault = this.faults.take(route.operation);
+    if (fault?.kind === 'slowFirstByte') await sleep(fault.ms);
+    if (fault?.kind === 'resetConnection') return void req.socket.destroy();
+    if (fault?.kind === 'status') return send(res, fault.status, fault.body, fault.contentType ?? 'application/json');
+    if (fault?.kind === 'rateLimit') {
+      return sendJson(res, 429, errorBody(route.operation, 'Rate limit exceeded'), fault.retryAfterSeconds === undefined ? {} : { 'retry-after': String(fault.retryAfterSeconds) });
+    }
+
+    const denied = this.authorize(req, route);
+    if (denied) return sendJson(res, denied.status, errorBody(route.operation, denied.message));
+    const limited = this.countAndLimit(route.operation, req.socket.remoteAddress ?? '');
+    if (limited !== undefined) {
+      return sendJson(res, 429, errorBody(route.operation, 'Rate limit exceeded'), this.config.sendRetryAfter ? { 'retry-after': String(limited) } : {});
+    }
+
+    switch (route.operation) {
+      case 'agentJob':
+        return this.readJob(res, route.params[1]);
+      case 'page':
+        return this.readPage(res, parseJson(rawBody));
+      case 'assistant':
+        return this.answer(req, res, parseJson(rawBody), fault);
+    }
+  }
+
+  private authorize(req: http.IncomingMessage, route: MatchedRoute): { status: number; message: string } | undefined {
+    const match = /^Bearer (.+)$/.exec(req.headers.authorization ?? '');
+    const admin = route.operation === 'agentJob';
+    if (!match) return { status: 401, message: 'Missing API key' };
+    const key = match[1];
+    const expected = admin ? this.config.adminKey : this.config.assistantKey;
+    if (admin && key.startsWith('svc_dsc_')) return { status: 401, message: 'Assistant API keys cannot be used with the admin API' };
+    if (!admin && !key.startsWith('svc_dsc_')) return { status: 401, message: 'The discovery API requires an assistant API key (svc_dsc_)' };
+    if (key !== expected) return { status: 401, message: 'Invalid API key' };
+    const scope = route.params[0];
+    if (admin && scope !== this.config.projectId) return { status: 403, message: `This API key does not have access to project ${scope}` };
+    if (!admin && scope !== this.config.domain) return { status: 403, message: `This API key does not have access to domain ${scope}` };
+    return undefined;
+  }
+
+  /** Counts the request; returns the seconds until the window resets when a limit is passed. */
+  private countAndLimit(operation: Operation, ip: string): number | undefined {
+    const now = this.clock.now();
+    const { limits } = this.config;
+    const windows: [string, number, number][] =
+      operation === 'agentJob'
+        ? [['agentJob', HOUR, limits.agentJobPerHour]]
+        : operation === 'page'
+          ? [['page', HOUR, limits.pagePerHour]]
+          : [
+              ['assistant', HOUR, limits.assistantPerHour],
+              [`assistant-ip-${ip}`, DAY, limits.assistantPerDayPerIp],
+            ];
+    for (const [name, size, limit] of windows) {
+      const key = `${name}:${Math.floor(now / size)}`;
+      const count = (this.counters.get(key) ?? 0) + 1;
+      this.counters.set(key, count);
+      if (count > limit) return Math.ceil((size - (now % size)) / 1000);
+    }
+    return undefined;
+  }
+
+  private readJob(res: http.ServerResponse, id: string): void {
+    const job = this.jobs.read(id);
+    if (job === undefined) return sendJson(res, 404, { error: `Agent job ${id} not found` });
+    sendJson(res, 200, job);
+  }
+
+  private readPage(res: http.ServerResponse, body: unknown): void {
+    const pagePath = (body as { path?: unknown } | undefined)?.path;
+    if (typeof pagePath !== 'string' || pagePath === '') return sendJson(res, 400, { message: 'Body must be {"path": string}' });
+    const page = this.docs.get(pagePath);
+    if (!page) return sendJson(res, 404, { message: `Page not found: ${pagePath}` });
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end(pageJson(pagePath, page));
+  }
+
+  private async answer(req: http.IncomingMessage, res: http.ServerResponse, body: unknown, fault: Fault | undefined): Promise<void> {
+    const checked = checkAssistantBody(body);
+    if (typeof checked === 'string') return sendJson(res, 400, { message: checked });
+
+    const headers: Record<string, string> = {};
+    let threadId = checked.threadId;
+    if (threadId !== undefined) {
+      const thread = this.threads.get(threadId);
+      if (!thread || (thread.key !== undefined && thread.key !== checked.threadKey)) return sendJson(res, 404, { message: 'Thread not found' });
+    } else {
+      threadId = `thread_${++this.threadCount}_${randomBytes(4).toString('hex')}`;
+      const key = this.config.threadHeaders ? `tk_${randomBytes(12).toString('hex')}` : undefined;
+      this.threads.set(threadId, key === undefined ? {} : { key });
+      if (key !== undefined) Object.assign(headers, { 'X-Thread-Id': threadId, 'X-Thread-Key': key });
+    }
+
+    const query = [checked.question, ...checked.context.map((item) => item.value)].join('\n');
+    const pages = this.docs.search(query, checked.retrievalPageSize);
+    const text = composeAnswer({ question: checked.question, context: checked.context, currentPath: checked.currentPath, pages, pageUrl: (page) => this.pageUrl(page) });
+    const chunks = answerChunks(text, pages, (page) => this.pageUrl(page), threadId, fault);
+
+    let clientGone = false;
+    res.on('close', () => (clientGone = true));
+    const delay = this.config.deltaDelayMs;
+    const stream = createUIMessageStream({
+      execute: async ({ writer }) => {
+        for (const chunk of chunks) {
+          if (clientGone) return;
+          writer.write(chunk as Parameters<typeof writer.write>[0]);
+          if (delay > 0 && chunk.type === 'text-delta') await sleep(delay);
+        }
+      },
+    });
+    const response = createUIMessageStreamResponse({ stream, headers });
+    res.writeHead(response.status, Object.fromEntries(response.headers));
+    res.flushHeaders();
+    let events = 0;
+    let flushed: Promise<void> = Promise.resolve();
+    for await (const bytes of response.body as unknown as AsyncIterable<Uint8Array>) {
+      if (clientGone) break;
+      if (fault && 'afterEvents' in fault && events === fault.afterEvents) {
+        if (fault.kind === 'dropMidStream') {
+          // What was sent reaches the client before the connection dies, as on a real network.
+          await flushed;
+          await sleep(50);
+          return void req.socket.destroy();
+        }
+        if (fault.kind === 'endWithoutFinish') return void res.end();
+        if (fault.kind === 'stallMidStream') await sleep(fault.ms);
+        if (fault.kind === 'nonJsonChunk') res.write('data: {"type":"text-delta", this is not JSON\n\n');
+      }
+      flushed = new Promise((resolve) => res.write(bytes, () => resolve()));
+      events += 1;
+    }
+    res.end();
+  }
+}
+
+interface CheckedAssistantBody {
+  readonly question: string;
+  readonly context: { type: string; value: string; path?: string }[];
+  readonly threadId?: string;
+  readonly threadKey?: string;
+  readonly retrievalPageSize: number;
+  readonly currentPath?: string;
+}
+
+/** The live service's validation, as far as it is known; a string is the 400 message. */
+function checkAssistantBody(body: unknown): CheckedAssistantBody | string {
+  if (typeof body !== 'object' || body === null) return 'Body must be a JSON object';
+  const b = body as Record<string, unknown>;
+  if (typeof b.fp !== 'string') return 'fp is required';
+  if (!Array.isArray(b.messages) || b.messages.length === 0) return 'messages must be a non-empty array';
+  for (const message of b.messages as unknown[]) {
+    const m = message as Record<string, unknown>;
+    if (typeof m?.id !== 'string' || !['user', 'assistant', 'system'].includes(m.role as string) || !Array.isArray(m.parts)) {
+      return 'each message needs id, role (user, assistant or system) and parts';
+    }
+    for (const part of m.parts as unknown[]) {
+      const type = (part as Record<string, unknown>)?.type;
+      if (!['text', 'reasoning', 'source-url', 'file', 'step-start'].includes(type as string)) return `unsupported part type ${String(type)}`;
+    }
+  }
+  const last = b.messages[b.messages.length - 1] as { role: string; parts: { type: string; text?: unknown }[] };
+  if (last.role !== 'user') return 'the last message must be from the user';
+  const question = last.parts
+    .filter((part) => part.type === 'text' && typeof part.text === 'string')
+    .map((part) => part.text as string)
+    .join('\n');
+  const size = b.retrievalPageSize ?? 5;
+  if (typeof size !== 'number' || !Number.isInteger(size) || size < 1 || size > 50) return 'retrievalPageSize must be an integer from 1 to 50';
+  if (b.threadId !== undefined && b.threadId !== null && typeof b.threadId !== 'string') return 'threadId must be a string';
+  if (b.threadKey !== undefined && typeof b.threadKey !== 'string') return 'threadKey must be a string';
+  if (b.filter !== undefined && b.filter !== null && (typeof b.filter !== 'object' || Array.isArray(b.filter))) return 'filter must be an object';
+  if (b.currentPath !== undefined && typeof b.currentPath !== 'string') return 'currentPath must be a string';
+  const context = b.context ?? [];
+  if (!Array.isArray(context)) return 'context must be an array';
+  for (const item of context as Record<string, unknown>[]) {
+    if (!['code', 'textSelection'].includes(item?.type as string) || typeof item.value !== 'string') return 'context items need type (code or textSelection) and value';
+  }
+  return {
+    question,
+    context: context as CheckedAssistantBody['context'],
+    retrievalPageSize: size,
+    ...(typeof b.threadId === 'string' ? { threadId: b.threadId } : {}),
+    ...(typeof b.threadKey === 'string' ? { threadKey: b.threadKey } : {}),
+    ...(typeof b.currentPath === 'string' ? { currentPath: b.currentPath } : {}),
+  };
+}
+
+type Chunk = { type: string } & Record<string, unknown>;
+
+/** The UI message chunks of one answer: sources first (retrieval comes first), then the text. */
+function answerChunks(text: string, pages: readonly DocPage[], pageUrl: (page: DocPage) => string, threadId: string, fault: Fault | undefined): Chunk[] {
+  const chunks: Chunk[] = [{ type: 'start', messageId: `msg_${randomBytes(6).toString('hex')}` }, { type: 'start-step' }];
+  pages.forEach((page, i) => chunks.push({ type: 'source-url', sourceId: `source-${i + 1}`, url: pageUrl(page), title: page.title }));
+  chunks.push({ type: 'text-start', id: 'text-1' });
+  const deltas = toDeltas(text).map((delta): Chunk => ({ type: 'text-delta', id: 'text-1', delta }));
+  if (fault?.kind === 'unknownChunk') {
+    const middle = Math.floor(deltas.length / 2);
+    deltas.splice(middle, 0, { type: 'x-emulator-future-chunk', payload: { note: 'a chunk type from a newer SDK' } });
+    deltas[0] = { ...deltas[0], providerMetadata: { emulator: { fresh: true } }, futureField: 'ignored' };
+  }
+  if (fault?.kind === 'errorChunk') {
+    chunks.push(...deltas.slice(0, Math.ceil(deltas.length / 2)), { type: 'error', errorText: fault.errorText });
+    return chunks;
+  }
+  chunks.push(...deltas, { type: 'text-end', id: 'text-1' }, { type: 'finish-step' }, { type: 'finish', finishReason: 'stop', threadId });
+  return chunks;
+}
+
+type MatchedRoute = { operation: Operation; params: string[] };
+type Route = MatchedRoute | { operation: Operation; invalid: string };
+
+/** Matches on raw segments, so `a%2Fb` is one segment and never two. */
+function matchRoute(method: string, url: string): Route | undefined {
+  const rawPath = url.split('?')[0];
+  const segments = rawPath.split('/').slice(1);
+  const shapes: [string, Operation, string[]][] = [
+    ['GET', 'agentJob', ['v2', 'agent', '*', 'job', '*']],
+    ['POST', 'page', ['discovery', 'v1', 'page', '*']],
+    ['POST', 'assistant', ['discovery', 'v2', 'assistant', '*', 'message']],
+  ];
+  for (const [shapeMethod, operation, shape] of shapes) {
+    if (method !== shapeMethod || shape.length !== segments.length) continue;
+    if (!shape.every((part, i) => part === '*' || part === segments[i])) continue;
+    try {
+      return { operation, params: segments.filter((_, i) => shape[i] === '*').map(decodeURIComponent) };
+    } catch {
+      return { operation, invalid: 'Malformed percent-encoding in the path' };
+    }
+  }
+  return undefined;
+}
+
+/** A page body; content that is not valid UTF-8 goes out byte for byte, as a broken upstream would send it. */
+function pageJson(requested: string, page: DocPage): Buffer {
+  const extra = page.groups ? { groups: page.groups } : {};
+  try {
+    new TextDecoder('utf-8', { fatal: true }).decode(page.bytes);
+    return Buffer.from(JSON.stringify({ path: requested, content: page.text, ...extra }), 'utf8');
+  } catch {
+    const head = Buffer.from(`${JSON.stringify({ path: requested, ...extra }).slice(0, -1)},"content":`, 'utf8');
+    return Buffer.concat([head, Buffer.from(JSON.stringify(page.bytes.toString('latin1')), 'latin1'), Buffer.from('}')]);
+  }
+}
+
+function errorBody(operation: Operation, message: string): Record<string, string> {
+  return operation === 'agentJob' ? { error: message } : { message };
+}
+
+function sendJson(res: http.ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+  send(res, status, JSON.stringify(body), 'application/json', headers);
+}
+
+function send(res: http.ServerResponse, status: number, body: string, contentType: string, headers: Record<string, string> = {}): void {
+  res.writeHead(status, { 'content-type': contentType, ...headers });
+  res.end(body);
+}
+
+function readBody(req: http.IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    req.on('error', reject);
+  });
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}

@@ -1,0 +1,55 @@
+// What a test can make the emulator do wrong, one request at a time.
+
+export type Operation = 'agentJob' | 'page' | 'assistant';
+
+export type Fault =
+  /** Answer with this status and body instead of the real response. */
+  | { readonly kind: 'status'; readonly status: number; readonly body: string; readonly contentType?: string }
+  /** 429; with `retryAfterSeconds` a Retry-After header is sent, without it none is. */
+  | { readonly kind: 'rateLimit'; readonly retryAfterSeconds?: number }
+  /** Wait this long before sending anything at all. */
+  | { readonly kind: 'slowFirstByte'; readonly ms: number }
+  /** Close the socket without answering. */
+  | { readonly kind: 'resetConnection' }
+  // The rest concern the assistant stream; `afterEvents` counts SSE events already sent.
+  | { readonly kind: 'dropMidStream'; readonly afterEvents: number }
+  | { readonly kind: 'stallMidStream'; readonly afterEvents: number; readonly ms: number }
+  | { readonly kind: 'nonJsonChunk'; readonly afterEvents: number }
+  | { readonly kind: 'unknownChunk' }
+  | { readonly kind: 'errorChunk'; readonly errorText: string }
+  /** End the body cleanly in the middle: no finish, no [DONE]. */
+  | { readonly kind: 'endWithoutFinish'; readonly afterEvents: number };
+
+export const html500: Fault = {
+  kind: 'status',
+  status: 500,
+  contentType: 'text/html',
+  body: '<!DOCTYPE html><html><head><title>500 Internal Server Error</title></head><body><h1>Internal Server Error</h1></body></html>',
+};
+
+interface Armed {
+  readonly fault: Fault;
+  readonly operation?: Operation;
+  remaining: number;
+}
+
+/** Faults wait in order; each request takes the first that applies to its operation. */
+export class FaultQueue {
+  private armed: Armed[] = [];
+
+  add(fault: Fault, options: { operation?: Operation; times?: number } = {}): void {
+    this.armed.push({ fault, operation: options.operation, remaining: options.times ?? 1 });
+  }
+
+  take(operation: Operation): Fault | undefined {
+    const entry = this.armed.find((armed) => armed.operation === undefined || armed.operation === operation);
+    if (!entry) return undefined;
+    entry.remaining -= 1;
+    if (entry.remaining <= 0) this.armed = this.armed.filter((armed) => armed !== entry);
+    return entry.fault;
+  }
+
+  clear(): void {
+    this.armed = [];
+  }
+}

@@ -1,0 +1,277 @@
+import * as assert from 'node:assert/strict';
+import type { AssistantRequest, ConversationMessage } from '../../../src/platform/assistantRequest';
+import { messageSources, messageText } from '../../../src/platform/stream/assistantMessage';
+import type { StreamChunk } from '../../../src/platform/stream/chunks';
+import { html500 } from '../../platform/faults';
+import { arm, expectError, useHarness } from '../support';
+
+const question = (text: string, id = 'u1'): ConversationMessage => ({ id, role: 'user', parts: [{ type: 'text', text }] });
+
+const ask = (text: string, extra: Partial<AssistantRequest> = {}): AssistantRequest => ({
+  domain: 'acme-docs',
+  fp: 'anonymous',
+  messages: [question(text)],
+  ...extra,
+});
+
+describe('operation 3: assistant message', () => {
+  const h = useHarness();
+
+  it('sends exactly the spec names and leaves optional fields out when unset', async () => {
+    const client = h.client();
+    await client.sendAssistantMessage(ask('How do I stop an answer?'));
+    await client.sendAssistantMessage(
+      ask('What about this code?', {
+        fp: 'user-42',
+        retrievalPageSize: 3,
+        filter: { version: 'v2', groups: ['public'] },
+        context: [{ type: 'code', value: 'const x = 1;', path: 'src/x.ts' }, { type: 'textSelection', value: 'Stop', path: 'guides/chat', elementId: 'p-3' }],
+        currentPath: 'guides/chat',
+      }),
+    );
+    await client.sendAssistantMessage(ask('filter null is left out', { filter: null, context: [] }));
+    const [plain, full, nullFilter] = h.emulator.requests;
+    assert.equal(plain.method, 'POST');
+    assert.equal(plain.path, '/discovery/v2/assistant/acme-docs/message');
+    assert.equal(plain.headers.authorization, `Bearer ${h.emulator.config.assistantKey}`);
+    assert.equal(plain.headers.accept, 'text/event-stream');
+    assert.deepEqual(plain.body, { fp: 'anonymous', messages: [question('How do I stop an answer?')] });
+    assert.deepEqual(full.body, {
+      fp: 'user-42',
+      messages: [question('What about this code?')],
+      retrievalPageSize: 3,
+      filter: { version: 'v2', groups: ['public'] },
+      context: [
+        { type: 'code', value: 'const x = 1;', path: 'src/x.ts' },
+        { type: 'textSelection', value: 'Stop', path: 'guides/chat', elementId: 'p-3' },
+      ],
+      currentPath: 'guides/chat',
+    });
+    assert.deepEqual(Object.keys(nullFilter.body as object), ['fp', 'messages']);
+  });
+
+  it('streams the answer chunk by chunk and folds it into text and sources', async () => {
+    const seen: StreamChunk['type'][] = [];
+    const lengths: number[] = [];
+    const result = await h.client().sendAssistantMessage(ask('How do I stop an answer and retry?', { retrievalPageSize: 2 }), {
+      observer: {
+        onChunk: (chunk, message) => {
+          seen.push(chunk.type);
+          if (chunk.type === 'text-delta') lengths.push(messageText(message).length);
+        },
+      },
+    });
+    assert.ok(result.ok);
+    const { message } = result.value;
+    const text = messageText(message);
+    assert.match(text, /^Here is what the documentation says about \*\*How do I stop an answer and retry\?\*\*/);
+    assert.match(text, /Press \*\*Stop\*\* or `Escape` to stop an answer/);
+    const sources = messageSources(message);
+    assert.equal(sources.length, 2);
+    assert.deepEqual(sources[0], { type: 'source-url', sourceId: 'source-1', url: 'https://docs.acme.example/guides/chat', title: 'Chatting with the assistant' });
+    assert.equal(message.finishReason, 'stop');
+    assert.ok(lengths.length > 50, `many small deltas, got ${lengths.length}`);
+    assert.ok(lengths.every((length, i) => i === 0 || length > lengths[i - 1]), 'the text grows with every delta');
+    assert.deepEqual([seen[0], seen[seen.length - 1]], ['start', 'finish']);
+  });
+
+  describe('threads', () => {
+    it('takes the thread id and key from the headers and sends both on the next turn', async () => {
+      const client = h.client();
+      let headerThread: { threadId?: string; threadKey?: string } = {};
+      const first = await client.sendAssistantMessage(ask('What are API keys?'), { observer: { onResponse: (thread) => (headerThread = thread) } });
+      assert.ok(first.ok);
+      const { threadId, threadKey } = first.value;
+      assert.match(threadId ?? '', /^thread_\d+_[0-9a-f]+$/);
+      assert.match(threadKey ?? '', /^tk_[0-9a-f]+$/);
+      assert.deepEqual(headerThread, { threadId, threadKey });
+
+      const assistantTurn: ConversationMessage = { id: 'a1', role: 'assistant', parts: [{ type: 'text', text: messageText(first.value.message) }] };
+      const messages = [question('What are API keys?'), assistantTurn, question('And where are they stored?', 'u2')];
+      const second = await client.sendAssistantMessage({ domain: 'acme-docs', fp: 'anonymous', messages, threadId, threadKey });
+      assert.ok(second.ok);
+      assert.equal(second.value.threadId, threadId);
+      assert.equal(second.value.threadKey, undefined, 'the key comes only once');
+      const body = h.emulator.requests[1].body as Record<string, unknown>;
+      assert.equal(body.threadId, threadId);
+      assert.equal(body.threadKey, threadKey);
+      assert.deepEqual(body.messages, messages);
+    });
+
+    it('error kind notFound: a later turn without the thread key gets 404, in words that say to start over', async () => {
+      const client = h.client();
+      const first = await client.sendAssistantMessage(ask('What are API keys?'));
+      assert.ok(first.ok);
+      const error = expectError(await client.sendAssistantMessage(ask('again', { threadId: first.value.threadId })), 'notFound');
+      assert.match(error.message, /Start a new conversation/);
+    });
+
+    it('in spec mode takes the thread id from the finish event and asks for no key', async () => {
+      h.emulator.config.threadHeaders = false;
+      const client = h.client();
+      let headerThread: object | undefined;
+      const first = await client.sendAssistantMessage(ask('What are API keys?'), { observer: { onResponse: (thread) => (headerThread = thread) } });
+      assert.ok(first.ok);
+      assert.deepEqual(headerThread, {});
+      assert.match(first.value.threadId ?? '', /^thread_/);
+      assert.equal(first.value.threadKey, undefined);
+      const second = await client.sendAssistantMessage(ask('And more?', { threadId: first.value.threadId }));
+      assert.ok(second.ok);
+      assert.equal((h.emulator.requests[1].body as Record<string, unknown>).threadKey, undefined);
+    });
+  });
+
+  describe('refused before sending', () => {
+    it('error kind invalidRequest: a currentPath over 200 characters, a bad page size, no messages', async () => {
+      const client = h.client();
+      const long = expectError(await client.sendAssistantMessage(ask('q', { currentPath: 'p'.repeat(201) })), 'invalidRequest');
+      assert.match(long.message, /201 characters long; the platform takes at most 200/);
+      assert.ok((await client.sendAssistantMessage(ask('q', { currentPath: 'p'.repeat(200) }))).ok);
+      expectError(await client.sendAssistantMessage(ask('q', { retrievalPageSize: 0 })), 'invalidRequest');
+      expectError(await client.sendAssistantMessage(ask('q', { retrievalPageSize: 51 })), 'invalidRequest');
+      expectError(await client.sendAssistantMessage(ask('q', { retrievalPageSize: 2.5 })), 'invalidRequest');
+      expectError(await client.sendAssistantMessage({ domain: 'acme-docs', fp: 'anonymous', messages: [] }), 'invalidRequest');
+      assert.equal(h.emulator.requests.length, 1);
+    });
+
+    it('error kind notConfigured: no assistant key, or the admin key, is never sent', async () => {
+      const none = expectError(await h.client({ keyMap: {} }).sendAssistantMessage(ask('q')), 'notConfigured');
+      assert.equal(none.setting, 'assistantKey');
+      const admin = expectError(await h.client({ keyMap: { assistantKey: h.emulator.config.adminKey, adminKey: h.emulator.config.adminKey } }).sendAssistantMessage(ask('q')), 'notConfigured');
+      assert.equal(admin.setting, 'assistantKey');
+      const broken = expectError(await h.client({ keys: async () => Promise.reject(new Error('no keyring')) }).sendAssistantMessage(ask('q')), 'notConfigured');
+      assert.match(broken.message, /could not be read from the editor's secret storage \(no keyring\)/);
+      assert.equal(h.emulator.requests.length, 0);
+    });
+  });
+
+  describe('faults', () => {
+    const clean = async () => {
+      const result = await h.client().sendAssistantMessage(ask('How do I set up keys?'));
+      assert.ok(result.ok);
+      h.emulator.requests.length = 0;
+      return messageText(result.value.message);
+    };
+
+    it('fault dropMidStream: reported as network with the partial answer kept, and never retried', async () => {
+      const full = await clean();
+      arm(h.emulator, { kind: 'dropMidStream', afterEvents: 20 }, { operation: 'assistant' });
+      const result = await h.client().sendAssistantMessage(ask('How do I set up keys?'));
+      const error = expectError(result, 'network');
+      assert.match(error.message, /^The answer was interrupted\./);
+      assert.ok(!result.ok && result.partial);
+      const partial = messageText(result.partial.message);
+      assert.ok(partial.length > 0 && full.startsWith(partial) && partial.length < full.length, 'a true prefix of the answer');
+      assert.equal(h.emulator.requests.length, 1);
+    });
+
+    it('fault endWithoutFinish: a body that ends cleanly without finish or [DONE] is interrupted', async () => {
+      arm(h.emulator, { kind: 'endWithoutFinish', afterEvents: 15 }, { operation: 'assistant' });
+      const result = await h.client().sendAssistantMessage(ask('How do I set up keys?'));
+      const error = expectError(result, 'network');
+      assert.match(error.message, /interrupted: the connection closed before it finished/);
+      assert.ok(!result.ok && result.partial && messageText(result.partial.message).length > 0);
+      assert.equal(h.emulator.requests.length, 1);
+    });
+
+    it('fault nonJsonChunk: skipped with a warning; the answer is whole', async () => {
+      const full = await clean();
+      arm(h.emulator, { kind: 'nonJsonChunk', afterEvents: 10 }, { operation: 'assistant' });
+      const result = await h.client().sendAssistantMessage(ask('How do I set up keys?'));
+      assert.ok(result.ok);
+      assert.equal(messageText(result.value.message), full);
+      assert.ok(h.logger.lines.some((line) => /^warn Stream chunk skipped \(not JSON/.test(line)));
+    });
+
+    it('fault unknownChunk: an unknown chunk type and unknown fields are ignored without a warning', async () => {
+      const full = await clean();
+      arm(h.emulator, { kind: 'unknownChunk' }, { operation: 'assistant' });
+      const chunks: StreamChunk[] = [];
+      const result = await h.client().sendAssistantMessage(ask('How do I set up keys?'), { observer: { onChunk: (chunk) => chunks.push(chunk) } });
+      assert.ok(result.ok);
+      assert.equal(messageText(result.value.message), full);
+      assert.ok(h.emulator.requests.length === 1 && !h.logger.lines.some((line) => line.startsWith('warn')));
+      const firstDelta = chunks.find((chunk) => chunk.type === 'text-delta');
+      assert.deepEqual(Object.keys(firstDelta!), ['type', 'id', 'delta'], 'unknown fields are dropped');
+    });
+
+    it('fault errorChunk: serverError with the error text and the partial answer', async () => {
+      arm(h.emulator, { kind: 'errorChunk', errorText: 'The model is overloaded.' }, { operation: 'assistant' });
+      const result = await h.client().sendAssistantMessage(ask('How do I set up keys?'));
+      const error = expectError(result, 'serverError');
+      assert.equal(error.serverMessage, 'The model is overloaded.');
+      assert.match(error.message, /The assistant stopped with an error: The model is overloaded\. Try again\./);
+      assert.ok(!result.ok && result.partial && messageText(result.partial.message).length > 0);
+    });
+
+    it('fault slowFirstByte: timeout when the answer does not start in time', async () => {
+      arm(h.emulator, { kind: 'slowFirstByte', ms: 3000 }, { operation: 'assistant' });
+      const result = await h.client({ timeouts: { headersMs: 200 } }).sendAssistantMessage(ask('q'));
+      expectError(result, 'timeout');
+      assert.ok(!result.ok && result.partial === undefined);
+    });
+
+    it('fault stallMidStream: the idle timeout between events ends the stream, the partial answer kept', async () => {
+      arm(h.emulator, { kind: 'stallMidStream', afterEvents: 12, ms: 3000 }, { operation: 'assistant' });
+      const result = await h.client({ timeouts: { streamIdleMs: 200 } }).sendAssistantMessage(ask('How do I set up keys?'));
+      const error = expectError(result, 'timeout');
+      assert.match(error.message, /stopped sending in the middle of its answer/);
+      assert.ok(!result.ok && result.partial && messageText(result.partial.message).length > 0);
+    });
+
+    it('fault status: 500 with an HTML body is a readable serverError, not a parse crash', async () => {
+      arm(h.emulator, html500, { operation: 'assistant' });
+      const error = expectError(await h.client().sendAssistantMessage(ask('q')), 'serverError');
+      assert.match(error.message, /HTTP 500.*An HTML page \(perhaps from a proxy\) came back\./);
+    });
+
+    it('fault rateLimit: 429 with and without Retry-After is retried before any byte of the answer', async () => {
+      arm(h.emulator, { kind: 'rateLimit', retryAfterSeconds: 2 }, { operation: 'assistant' });
+      arm(h.emulator, { kind: 'rateLimit' }, { operation: 'assistant' });
+      const result = await h.client().sendAssistantMessage(ask('q'));
+      assert.ok(result.ok);
+      assert.equal(h.emulator.requests.length, 3);
+      assert.equal(h.delays[0], 2000);
+      assert.equal(h.delays.length, 2);
+    });
+
+    it('error kind rateLimited: the hourly limit reached', async () => {
+      h.emulator.config.limits.assistantPerHour = 1;
+      const client = h.client();
+      assert.ok((await client.sendAssistantMessage(ask('q'))).ok);
+      const error = expectError(await client.sendAssistantMessage(ask('q')), 'rateLimited');
+      assert.ok(error.retryAfterMs! > 30_000);
+    });
+
+    it('error kind badResponse: a 200 that is JSON instead of a stream', async () => {
+      arm(h.emulator, { kind: 'status', status: 200, body: '{"message":"not a stream"}' }, { operation: 'assistant' });
+      const error = expectError(await h.client().sendAssistantMessage(ask('q')), 'badResponse');
+      assert.match(error.message, /instead of a stream/);
+    });
+  });
+
+  it('error kind cancelled: Stop in the middle keeps the partial answer', async () => {
+    h.emulator.config.deltaDelayMs = 5;
+    const controller = new AbortController();
+    let deltas = 0;
+    const result = await h.client().sendAssistantMessage(ask('How do I set up keys?'), {
+      signal: controller.signal,
+      observer: { onChunk: (chunk) => chunk.type === 'text-delta' && ++deltas === 5 && controller.abort() },
+    });
+    const error = expectError(result, 'cancelled');
+    assert.match(error.message, /^Stopped\./);
+    assert.ok(!result.ok && result.partial && messageText(result.partial.message).length > 0);
+  });
+
+  it('an observer that throws does not break the stream', async () => {
+    const result = await h.client().sendAssistantMessage(ask('q'), {
+      observer: {
+        onChunk: () => {
+          throw new Error('view went away');
+        },
+      },
+    });
+    assert.ok(result.ok);
+    assert.ok(h.logger.lines.some((line) => line === 'error Stream observer failed: view went away'));
+  });
+});
