@@ -11,13 +11,13 @@ const watch = process.argv.includes('--watch');
 const problemReporter = {
   name: 'problem-reporter',
   setup(build) {
-    build.onStart(() => console.log('[watch] build started'));
+    build.onStart(() => watch && console.log('[watch] build started'));
     build.onEnd((result) => {
       for (const { text, location } of result.errors) {
         console.error(`✘ [ERROR] ${text}`);
         if (location) console.error(`    ${location.file}:${location.line}:${location.column}:`);
       }
-      console.log('[watch] build finished');
+      if (watch) console.log('[watch] build finished');
     });
   },
 };
@@ -37,14 +37,32 @@ const extension = {
   plugins: [problemReporter],
 };
 
+/** The chat view's front end: a browser bundle, loaded by the webview under a strict CSP. */
+const webview = {
+  entryPoints: ['src/webview/chat.ts'],
+  outfile: 'dist/webview/chat.js',
+  bundle: true,
+  format: 'iife',
+  platform: 'browser',
+  target: 'es2022',
+  minify: production,
+  sourcemap: !production,
+  sourcesContent: false,
+  logLevel: 'silent',
+  plugins: [problemReporter],
+};
+
 async function main() {
-  const ctx = await esbuild.context(extension);
+  const contexts = await Promise.all([extension, webview].map((options) => esbuild.context(options)));
   if (watch) {
-    await ctx.watch();
+    await Promise.all(contexts.map((ctx) => ctx.watch()));
     return;
   }
-  await ctx.rebuild();
-  await ctx.dispose();
+  for (const ctx of contexts) {
+    const result = await ctx.rebuild();
+    await ctx.dispose();
+    if (result.errors.length > 0) process.exitCode = 1;
+  }
 }
 
 main().catch((error) => {

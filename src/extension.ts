@@ -1,6 +1,49 @@
-import type * as vscode from 'vscode';
+// Wires the features together; each feature lives in its own folder.
 
-// The extension's features arrive issue by issue; until then activation has nothing to wire.
-export function activate(_context: vscode.ExtensionContext): void {}
+import * as vscode from 'vscode';
+import { registerAgentJobsView } from './agentJobs/agentJobsView';
+import { CHAT_VIEW_ID, ChatViewProvider } from './chat/chatViewProvider';
+import { ExtensionLog } from './log/extensionLog';
+import { registerShowLog } from './log/showLogCommand';
+import { registerCheckConnection } from './settings/checkConnectionCommand';
+import { registerConfigure } from './settings/configure';
+import { Connection } from './settings/connection';
+import { registerKeyCommands } from './settings/keyCommands';
+import { KeyStore } from './settings/keyStore';
+import { SettingsService } from './settings/settingsService';
+import { SetupService } from './settings/setupService';
+
+/** What the extension offers other extensions and its own tests. */
+export interface DocsAssistantApi {
+  /** The log's most recent lines, already redacted. */
+  recentLog(): readonly string[];
+}
+
+export function activate(context: vscode.ExtensionContext): DocsAssistantApi {
+  const version = String(context.extension.packageJSON.version ?? '0.0.0');
+  const log = own(context, new ExtensionLog());
+  log.info(`Docs Assistant ${version} activating.`);
+  const settings = own(context, new SettingsService(log));
+  const keys = own(context, new KeyStore(context.secrets));
+  const setup = own(context, new SetupService(settings, keys, log));
+  const connection = own(context, new Connection(settings, keys, log, `docs-assistant-vscode/${version}`));
+
+  registerShowLog(context, log);
+  registerConfigure(context, { settings, keys, setup, log });
+  registerKeyCommands(context, { keys, setup, log });
+  registerCheckConnection(context, { connection, setup });
+
+  const chat = own(context, new ChatViewProvider(context.extensionUri, setup, log));
+  context.subscriptions.push(vscode.window.registerWebviewViewProvider(CHAT_VIEW_ID, chat));
+  registerAgentJobsView(context);
+
+  void setup.refresh();
+  return { recentLog: () => log.recentLines() };
+}
 
 export function deactivate(): void {}
+
+function own<T extends vscode.Disposable>(context: vscode.ExtensionContext, disposable: T): T {
+  context.subscriptions.push(disposable);
+  return disposable;
+}

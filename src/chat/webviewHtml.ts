@@ -1,0 +1,35 @@
+// The chat view's HTML shell: a strict Content Security Policy, one script allowed by nonce,
+// styles from the extension's own files only.
+
+import { randomBytes } from 'node:crypto';
+
+export interface WebviewAssets {
+  readonly cspSource: string;
+  readonly scriptUri: string;
+  readonly styleUri: string;
+}
+
+export function webviewHtml(assets: WebviewAssets): string {
+  const nonce = randomBytes(16).toString('base64');
+  const csp = [
+    "default-src 'none'",
+    `style-src ${assets.cspSource}`,
+    `font-src ${assets.cspSource}`,
+    `img-src ${assets.cspSource} https: data:`,
+    `script-src 'nonce-${nonce}'`,
+  ].join('; ');
+  return `<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="UTF-8">
+<meta http-equiv="Content-Security-Policy" content="${csp}">
+<meta name="viewport" content="width=device-width, initial-scale=1.0">
+<link rel="stylesheet" href="${assets.styleUri}">
+<title>Docs Assistant</title>
+</head>
+<body>
+<main id="app" aria-live="off"></main>
+<script nonce="${nonce}" src="${assets.scriptUri}"></script>
+</body>
+</html>`;
+}

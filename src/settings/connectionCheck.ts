@@ -1,0 +1,41 @@
+// Asks the platform whether the keys work, with the cheapest reads it has: a page that may well
+// not exist, and a job id that surely does not. "Not found" proves the key was accepted.
+
+import type { PlatformClient } from '../platform/client';
+import type { Result } from '../platform/errors';
+import type { SetupState } from './setupState';
+
+export interface CheckOutcome {
+  readonly ok: boolean;
+  readonly message: string;
+}
+
+export interface ConnectionReport {
+  readonly assistant: CheckOutcome;
+  readonly agentJobs: CheckOutcome;
+}
+
+export const PROBE_PAGE = 'index';
+export const PROBE_JOB = 'docs-assistant-connection-check';
+
+export async function checkConnection(client: PlatformClient, state: SetupState, signal?: AbortSignal): Promise<ConnectionReport> {
+  const [assistant, agentJobs] = await Promise.all([
+    state.domain === ''
+      ? skipped('The documentation domain is not set, so the assistant key was not checked.')
+      : probe(client.retrievePage(state.domain, PROBE_PAGE, { signal }), `The assistant key works for the domain "${state.domain}".`),
+    state.projectId === ''
+      ? skipped('The project id is not set, so the admin key was not checked.')
+      : probe(client.readAgentJob(state.projectId, PROBE_JOB, { signal }), `The admin key works for the project "${state.projectId}".`),
+  ]);
+  return { assistant, agentJobs };
+}
+
+async function probe(call: Promise<Result<unknown>>, success: string): Promise<CheckOutcome> {
+  const result = await call;
+  if (result.ok || (result.error.kind === 'notFound' && result.error.status === 404)) return { ok: true, message: success };
+  return { ok: false, message: result.error.message };
+}
+
+async function skipped(message: string): Promise<CheckOutcome> {
+  return { ok: false, message };
+}

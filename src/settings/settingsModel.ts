@@ -1,0 +1,112 @@
+// The extension's settings as typed values, read through a getter so this file needs no
+// `vscode`. Out-of-range or wrong-typed values fall back to the default and are reported.
+
+import { parseBaseUrl } from '../platform/endpoint';
+
+export const SECTION = 'docsAssistant';
+
+export type NotificationLevel = 'all' | 'failures' | 'off';
+
+export interface DocsSettings {
+  readonly baseUrl: string;
+  readonly domain: string;
+  readonly projectId: string;
+  readonly retrievalPageSize: number;
+  readonly fingerprint: string;
+  readonly filter: Readonly<Record<string, unknown>> | null;
+  readonly pollIntervalSeconds: number;
+  readonly notifications: NotificationLevel;
+}
+
+export const defaultSettings: DocsSettings = {
+  baseUrl: '',
+  domain: '',
+  projectId: '',
+  retrievalPageSize: 5,
+  fingerprint: 'anonymous',
+  filter: null,
+  pollIntervalSeconds: 5,
+  notifications: 'all',
+};
+
+/** Setting names relative to the `docsAssistant` section. */
+export const settingNames = {
+  baseUrl: 'baseUrl',
+  domain: 'domain',
+  projectId: 'projectId',
+  retrievalPageSize: 'assistant.retrievalPageSize',
+  fingerprint: 'assistant.fingerprint',
+  filter: 'assistant.filter',
+  pollIntervalSeconds: 'agentJobs.pollIntervalSeconds',
+  notifications: 'agentJobs.notifications',
+} as const satisfies Record<keyof DocsSettings, string>;
+
+export interface SettingProblem {
+  /** Full setting id, for "Open Settings". */
+  readonly setting: string;
+  readonly message: string;
+}
+
+export interface ReadSettings {
+  readonly settings: DocsSettings;
+  readonly problems: readonly SettingProblem[];
+}
+
+export function readSettings(get: (name: string) => unknown): ReadSettings {
+  const problems: SettingProblem[] = [];
+  const problem = (key: keyof DocsSettings, message: string) => problems.push({ setting: `${SECTION}.${settingNames[key]}`, message });
+
+  const text = (key: 'baseUrl' | 'domain' | 'projectId' | 'fingerprint'): string => {
+    const value = get(settingNames[key]);
+    if (value === undefined || value === null) return defaultSettings[key];
+    if (typeof value !== 'string') {
+      problem(key, `${SECTION}.${settingNames[key]} must be text; the default is used.`);
+      return defaultSettings[key];
+    }
+    return value.trim();
+  };
+  const whole = (key: 'retrievalPageSize' | 'pollIntervalSeconds', min: number, max: number): number => {
+    const value = get(settingNames[key]);
+    if (value === undefined || value === null) return defaultSettings[key];
+    if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max) {
+      problem(key, `${SECTION}.${settingNames[key]} must be a whole number from ${min} to ${max}; ${defaultSettings[key]} is used instead of ${JSON.stringify(value)}.`);
+      return defaultSettings[key];
+    }
+    return value;
+  };
+
+  const baseUrl = text('baseUrl');
+  if (baseUrl !== '') {
+    const parsed = parseBaseUrl(baseUrl);
+    if (!parsed.ok) problem('baseUrl', parsed.error.message);
+  }
+  const fingerprint = text('fingerprint') || defaultSettings.fingerprint;
+
+  let filter: DocsSettings['filter'] = null;
+  const rawFilter = get(settingNames.filter);
+  if (rawFilter !== undefined && rawFilter !== null) {
+    if (typeof rawFilter === 'object' && !Array.isArray(rawFilter)) filter = rawFilter as Record<string, unknown>;
+    else problem('filter', `${SECTION}.${settingNames.filter} must be an object such as {"version": "v2"} or null; no filter is sent.`);
+  }
+
+  let notifications = defaultSettings.notifications;
+  const rawNotifications = get(settingNames.notifications);
+  if (rawNotifications === 'all' || rawNotifications === 'failures' || rawNotifications === 'off') notifications = rawNotifications;
+  else if (rawNotifications !== undefined && rawNotifications !== null) {
+    problem('notifications', `${SECTION}.${settingNames.notifications} must be "all", "failures" or "off"; "all" is used.`);
+  }
+
+  return {
+    settings: {
+      baseUrl,
+      domain: text('domain'),
+      projectId: text('projectId'),
+      retrievalPageSize: whole('retrievalPageSize', 1, 50),
+      fingerprint,
+      filter,
+      pollIntervalSeconds: whole('pollIntervalSeconds', 1, 3600),
+      notifications,
+    },
+    problems,
+  };
+}

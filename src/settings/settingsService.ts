@@ -1,0 +1,65 @@
+// Reads the settings, tells listeners when they change, and reports a bad value once, when it
+// appears, rather than on every call that would trip over it.
+
+import * as vscode from 'vscode';
+import type { Logger } from '../platform/logger';
+import { Disposable } from '../util/disposable';
+import { type DocsSettings, readSettings, type ReadSettings, SECTION, settingNames } from './settingsModel';
+
+export class SettingsService extends Disposable {
+  private readonly changed = this.register(new vscode.EventEmitter<DocsSettings>());
+  readonly onDidChange = this.changed.event;
+  private value: ReadSettings;
+  private reported = new Set<string>();
+
+  constructor(private readonly log: Logger) {
+    super();
+    this.value = read();
+    this.report();
+    this.register(
+      vscode.workspace.onDidChangeConfiguration((event) => {
+        if (!event.affectsConfiguration(SECTION)) return;
+        this.value = read();
+        this.report();
+        this.changed.fire(this.value.settings);
+      }),
+    );
+  }
+
+  get current(): DocsSettings {
+    return this.value.settings;
+  }
+
+  /** Writes user settings (the only place the base URL may come from). */
+  async updateUserSettings(values: Partial<Pick<DocsSettings, 'baseUrl' | 'domain' | 'projectId'>>): Promise<void> {
+    const config = vscode.workspace.getConfiguration(SECTION);
+    for (const [key, value] of Object.entries(values) as [keyof typeof settingNames, string][]) {
+      await config.update(settingNames[key], value, vscode.ConfigurationTarget.Global);
+    }
+  }
+
+  private report(): void {
+    const current = new Set<string>();
+    for (const problem of this.value.problems) {
+      current.add(problem.message);
+      if (this.reported.has(problem.message)) continue;
+      this.log.warn(problem.message);
+      void vscode.window.showWarningMessage(problem.message, 'Open Settings').then((choice) => {
+        if (choice) void vscode.commands.executeCommand('workbench.action.openSettings', problem.setting);
+      });
+    }
+    // A problem fixed and later made again is reported again.
+    this.reported = current;
+  }
+}
+
+function read(): ReadSettings {
+  const config = vscode.workspace.getConfiguration(SECTION);
+  return readSettings((name) => {
+    if (name !== settingNames.baseUrl) return config.get(name);
+    // The base URL decides where keys go: only the user's own value counts, never a workspace's,
+    // whatever the manifest's scope says.
+    const inspected = config.inspect<string>(name);
+    return inspected?.globalValue ?? inspected?.defaultValue;
+  });
+}

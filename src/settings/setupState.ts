@@ -1,0 +1,65 @@
+// What is set up and what is missing, for the welcome views and for the features that need it.
+// A pure function of settings and key presence, so it is tested without VS Code.
+
+import { parseBaseUrl } from '../platform/endpoint';
+import { keyLabels, keyPrefixDescriptions, type KeyKind } from '../platform/keys';
+import type { DocsSettings } from './settingsModel';
+
+export type KeyPresence = 'set' | 'missing' | 'unavailable';
+
+export interface SetupState {
+  /** The origin keys belong to; undefined while the base URL is unset or invalid. */
+  readonly origin?: string;
+  readonly baseUrl: string;
+  /** Why the base URL cannot be used; undefined when it is fine or simply not set. */
+  readonly baseUrlProblem?: string;
+  readonly domain: string;
+  readonly projectId: string;
+  readonly keys: Readonly<Record<KeyKind, KeyPresence>>;
+}
+
+/** The first thing a feature still needs, in the order a user would set it up. */
+export interface Need {
+  readonly need: 'baseUrl' | 'domain' | 'projectId' | KeyKind;
+  readonly message: string;
+}
+
+export function setupStateOf(settings: DocsSettings, keys: Readonly<Record<KeyKind, KeyPresence>>): SetupState {
+  const parsed = settings.baseUrl === '' ? undefined : parseBaseUrl(settings.baseUrl);
+  return {
+    baseUrl: settings.baseUrl,
+    domain: settings.domain,
+    projectId: settings.projectId,
+    keys,
+    ...(parsed?.ok ? { origin: parsed.value.origin } : {}),
+    ...(parsed && !parsed.ok ? { baseUrlProblem: parsed.error.message } : {}),
+  };
+}
+
+/** What the chat and the pages still need, or undefined when they are ready. */
+export function assistantNeeds(state: SetupState): Need | undefined {
+  return baseNeeds(state) ?? (state.domain === '' ? { need: 'domain', message: 'Set the documentation domain (the identifier at the end of your dashboard URL).' } : keyNeeds(state, 'assistantKey'));
+}
+
+/** What agent jobs still need, or undefined when they are ready. */
+export function agentJobsNeeds(state: SetupState): Need | undefined {
+  return baseNeeds(state) ?? (state.projectId === '' ? { need: 'projectId', message: 'Set the project id (on the API keys page of your dashboard).' } : keyNeeds(state, 'adminKey'));
+}
+
+function baseNeeds(state: SetupState): Need | undefined {
+  if (state.baseUrlProblem) return { need: 'baseUrl', message: state.baseUrlProblem };
+  if (!state.origin) return { need: 'baseUrl', message: 'Docs Assistant is not connected to a documentation platform yet.' };
+  return undefined;
+}
+
+function keyNeeds(state: SetupState, kind: KeyKind): Need | undefined {
+  const label = keyLabels[kind];
+  switch (state.keys[kind]) {
+    case 'set':
+      return undefined;
+    case 'missing':
+      return { need: kind, message: `Set the ${label} for ${state.origin}: it ${keyPrefixDescriptions[kind]}.` };
+    case 'unavailable':
+      return { need: kind, message: `The ${label} could not be read: VS Code's secret storage is not available. On Linux, start a keyring such as GNOME Keyring, then reload the window.` };
+  }
+}

@@ -1,0 +1,39 @@
+// npm run test:vscode: runs test/vscode inside the extension host of a real VS Code (code-server)
+// and exits with the suite's exit code.
+
+import * as path from 'node:path';
+import { freePort } from './codeServer';
+import { openWorkbench, REPO_ROOT } from './workbench';
+
+const TIMEOUT_MS = 10 * 60_000;
+
+async function main(): Promise<number> {
+  // A workspace that tries to send requests elsewhere: its base URL must be ignored.
+  const decoyPort = await freePort();
+  const workbench = await openWorkbench({
+    extensionTestsPath: path.join(REPO_ROOT, 'out', 'test', 'vscode', 'index'),
+    workspaceFiles: {
+      '.vscode/settings.json': JSON.stringify({ 'docsAssistant.baseUrl': `http://127.0.0.1:${decoyPort}` }, null, 2),
+      'src/sample.ts': 'export function add(a: number, b: number): number {\n  return a + b;\n}\n',
+      'README.md': '# Sample workspace\n',
+    },
+    onHostLog: (line) => console.log(line),
+  });
+  const timeout = new Promise<number>((resolve) =>
+    setTimeout(() => {
+      console.error(`The VS Code test run did not finish within ${TIMEOUT_MS / 60_000} minutes.`);
+      resolve(1);
+    }, TIMEOUT_MS).unref(),
+  );
+  const code = await Promise.race([workbench.exitCode, timeout]);
+  await workbench.close();
+  return code;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,94 @@
+// Opens the VS Code workbench of a code-server in Debian's Chromium, with this extension in
+// development mode. With a tests path, VS Code runs that mocha suite inside its extension host
+// and reports the exit code; without one, a test drives the UI through `page`.
+
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { format } from 'node:util';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { startCodeServer, type RunningCodeServer } from './codeServer';
+
+export const REPO_ROOT = path.resolve(__dirname, '..', '..', '..');
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+export interface WorkbenchOptions {
+  /** Files to create in a fresh workspace folder, by relative path. */
+  readonly workspaceFiles?: Record<string, string>;
+  readonly userSettings?: Record<string, unknown>;
+  /** The compiled test index, without `.js`, for the in-host mode. */
+  readonly extensionTestsPath?: string;
+  /** A .vsix to install instead of loading the extension from source. */
+  readonly vsix?: string;
+  readonly colorTheme?: string;
+  readonly onHostLog?: (line: string) => void;
+  readonly viewport?: { width: number; height: number };
+}
+
+export interface Workbench {
+  readonly page: Page;
+  readonly workspace: string;
+  readonly codeServer: RunningCodeServer;
+  /** Resolves with the exit code the in-host test run reports. */
+  readonly exitCode: Promise<number>;
+  close(): Promise<void>;
+}
+
+export async function openWorkbench(options: WorkbenchOptions): Promise<Workbench> {
+  const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'docs-assistant-vscode-'));
+  const workspace = path.join(scratch, 'workspace');
+  for (const [file, content] of Object.entries(options.workspaceFiles ?? {})) {
+    fs.mkdirSync(path.dirname(path.join(workspace, file)), { recursive: true });
+    fs.writeFileSync(path.join(workspace, file), content);
+  }
+  fs.mkdirSync(workspace, { recursive: true });
+  const dataDir = path.join(scratch, 'data');
+  const codeServer = await startCodeServer({
+    workspace,
+    dataDir,
+    // The extension host inherits this, so in-host tests can check the user settings file.
+    env: { DOCS_ASSISTANT_USER_SETTINGS: path.join(dataDir, 'user', 'User', 'settings.json') },
+    settings: { ...(options.colorTheme ? { 'workbench.colorTheme': options.colorTheme } : {}), ...options.userSettings },
+    extraArgs: options.vsix ? ['--install-extension', options.vsix] : [],
+    log: process.env.DOCS_ASSISTANT_DEBUG ? console.log : undefined,
+  });
+  let browser: Browser | undefined;
+  try {
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      headless: true,
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-dev-shm-usage'],
+    });
+    const page = await browser.newPage({ viewport: options.viewport ?? { width: 1280, height: 800 } });
+    let reportExit: (code: number) => void = () => {};
+    const exitCode = new Promise<number>((resolve) => (reportExit = resolve));
+    await page.exposeFunction('codeAutomationLog', (type: string, args: unknown[]) => {
+      const line = format(...(Array.isArray(args) ? args : [args]));
+      // No network here: the marketplace look-up always fails, harmlessly.
+      if (/open-vsx\.org/.test(line)) return;
+      options.onHostLog?.(type === 'error' ? `[host error] ${line}` : line);
+    });
+    await page.exposeFunction('codeAutomationExit', (code: number) => reportExit(code));
+    const remote = (file: string) => `vscode-remote://127.0.0.1:${codeServer.port}${file}`;
+    const payload: [string, string][] = options.vsix ? [] : [['extensionDevelopmentPath', remote(REPO_ROOT)]];
+    if (options.extensionTestsPath) payload.push(['extensionTestsPath', remote(options.extensionTestsPath)]);
+    const query = `folder=${encodeURIComponent(workspace)}${payload.length ? `&payload=${encodeURIComponent(JSON.stringify(payload))}` : ''}`;
+    await page.goto(`${codeServer.url}/?${query}`);
+    const opened = browser;
+    return {
+      page,
+      workspace,
+      codeServer,
+      exitCode,
+      close: async () => {
+        await opened.close().catch(() => {});
+        await codeServer.stop();
+        fs.rmSync(scratch, { recursive: true, force: true });
+      },
+    };
+  } catch (error) {
+    await browser?.close().catch(() => {});
+    await codeServer.stop();
+    throw error;
+  }
+}

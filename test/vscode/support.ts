@@ -1,0 +1,42 @@
+// Helpers for tests that run inside VS Code's extension host.
+
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import type { DocsAssistantApi } from '../../src/extension';
+import { PlatformEmulator, type EmulatorOptions } from '../platform/emulator';
+
+export const EXTENSION_ID = 'docs-assistant.docs-assistant';
+
+export async function activateExtension(): Promise<DocsAssistantApi> {
+  const extension = vscode.extensions.getExtension<DocsAssistantApi>(EXTENSION_ID);
+  assert.ok(extension, `${EXTENSION_ID} is installed`);
+  return extension.activate();
+}
+
+/** Writes a user-level setting and waits until the extension has seen it. */
+export async function setUserSetting(name: string, value: unknown): Promise<void> {
+  await vscode.workspace.getConfiguration('docsAssistant').update(name, value, vscode.ConfigurationTarget.Global);
+  await settle();
+}
+
+/** Lets events already fired reach their listeners. */
+export function settle(ms = 100): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+export async function startEmulator(options: EmulatorOptions = {}): Promise<PlatformEmulator> {
+  return PlatformEmulator.start(options);
+}
+
+/** Points the extension at `emulator` and stores both its keys, as a user would with Configure. */
+export async function connectTo(emulator: PlatformEmulator): Promise<void> {
+  await setUserSetting('baseUrl', emulator.url);
+  await setUserSetting('domain', emulator.config.domain);
+  await setUserSetting('projectId', emulator.config.projectId);
+  assert.equal(await vscode.commands.executeCommand('docsAssistant.setAssistantKey', emulator.config.assistantKey), true);
+  assert.equal(await vscode.commands.executeCommand('docsAssistant.setAdminKey', emulator.config.adminKey), true);
+}
+
+export async function resetUserSettings(): Promise<void> {
+  for (const name of ['baseUrl', 'domain', 'projectId']) await setUserSetting(name, undefined);
+}
