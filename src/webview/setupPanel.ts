@@ -24,8 +24,8 @@ export function renderSetup(root: HTMLElement, setup: SetupView): void {
   } else {
     panel.append(heading(setup.title), paragraph(setup.message), buttons(setup.actions));
   }
+  // No focus() here: a re-render must never pull focus away from wherever the user is working.
   root.replaceChildren(panel);
-  panel.querySelector('button')?.focus();
 }
 
 function heading(text: string): HTMLElement {

@@ -1,0 +1,88 @@
+import * as assert from 'node:assert/strict';
+import { PlatformEmulator } from '../platform/emulator';
+import type { Workbench } from '../runner/workbench';
+import { answerInput, openSidebar, readUserSettings, runCommand, screenshot, webviewFrame, workbench } from './support';
+
+describe('the shell, as a user sees it', function () {
+  this.timeout(180_000);
+  let emulator: PlatformEmulator;
+  let bench: Workbench | undefined;
+
+  before(async () => {
+    emulator = await PlatformEmulator.start();
+  });
+  afterEach(async function () {
+    if (this.currentTest?.state === 'failed' && bench) await screenshot(bench.page, `failed-${this.currentTest.title.slice(0, 40).replace(/\W+/g, '-')}`);
+    await bench?.close();
+    bench = undefined;
+  });
+  after(async () => {
+    await emulator.close();
+  });
+
+  it('shows welcome content with a Configure button in both views before set-up', async () => {
+    bench = await workbench();
+    const { page } = bench;
+    await openSidebar(page);
+    const chat = await webviewFrame(page, '.setup-title');
+    assert.equal(await chat.textContent('.setup-title'), 'Connect your documentation');
+    assert.deepEqual(await chat.locator('.setup-actions button').allTextContents(), ['Configure']);
+    const jobsWelcome = page.locator('.welcome-view-content', { hasText: 'not connected to a documentation platform' });
+    await jobsWelcome.waitFor();
+    assert.equal(await jobsWelcome.locator('a.monaco-button, .monaco-button').first().textContent(), 'Configure');
+    await screenshot(page, 'sidebar-not-configured');
+  });
+
+  it('asks for the missing keys, takes the assistant key through a masked input, and then says it is connected', async () => {
+    bench = await workbench({
+      userSettings: { 'docsAssistant.baseUrl': emulator.url, 'docsAssistant.domain': emulator.config.domain, 'docsAssistant.projectId': emulator.config.projectId },
+    });
+    const { page } = bench;
+    await openSidebar(page);
+    const chat = await webviewFrame(page, '.setup-title');
+    await chat.locator('.setup-title', { hasText: 'Set the assistant key' }).waitFor();
+    await page.locator('.welcome-view-content', { hasText: 'read with the admin key' }).waitFor();
+    await screenshot(page, 'sidebar-keys-missing');
+
+    await runCommand(page, 'Docs Assistant: Set Assistant Key');
+    const input = page.locator('.quick-input-widget .quick-input-box input');
+    await input.waitFor({ state: 'visible' });
+    assert.equal(await input.getAttribute('type'), 'password', 'the key is typed into a masked input');
+    await input.fill(emulator.config.adminKey);
+    await page.locator('.quick-input-widget', { hasText: 'That is an admin key, but an assistant key is expected' }).waitFor();
+    await answerInput(page, emulator.config.assistantKey);
+    await chat.locator('.setup-title', { hasText: 'Connected' }).waitFor();
+    await screenshot(page, 'sidebar-connected');
+    assert.ok(!JSON.stringify(readUserSettings(bench)).includes(emulator.config.assistantKey));
+  });
+
+  it('Configure writes nothing when cancelled part-way, and everything when finished', async () => {
+    bench = await workbench();
+    const { page } = bench;
+    await openSidebar(page);
+    await runCommand(page, 'Docs Assistant: Configure');
+    await answerInput(page, emulator.url, 'base URL');
+    await answerInput(page, emulator.config.domain, 'domain identifier');
+    await page.locator('.quick-input-widget', { hasText: 'project id' }).waitFor();
+    await page.keyboard.press('Escape');
+    await page.waitForTimeout(500);
+    assert.equal(readUserSettings(bench)['docsAssistant.baseUrl'], undefined, 'nothing was written');
+
+    await runCommand(page, 'Docs Assistant: Configure');
+    await answerInput(page, 'ftp://wrong.example.com', 'base URL');
+    await page.locator('.quick-input-widget', { hasText: 'must start with https:// or http://' }).waitFor();
+    await answerInput(page, emulator.url);
+    await answerInput(page, emulator.config.domain, 'domain identifier');
+    await answerInput(page, emulator.config.projectId, 'project id');
+    await answerInput(page, emulator.config.assistantKey, 'assistant key (starts with svc_dsc_)');
+    await answerInput(page, emulator.config.adminKey, 'admin key (starts with svc_)');
+    const chat = await webviewFrame(page, '.setup-title');
+    await chat.locator('.setup-title', { hasText: 'Connected' }).waitFor();
+    const settings = readUserSettings(bench);
+    assert.equal(settings['docsAssistant.baseUrl'], emulator.url);
+    assert.equal(settings['docsAssistant.domain'], emulator.config.domain);
+    assert.equal(settings['docsAssistant.projectId'], emulator.config.projectId);
+    await page.locator('.welcome-view-content', { hasText: 'No agent jobs are tracked yet' }).waitFor();
+    await screenshot(page, 'sidebar-configured');
+  });
+});

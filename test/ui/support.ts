@@ -1,0 +1,66 @@
+// Driving the real workbench as a person would: the command palette, the sidebar, webviews.
+
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import type { Frame, Page } from 'playwright-core';
+import { openWorkbench, REPO_ROOT, type Workbench, type WorkbenchOptions } from '../runner/workbench';
+
+export const SCREENSHOTS = path.join(REPO_ROOT, 'test-results', 'screenshots');
+
+export async function workbench(options: WorkbenchOptions = {}): Promise<Workbench> {
+  const opened = await openWorkbench({ workspaceFiles: { 'src/sample.ts': 'export const answer = 42;\n' }, ...options });
+  await opened.page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
+  return opened;
+}
+
+/** Runs a command from the palette by its title, as typed by a user. */
+export async function runCommand(page: Page, title: string): Promise<void> {
+  // Keys pressed while a webview has focus stay in its iframe; a user would click the editor first.
+  await page.locator('.part.editor').click({ position: { x: 5, y: 5 } });
+  await page.keyboard.press('F1');
+  const input = page.locator('.quick-input-widget .quick-input-box input');
+  await input.waitFor({ state: 'visible' });
+  await input.fill(`>${title}`);
+  await page.locator('.quick-input-list .monaco-list-row', { hasText: title }).first().waitFor();
+  await page.keyboard.press('Enter');
+}
+
+/** Types into the open input box and accepts it; with `expect`, first waits for a box that shows that text. */
+export async function answerInput(page: Page, text: string, expect?: string): Promise<void> {
+  if (expect) await page.locator('.quick-input-widget', { hasText: expect }).waitFor();
+  const input = page.locator('.quick-input-widget .quick-input-box input');
+  await input.waitFor({ state: 'visible' });
+  await input.fill(text);
+  await page.keyboard.press('Enter');
+}
+
+export async function openSidebar(page: Page): Promise<void> {
+  const icon = page.locator('.activitybar .action-item a[aria-label^="Docs Assistant"]').first();
+  await icon.waitFor({ timeout: 30_000 });
+  await icon.click();
+  await page.locator('.pane-header', { hasText: 'Agent Jobs' }).waitFor();
+}
+
+/** The frame of the webview whose document has `selector`, waiting for it to appear. */
+export async function webviewFrame(page: Page, selector: string, timeoutMs = 30_000): Promise<Frame> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    for (const frame of page.frames()) {
+      if (await frame.$(selector).catch(() => null)) return frame;
+    }
+    await page.waitForTimeout(200);
+  }
+  throw new Error(`No webview shows ${selector} within ${timeoutMs} ms`);
+}
+
+export async function screenshot(page: Page, name: string): Promise<string> {
+  fs.mkdirSync(SCREENSHOTS, { recursive: true });
+  const file = path.join(SCREENSHOTS, `${name}.png`);
+  await page.screenshot({ path: file });
+  return file;
+}
+
+export function readUserSettings(workbench: Workbench): Record<string, unknown> {
+  const file = path.join(path.dirname(workbench.workspace), 'data', 'user', 'User', 'settings.json');
+  return JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, unknown>;
+}
