@@ -11,7 +11,9 @@ const watch = process.argv.includes('--watch');
 const problemReporter = {
   name: 'problem-reporter',
   setup(build) {
-    build.onStart(() => watch && console.log('[watch] build started'));
+    build.onStart(() => {
+      if (watch) console.log('[watch] build started');
+    });
     build.onEnd((result) => {
       for (const { text, location } of result.errors) {
         console.error(`✘ [ERROR] ${text}`);
