@@ -5,6 +5,9 @@ import { registerAgentJobsView } from './agentJobs/agentJobsView';
 import { CHAT_VIEW_ID, ChatViewProvider } from './chat/chatViewProvider';
 import { ExtensionLog } from './log/extensionLog';
 import { registerShowLog } from './log/showLogCommand';
+import { PageCache } from './pages/pageCache';
+import { registerPageCommands } from './pages/pageCommands';
+import { PageDocuments } from './pages/pageDocuments';
 import { registerCheckConnection } from './settings/checkConnectionCommand';
 import { registerConfigure } from './settings/configure';
 import { Connection } from './settings/connection';
@@ -32,6 +35,10 @@ export function activate(context: vscode.ExtensionContext): DocsAssistantApi {
   registerConfigure(context, { settings, keys, setup, log });
   registerKeyCommands(context, { keys, setup, log });
   registerCheckConnection(context, { connection, setup });
+
+  const pageCache = new PageCache((domain, path) => connection.client().retrievePage(domain, path));
+  const pages = own(context, new PageDocuments(pageCache, settings, log));
+  registerPageCommands(context, pages);
 
   const chat = own(context, new ChatViewProvider(context.extensionUri, setup, log));
   context.subscriptions.push(vscode.window.registerWebviewViewProvider(CHAT_VIEW_ID, chat));

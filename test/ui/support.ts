@@ -10,19 +10,31 @@ export const SCREENSHOTS = path.join(REPO_ROOT, 'test-results', 'screenshots');
 export async function workbench(options: WorkbenchOptions = {}): Promise<Workbench> {
   const opened = await openWorkbench({ workspaceFiles: { 'src/sample.ts': 'export const answer = 42;\n' }, ...options });
   await opened.page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
+  // The extension's contributions are in once its activity-bar entry is.
+  await opened.page.locator('.activitybar .action-item a[aria-label^="Docs Assistant"]').first().waitFor({ timeout: 60_000 });
   return opened;
 }
 
 /** Runs a command from the palette by its title, as typed by a user. */
 export async function runCommand(page: Page, title: string): Promise<void> {
-  // Keys pressed while a webview has focus stay in its iframe; a user would click the editor first.
-  await page.locator('.part.editor').click({ position: { x: 5, y: 5 } });
-  await page.keyboard.press('F1');
-  const input = page.locator('.quick-input-widget .quick-input-box input');
-  await input.waitFor({ state: 'visible' });
-  await input.fill(`>${title}`);
-  await page.locator('.quick-input-list .monaco-list-row', { hasText: title }).first().waitFor();
-  await page.keyboard.press('Enter');
+  for (let attempt = 1; ; attempt++) {
+    // Keys pressed while a webview has focus stay in its iframe; a user would click the editor first.
+    await page.locator('.part.editor').click({ position: { x: 5, y: 5 } });
+    await page.keyboard.press('F1');
+    const input = page.locator('.quick-input-widget .quick-input-box input');
+    await input.waitFor({ state: 'visible' });
+    await input.fill(`>${title}`);
+    const row = page.locator('.quick-input-list .monaco-list-row', { hasText: title }).first();
+    try {
+      // Just after start-up the palette may not list every command yet; a user would look again.
+      await row.waitFor({ timeout: attempt < 3 ? 5_000 : 30_000 });
+      await page.keyboard.press('Enter');
+      return;
+    } catch (error) {
+      if (attempt >= 3) throw error;
+      await page.keyboard.press('Escape');
+    }
+  }
 }
 
 /** Types into the open input box and accepts it; with `expect`, first waits for a box that shows that text. */

@@ -1,0 +1,49 @@
+// Page paths and the URIs of page documents: `docs-assistant:/<page path>.md`. The mapping is
+// exact both ways, so the chat can recover a page's path from its document.
+
+import { fail, ok, platformError, type Result } from '../platform/errors';
+
+export const PAGE_SCHEME = 'docs-assistant';
+const SUFFIX = '.md';
+
+/**
+ * What the user typed: a page path, or the full URL of a page, reduced to its path. Nothing
+ * else is normalised: `..` and spaces are sent exactly as given.
+ */
+export function pagePathFromInput(input: string): Result<string> {
+  const text = input.trim();
+  if (/^https?:\/\//i.test(text)) {
+    let url: URL;
+    try {
+      url = new URL(text);
+    } catch {
+      return fail(platformError('invalidRequest', `"${text}" is not a valid URL.`));
+    }
+    const path = url.pathname
+      .split('/')
+      .map((segment) => safeDecode(segment))
+      .join('/')
+      .replace(/^\/+|\/+$/g, '');
+    return path === '' ? fail(platformError('invalidRequest', `The URL ${text} has no page path.`)) : ok(path);
+  }
+  const path = text.replace(/^\/+/, '');
+  return path === '' ? fail(platformError('invalidRequest', 'Type a page path such as guides/getting-started, or paste the URL of a page.')) : ok(path);
+}
+
+/** The path of the page a document URI shows: `/guides/chat.md` → `guides/chat`. */
+export function pagePathOfUriPath(uriPath: string): string | undefined {
+  if (!uriPath.startsWith('/') || !uriPath.endsWith(SUFFIX) || uriPath.length <= SUFFIX.length + 1) return undefined;
+  return uriPath.slice(1, -SUFFIX.length);
+}
+
+export function uriPathOfPage(pagePath: string): string {
+  return `/${pagePath}${SUFFIX}`;
+}
+
+function safeDecode(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}

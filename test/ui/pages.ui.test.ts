@@ -1,0 +1,51 @@
+import * as assert from 'node:assert/strict';
+import { PlatformEmulator } from '../platform/emulator';
+import type { Workbench } from '../runner/workbench';
+import { answerInput, runCommand, screenshot, workbench } from './support';
+
+describe('documentation pages, as a user sees them', function () {
+  this.timeout(180_000);
+  let emulator: PlatformEmulator;
+  let bench: Workbench | undefined;
+
+  before(async () => {
+    emulator = await PlatformEmulator.start();
+  });
+  afterEach(async function () {
+    if (this.currentTest?.state === 'failed' && bench) await screenshot(bench.page, `failed-${this.currentTest.title.slice(0, 40).replace(/\W+/g, '-')}`);
+    await bench?.close();
+    bench = undefined;
+  });
+  after(async () => {
+    await emulator.close();
+  });
+
+  it('opens a page from the palette, read-only, with a Refresh button, and says which path was not found', async () => {
+    bench = await workbench({
+      userSettings: { 'docsAssistant.baseUrl': emulator.url, 'docsAssistant.domain': emulator.config.domain },
+    });
+    const { page } = bench;
+    await runCommand(page, 'Docs Assistant: Set Assistant Key');
+    await answerInput(page, emulator.config.assistantKey);
+
+    await runCommand(page, 'Docs Assistant: Open Page');
+    await answerInput(page, 'no/such/page', 'page path');
+    const notFound = page.locator('.notification-toast', { hasText: 'Page not found: no/such/page.' });
+    await notFound.waitFor();
+    assert.ok(await notFound.locator('.monaco-button', { hasText: 'Try Another Path' }).isVisible());
+    await screenshot(page, 'page-not-found');
+    await notFound.locator('.monaco-button', { hasText: 'Try Another Path' }).click();
+    await answerInput(page, 'guides/chat', 'page path');
+
+    const tab = page.locator('.tabs-container .tab', { hasText: 'chat.md' });
+    await tab.waitFor();
+    await page.locator('.view-lines', { hasText: 'Chatting with the assistant' }).waitFor();
+    assert.ok(await page.locator('.editor-actions a[aria-label^="Refresh Page"]').isVisible(), 'Refresh is in the editor title');
+
+    await page.locator('.view-lines').first().click();
+    await page.keyboard.type('typed by the user');
+    await page.locator('text=Cannot edit in read-only editor').first().waitFor();
+    assert.equal(await page.locator('.view-lines', { hasText: 'typed by the user' }).count(), 0);
+    await screenshot(page, 'page-open');
+  });
+});
