@@ -10,6 +10,11 @@ const CORE = [
   'src/settings/setupState.ts',
   'src/settings/connectionCheck.ts',
   'src/chat/protocol.ts',
+  'src/chat/conversation.ts',
+  'src/chat/chatSession.ts',
+  'src/chat/selectionContext.ts',
+  'src/pages/pagePath.ts',
+  'src/pages/pageCache.ts',
   'src/chat/setupView.ts',
   'src/chat/webviewHtml.ts',
 ];

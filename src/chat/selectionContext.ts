@@ -1,0 +1,43 @@
+// A selection becomes a context item: code from a file with its workspace-relative path, or a
+// text selection from a documentation page with the page's path (which is also `currentPath`).
+
+import { MAX_CURRENT_PATH } from '../platform/assistantRequest';
+import type { AttachedContext } from './conversation';
+
+/** Longer selections are cut to this many characters, and the chip says so. */
+export const MAX_SELECTION_CHARS = 20_000;
+
+export type SelectionSource = { readonly kind: 'file'; readonly path: string } | { readonly kind: 'page'; readonly pagePath: string };
+
+export interface Selection {
+  readonly text: string;
+  readonly source: SelectionSource;
+  /** 1-based, inclusive. */
+  readonly startLine: number;
+  readonly endLine: number;
+}
+
+export function attachSelection(selection: Selection): AttachedContext {
+  const trimmed = selection.text.length > MAX_SELECTION_CHARS;
+  const value = trimmed ? selection.text.slice(0, MAX_SELECTION_CHARS) : selection.text;
+  const lines = selection.startLine === selection.endLine ? `${selection.startLine}` : `${selection.startLine}-${selection.endLine}`;
+  const trimmedFrom = trimmed ? { trimmedFrom: selection.text.length } : {};
+  if (selection.source.kind === 'file') {
+    return { item: { type: 'code', value, path: selection.source.path }, label: `${selection.source.path}:${lines}`, ...trimmedFrom };
+  }
+  const { pagePath } = selection.source;
+  return {
+    item: { type: 'textSelection', value, path: pagePath },
+    label: `${pagePath}:${lines}`,
+    ...trimmedFrom,
+    // The platform takes at most 200 characters; a longer path is not sent rather than sent wrong.
+    ...(pagePath.length <= MAX_CURRENT_PATH ? { currentPath: pagePath } : {}),
+  };
+}
+
+/** What the chip says about a trimmed selection. */
+export function trimNote(context: AttachedContext): string | undefined {
+  return context.trimmedFrom === undefined
+    ? undefined
+    : `Trimmed to the first ${MAX_SELECTION_CHARS.toLocaleString('en-US')} of ${context.trimmedFrom.toLocaleString('en-US')} characters.`;
+}
