@@ -1,8 +1,12 @@
 // Wires the features together; each feature lives in its own folder.
 
+import { randomUUID } from 'node:crypto';
 import * as vscode from 'vscode';
 import { registerAgentJobsView } from './agentJobs/agentJobsView';
+import { registerChatCommands } from './chat/chatCommands';
+import { ChatSession } from './chat/chatSession';
 import { CHAT_VIEW_ID, ChatViewProvider } from './chat/chatViewProvider';
+import { Conversation } from './chat/conversation';
 import { ExtensionLog } from './log/extensionLog';
 import { registerShowLog } from './log/showLogCommand';
 import { PageCache } from './pages/pageCache';
@@ -15,6 +19,9 @@ import { registerKeyCommands } from './settings/keyCommands';
 import { KeyStore } from './settings/keyStore';
 import { SettingsService } from './settings/settingsService';
 import { SetupService } from './settings/setupService';
+
+/** Where the conversation is kept, per workspace, so it survives a reload. */
+const CONVERSATION_KEY = 'docsAssistant.conversation';
 
 /** What the extension offers other extensions and its own tests. */
 export interface DocsAssistantApi {
@@ -40,8 +47,20 @@ export function activate(context: vscode.ExtensionContext): DocsAssistantApi {
   const pages = own(context, new PageDocuments(pageCache, settings, log));
   registerPageCommands(context, pages);
 
-  const chat = own(context, new ChatViewProvider(context.extensionUri, setup, log));
+  const conversation = Conversation.restore(context.workspaceState.get(CONVERSATION_KEY));
+  const session = own(
+    context,
+    new ChatSession({
+      conversation,
+      send: (request, options) => connection.client().sendAssistantMessage(request, options),
+      settings: () => settings.current,
+      newId: randomUUID,
+      save: () => void context.workspaceState.update(CONVERSATION_KEY, conversation.toData()),
+    }),
+  );
+  const chat = own(context, new ChatViewProvider(context.extensionUri, session, setup, pages, log));
   context.subscriptions.push(vscode.window.registerWebviewViewProvider(CHAT_VIEW_ID, chat));
+  registerChatCommands(context, { session, view: chat, setup });
   registerAgentJobsView(context);
 
   void setup.refresh();

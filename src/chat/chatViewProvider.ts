@@ -1,12 +1,17 @@
-// The chat webview view. It waits for the webview's `ready` before posting anything, and checks
-// every message the webview sends against the protocol.
+// The chat webview view. It waits for the webview's `ready` before posting anything, checks every
+// message the webview sends against the protocol, and relays the chat session's events, sending
+// the text of many deltas as one message per frame.
 
 import * as vscode from 'vscode';
+import type { PageDocuments } from '../pages/pageDocuments';
 import type { Logger } from '../platform/logger';
 import type { SetupService } from '../settings/setupService';
 import { Disposable } from '../util/disposable';
+import type { ChatEvent, ChatSession } from './chatSession';
+import { openLink } from './links';
 import { type FromWebview, parseFromWebview, type SetupAction, type ToWebview } from './protocol';
 import { setupViewOf } from './setupView';
+import { chipOf, turnView } from './views';
 import { webviewHtml } from './webviewHtml';
 
 export const CHAT_VIEW_ID = 'docsAssistant.chat';
@@ -19,17 +24,32 @@ const actionCommands: Record<SetupAction, [string, ...unknown[]]> = {
   checkConnection: ['docsAssistant.checkConnection'],
 };
 
+/** Deltas are gathered for this long before one message carries them all. */
+const DELTA_BATCH_MS = 16;
+
 export class ChatViewProvider extends Disposable implements vscode.WebviewViewProvider {
   private view: vscode.WebviewView | undefined;
   private webviewReady = false;
+  private pendingDelta: { turnId: string; text: string } | undefined;
+  private deltaTimer: ReturnType<typeof setTimeout> | undefined;
 
   constructor(
     private readonly extensionUri: vscode.Uri,
+    private readonly session: ChatSession,
     private readonly setup: SetupService,
+    private readonly pages: PageDocuments,
     private readonly log: Logger,
   ) {
     super();
     this.register(setup.onDidChange(() => this.postSetup()));
+    this.register(session.onEvent((event) => this.relay(event)));
+    this.register({ dispose: () => clearTimeout(this.deltaTimer) });
+  }
+
+  /** Shows the chat view; with `focusInput`, puts the cursor in the question box. */
+  async reveal(focusInput: boolean): Promise<void> {
+    await vscode.commands.executeCommand(`${CHAT_VIEW_ID}.focus`);
+    if (focusInput) this.post({ type: 'focusInput' });
   }
 
   resolveWebviewView(view: vscode.WebviewView): void {
@@ -60,21 +80,92 @@ export class ChatViewProvider extends Disposable implements vscode.WebviewViewPr
       this.log.warn(`Ignored a message from the chat view that is not part of the protocol: ${describe(raw)}`);
       return;
     }
-    this.handle(message);
+    void this.handle(message).catch((error: unknown) => this.log.error(`Chat view message ${message.type} failed: ${String(error)}`));
   }
 
-  private handle(message: FromWebview): void {
+  private async handle(message: FromWebview): Promise<void> {
     switch (message.type) {
       case 'ready':
         this.webviewReady = true;
         this.postSetup();
+        this.post({
+          type: 'conversation',
+          turns: this.session.conversation.turns.map(turnView),
+          context: chipOf(this.session.pendingContext),
+          answering: this.session.answering,
+        });
         return;
       case 'action': {
         const [command, ...args] = actionCommands[message.action];
-        void vscode.commands.executeCommand(command, ...args);
+        await vscode.commands.executeCommand(command, ...args);
         return;
       }
+      case 'ask':
+        await this.session.ask(message.text);
+        return;
+      case 'stop':
+        this.session.stop();
+        return;
+      case 'retry':
+        await this.session.retry(message.turnId);
+        return;
+      case 'removeContext':
+        this.session.attach(undefined);
+        return;
+      case 'newConversation':
+        await this.session.newConversation();
+        return;
+      case 'openLink':
+        await openLink(message.url, this.pages, this.log);
+        return;
+      case 'copyCode':
+        await vscode.env.clipboard.writeText(message.code);
+        vscode.window.setStatusBarMessage('Code copied to the clipboard.', 3000);
+        return;
+      case 'insertCode':
+        await insertAtCursor(message.code);
+        return;
     }
+  }
+
+  private relay(event: ChatEvent): void {
+    if (event.type === 'delta') {
+      if (this.pendingDelta && this.pendingDelta.turnId !== event.turnId) this.flushDeltas();
+      this.pendingDelta = { turnId: event.turnId, text: (this.pendingDelta?.text ?? '') + event.text };
+      this.deltaTimer ??= setTimeout(() => this.flushDeltas(), DELTA_BATCH_MS);
+      return;
+    }
+    this.flushDeltas();
+    switch (event.type) {
+      case 'turnStarted':
+        void vscode.commands.executeCommand('setContext', 'docsAssistant.answering', true);
+        this.post({ type: 'turnStarted', turn: turnView(event.turn) });
+        return;
+      case 'turnEnded':
+        void vscode.commands.executeCommand('setContext', 'docsAssistant.answering', this.session.answering);
+        this.post({ type: 'turnEnded', turn: turnView(event.turn) });
+        return;
+      case 'sources':
+        this.post({ type: 'sources', turnId: event.turnId, sources: event.sources });
+        return;
+      case 'turnRemoved':
+        this.post({ type: 'turnRemoved', turnId: event.turnId });
+        return;
+      case 'context':
+        this.post({ type: 'context', context: chipOf(event.context) });
+        return;
+      case 'cleared':
+        this.post({ type: 'conversation', turns: [], context: chipOf(this.session.pendingContext), answering: false });
+        return;
+    }
+  }
+
+  private flushDeltas(): void {
+    clearTimeout(this.deltaTimer);
+    this.deltaTimer = undefined;
+    const pending = this.pendingDelta;
+    this.pendingDelta = undefined;
+    if (pending) this.post({ type: 'delta', ...pending });
   }
 
   private postSetup(): void {
@@ -84,6 +175,18 @@ export class ChatViewProvider extends Disposable implements vscode.WebviewViewPr
   private post(message: ToWebview): void {
     if (this.view && this.webviewReady) void this.view.webview.postMessage(message);
   }
+}
+
+async function insertAtCursor(code: string): Promise<void> {
+  const editor = vscode.window.activeTextEditor ?? vscode.window.visibleTextEditors[0];
+  if (!editor) {
+    void vscode.window.showInformationMessage('Open a file to insert the code into, then choose Insert at Cursor again.');
+    return;
+  }
+  const inserted = await editor.edit((edit) => {
+    for (const selection of editor.selections) edit.replace(selection, code);
+  });
+  if (!inserted) void vscode.window.showWarningMessage(`The code could not be inserted into ${editor.document.fileName}: the editor is read-only.`);
 }
 
 function describe(raw: unknown): string {

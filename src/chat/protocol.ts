@@ -1,6 +1,9 @@
 // The messages between the chat view's webview and the extension. Both sides import this file;
 // the extension checks every message that arrives, since a webview is untrusted content.
 
+import type { SourceLink, TurnStatus } from './conversation';
+import type { PlatformErrorKind } from '../platform/errors';
+
 export type SetupAction = 'configure' | 'setAssistantKey' | 'openSettings' | 'showLog' | 'checkConnection';
 
 const setupActions: readonly SetupAction[] = ['configure', 'setAssistantKey', 'openSettings', 'showLog', 'checkConnection'];
@@ -10,19 +13,85 @@ export type SetupView =
   | { readonly kind: 'ready'; readonly origin: string; readonly domain: string }
   | { readonly kind: 'needs'; readonly title: string; readonly message: string; readonly actions: readonly SetupAction[] };
 
-export type ToWebview = { readonly type: 'setup'; readonly setup: SetupView };
+export interface TurnView {
+  readonly id: string;
+  readonly question: string;
+  /** The chip of the context sent with the question, if any. */
+  readonly context?: ContextChip;
+  readonly answer: string;
+  readonly sources: readonly SourceLink[];
+  readonly status: TurnStatus;
+  readonly error?: { readonly kind: PlatformErrorKind; readonly message: string };
+}
 
-export type FromWebview = { readonly type: 'ready' } | { readonly type: 'action'; readonly action: SetupAction };
+export interface ContextChip {
+  /** `src/app.ts:12-30` */
+  readonly label: string;
+  /** Said when the selection was trimmed. */
+  readonly note?: string;
+}
 
-/** The message if it is one the protocol knows, with nothing extra; otherwise undefined. */
+export type ToWebview =
+  | { readonly type: 'setup'; readonly setup: SetupView }
+  /** The whole conversation: sent on `ready`, after a reload, and when a new one starts. */
+  | { readonly type: 'conversation'; readonly turns: readonly TurnView[]; readonly context?: ContextChip; readonly answering: boolean }
+  | { readonly type: 'turnStarted'; readonly turn: TurnView }
+  | { readonly type: 'delta'; readonly turnId: string; readonly text: string }
+  | { readonly type: 'sources'; readonly turnId: string; readonly sources: readonly SourceLink[] }
+  | { readonly type: 'turnEnded'; readonly turn: TurnView }
+  | { readonly type: 'turnRemoved'; readonly turnId: string }
+  | { readonly type: 'context'; readonly context?: ContextChip }
+  | { readonly type: 'focusInput' };
+
+export type FromWebview =
+  | { readonly type: 'ready' }
+  | { readonly type: 'action'; readonly action: SetupAction }
+  | { readonly type: 'ask'; readonly text: string }
+  | { readonly type: 'stop' }
+  | { readonly type: 'retry'; readonly turnId: string }
+  | { readonly type: 'removeContext' }
+  | { readonly type: 'newConversation' }
+  | { readonly type: 'openLink'; readonly url: string }
+  | { readonly type: 'copyCode'; readonly code: string }
+  | { readonly type: 'insertCode'; readonly code: string };
+
+const MAX_QUESTION = 100_000;
+const MAX_CODE = 2_000_000;
+const MAX_URL = 8_192;
+
+/** The message if it is one the protocol knows, with only its known fields; otherwise undefined. */
 export function parseFromWebview(value: unknown): FromWebview | undefined {
   if (typeof value !== 'object' || value === null) return undefined;
   const message = value as Record<string, unknown>;
+  const text = (field: string, max: number): string | undefined => {
+    const v = message[field];
+    return typeof v === 'string' && v.length <= max ? v : undefined;
+  };
   switch (message.type) {
     case 'ready':
-      return { type: 'ready' };
+    case 'stop':
+    case 'removeContext':
+    case 'newConversation':
+      return { type: message.type };
     case 'action':
       return setupActions.includes(message.action as SetupAction) ? { type: 'action', action: message.action as SetupAction } : undefined;
+    case 'ask': {
+      const question = text('text', MAX_QUESTION);
+      return question === undefined ? undefined : { type: 'ask', text: question };
+    }
+    case 'retry': {
+      const turnId = text('turnId', 200);
+      return turnId === undefined ? undefined : { type: 'retry', turnId };
+    }
+    case 'openLink': {
+      const url = text('url', MAX_URL);
+      return url === undefined ? undefined : { type: 'openLink', url };
+    }
+    case 'copyCode':
+    case 'insertCode': {
+      const code = text('code', MAX_CODE);
+      return code === undefined ? undefined : { type: message.type, code };
+    }
     default:
       return undefined;
   }

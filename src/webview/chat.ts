@@ -1,15 +1,139 @@
 // The chat view's front end. It announces itself with `ready`, then renders what the extension
-// posts. Messages are checked before use: only the shapes of ToWebview are acted on.
+// posts. It never runs anything from an answer: Markdown is rendered without raw HTML, and a
+// click on a link only asks the extension to open it.
 
-import type { ToWebview } from '../chat/protocol';
+import type { SetupView, ToWebview, TurnView } from '../chat/protocol';
+import { Composer } from './composer';
+import { el } from './dom';
 import { renderSetup } from './setupPanel';
+import { TurnElement } from './turnView';
 import { vscode } from './vscodeApi';
 
 const app = document.getElementById('app')!;
+const setupArea = el('div', 'setup-area');
+const chatArea = el('div', 'chat-area');
+const conversation = el('section', 'conversation');
+const intro = el('div', 'intro');
+const status = el('div', 'sr-only');
+const composer = new Composer();
+const turns = new Map<string, TurnElement>();
+let focusedOnce = false;
 
-window.addEventListener('message', (event: MessageEvent<unknown>) => {
-  const message = event.data as Partial<ToWebview> | null;
-  if (message?.type === 'setup' && message.setup) renderSetup(app, message.setup);
+conversation.setAttribute('aria-label', 'Conversation');
+// Announcements go through this status region only, never through the streaming text.
+status.setAttribute('role', 'status');
+status.setAttribute('aria-live', 'polite');
+chatArea.append(conversation, composer.root);
+app.append(setupArea, chatArea, status);
+chatArea.hidden = true;
+
+conversation.addEventListener('click', (event) => {
+  const target = event.target as HTMLElement;
+  const action = target.closest<HTMLButtonElement>('button.code-action');
+  if (action) {
+    const code = action.closest('.code-block')?.querySelector('code')?.textContent ?? '';
+    vscode.postMessage({ type: action.dataset.action === 'insert' ? 'insertCode' : 'copyCode', code });
+    return;
+  }
+  const link = target.closest('a');
+  if (link) {
+    event.preventDefault();
+    const url = link.getAttribute('href');
+    if (url) vscode.postMessage({ type: 'openLink', url });
+  }
+});
+
+document.addEventListener('keydown', (event) => {
+  if (event.key === 'Escape') vscode.postMessage({ type: 'stop' });
+});
+
+function showSetup(setup: SetupView, domain?: string): void {
+  const ready = setup.kind === 'ready';
+  setupArea.hidden = ready;
+  chatArea.hidden = !ready;
+  if (!ready) renderSetup(setupArea, setup);
+  intro.replaceChildren(
+    el('h2', 'intro-title', 'Ask your documentation'),
+    el('p', 'intro-text', `Ask a question about ${domain ? `the "${domain}" documentation` : 'your documentation'}. To ask about code, select it in an editor and run Ask About Selection from its context menu (Ctrl+Alt+A).`),
+  );
+}
+
+function addTurn(turn: TurnView): TurnElement {
+  intro.remove();
+  const element = new TurnElement(turn);
+  turns.set(turn.id, element);
+  conversation.append(element.root);
+  return element;
+}
+
+function showConversation(list: readonly TurnView[]): void {
+  turns.clear();
+  conversation.replaceChildren();
+  if (list.length === 0) conversation.append(intro);
+  for (const turn of list) addTurn(turn);
+  scrollToEnd(true);
+}
+
+/** Follows the answer while the reader is at the bottom; leaves them be when they scrolled up. */
+function scrollToEnd(force = false): void {
+  const nearBottom = document.documentElement.scrollHeight - window.innerHeight - window.scrollY < 80;
+  if (force || nearBottom) requestAnimationFrame(() => window.scrollTo(0, document.documentElement.scrollHeight));
+}
+
+function announce(turn: TurnView): void {
+  if (turn.status === 'done') status.textContent = `Answer complete${turn.sources.length ? `, with ${turn.sources.length} source${turn.sources.length === 1 ? '' : 's'}` : ''}.`;
+  else if (turn.status === 'stopped') status.textContent = 'Answer stopped.';
+  else if (turn.status === 'failed') status.textContent = `The answer failed: ${turn.error?.message ?? ''}`;
+}
+
+window.addEventListener('message', (event: MessageEvent<ToWebview>) => {
+  const message = event.data;
+  switch (message?.type) {
+    case 'setup':
+      showSetup(message.setup, message.setup.kind === 'ready' ? message.setup.domain : undefined);
+      if (message.setup.kind === 'ready' && !focusedOnce) {
+        focusedOnce = true;
+        composer.focus();
+      }
+      break;
+    case 'conversation':
+      showConversation(message.turns);
+      composer.setContext(message.context);
+      composer.setAnswering(message.answering);
+      break;
+    case 'turnStarted':
+      addTurn(message.turn);
+      composer.setAnswering(true);
+      status.textContent = 'Answering…';
+      scrollToEnd(true);
+      break;
+    case 'delta':
+      turns.get(message.turnId)?.appendAnswer(message.text);
+      scrollToEnd();
+      break;
+    case 'sources':
+      turns.get(message.turnId)?.setSources(message.sources);
+      break;
+    case 'turnEnded': {
+      const element = turns.get(message.turn.id) ?? addTurn(message.turn);
+      element.setSources(message.turn.sources);
+      element.setStatus(message.turn);
+      composer.setAnswering(false);
+      announce(message.turn);
+      scrollToEnd();
+      break;
+    }
+    case 'turnRemoved':
+      turns.get(message.turnId)?.root.remove();
+      turns.delete(message.turnId);
+      break;
+    case 'context':
+      composer.setContext(message.context);
+      break;
+    case 'focusInput':
+      composer.focus();
+      break;
+  }
 });
 
 vscode.postMessage({ type: 'ready' });

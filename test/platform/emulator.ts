@@ -51,6 +51,8 @@ export interface EmulatorConfig {
   deltaDelayMs: number;
   /** Where the site's pages live on the web; source links point here. */
   siteUrl: string;
+  /** When set, the assistant streams exactly this text instead of composing an answer. */
+  answerOverride?: string;
 }
 
 export interface EmulatorOptions extends Partial<EmulatorConfig> {
@@ -244,7 +246,9 @@ export class PlatformEmulator {
 
     const query = [checked.question, ...checked.context.map((item) => item.value)].join('\n');
     const pages = this.docs.search(query, checked.retrievalPageSize);
-    const text = composeAnswer({ question: checked.question, context: checked.context, currentPath: checked.currentPath, pages, pageUrl: (page) => this.pageUrl(page) });
+    const text =
+      this.config.answerOverride ??
+      composeAnswer({ question: checked.question, context: checked.context, currentPath: checked.currentPath, pages, pageUrl: (page) => this.pageUrl(page) });
     const chunks = answerChunks(text, pages, (page) => this.pageUrl(page), threadId, fault);
 
     let clientGone = false;

@@ -33,7 +33,7 @@ describe('the shell, as a user sees it', function () {
     await screenshot(page, 'sidebar-not-configured');
   });
 
-  it('asks for the missing keys, takes the assistant key through a masked input, and then says it is connected', async () => {
+  it('asks for the missing keys, takes the assistant key through a masked input, and then offers the chat', async () => {
     bench = await workbench({
       userSettings: { 'docsAssistant.baseUrl': emulator.url, 'docsAssistant.domain': emulator.config.domain, 'docsAssistant.projectId': emulator.config.projectId },
     });
@@ -51,7 +51,7 @@ describe('the shell, as a user sees it', function () {
     await input.fill(emulator.config.adminKey);
     await page.locator('.quick-input-widget', { hasText: 'That is an admin key, but an assistant key is expected' }).waitFor();
     await answerInput(page, emulator.config.assistantKey);
-    await chat.locator('.setup-title', { hasText: 'Connected' }).waitFor();
+    await chat.locator('textarea.question-input').waitFor({ state: 'visible' });
     await screenshot(page, 'sidebar-connected');
     assert.ok(!JSON.stringify(readUserSettings(bench)).includes(emulator.config.assistantKey));
   });
@@ -76,8 +76,8 @@ describe('the shell, as a user sees it', function () {
     await answerInput(page, emulator.config.projectId, 'project id');
     await answerInput(page, emulator.config.assistantKey, 'assistant key (starts with svc_dsc_)');
     await answerInput(page, emulator.config.adminKey, 'admin key (starts with svc_)');
-    const chat = await webviewFrame(page, '.setup-title');
-    await chat.locator('.setup-title', { hasText: 'Connected' }).waitFor();
+    const chat = await webviewFrame(page, 'textarea.question-input');
+    await chat.locator('textarea.question-input').waitFor({ state: 'visible' });
     const settings = readUserSettings(bench);
     assert.equal(settings['docsAssistant.baseUrl'], emulator.url);
     assert.equal(settings['docsAssistant.domain'], emulator.config.domain);

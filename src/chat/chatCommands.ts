@@ -1,0 +1,80 @@
+// Ask, Ask About Selection, New Conversation and Stop Answer.
+
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import { PageDocuments } from '../pages/pageDocuments';
+import type { SetupService } from '../settings/setupService';
+import { assistantNeeds } from '../settings/setupState';
+import type { ChatSession } from './chatSession';
+import type { ChatViewProvider } from './chatViewProvider';
+import type { AttachedContext } from './conversation';
+import type { TurnView } from './protocol';
+import { attachSelection, type SelectionSource } from './selectionContext';
+import { turnView } from './views';
+
+export interface ChatCommandDeps {
+  readonly session: ChatSession;
+  readonly view: ChatViewProvider;
+  readonly setup: SetupService;
+}
+
+export function registerChatCommands(context: vscode.ExtensionContext, deps: ChatCommandDeps): void {
+  context.subscriptions.push(
+    vscode.commands.registerCommand('docsAssistant.ask', (question?: unknown) => ask(deps, typeof question === 'string' ? question : undefined)),
+    vscode.commands.registerCommand('docsAssistant.askAboutSelection', () => askAboutSelection(deps)),
+    vscode.commands.registerCommand('docsAssistant.newConversation', () => deps.session.newConversation()),
+    vscode.commands.registerCommand('docsAssistant.stopAnswer', () => deps.session.stop()),
+  );
+}
+
+/** Asks a question (typed in an input box unless given); resolves with the finished turn. */
+async function ask(deps: ChatCommandDeps, given: string | undefined): Promise<TurnView | undefined> {
+  if (!(await ready(deps))) return undefined;
+  const question =
+    given ??
+    (await vscode.window.showInputBox({
+      title: 'Docs Assistant: Ask',
+      prompt: deps.session.pendingContext ? `Ask about ${deps.session.pendingContext.label}` : 'Ask the documentation',
+      placeHolder: 'How do I…?',
+      ignoreFocusOut: true,
+    }));
+  if (question === undefined || (question.trim() === '' && !deps.session.pendingContext)) return undefined;
+  await deps.view.reveal(false);
+  const turn = await deps.session.ask(question);
+  return turn && turnView(turn);
+}
+
+/** Attaches the selection to the next question and puts the cursor in the chat's question box. */
+async function askAboutSelection(deps: ChatCommandDeps): Promise<AttachedContext | undefined> {
+  const editor = vscode.window.activeTextEditor;
+  if (!editor || editor.selection.isEmpty) {
+    void vscode.window.showInformationMessage('Select some code or text first, then ask about it.');
+    return undefined;
+  }
+  if (!(await ready(deps))) return undefined;
+  const { document, selection } = editor;
+  // A selection that ends at the start of a line does not include that line.
+  const endLine = selection.end.character === 0 && selection.end.line > selection.start.line ? selection.end.line : selection.end.line + 1;
+  const attached = attachSelection({ text: document.getText(selection), source: sourceOf(document.uri), startLine: selection.start.line + 1, endLine });
+  deps.session.attach(attached);
+  await deps.view.reveal(true);
+  return attached;
+}
+
+function sourceOf(uri: vscode.Uri): SelectionSource {
+  const pagePath = PageDocuments.pagePathOf(uri);
+  if (pagePath !== undefined) return { kind: 'page', pagePath };
+  // Inside a workspace: the workspace-relative path. Outside (or unsaved): just the name.
+  return { kind: 'file', path: vscode.workspace.getWorkspaceFolder(uri) ? vscode.workspace.asRelativePath(uri, false) : path.posix.basename(uri.path) };
+}
+
+/** Whether the chat can ask; if not, says what is missing with the button that fixes it. */
+async function ready(deps: ChatCommandDeps): Promise<boolean> {
+  await deps.setup.refresh();
+  const needs = assistantNeeds(deps.setup.current);
+  if (!needs) return true;
+  const fix = needs.need === 'assistantKey' ? 'Set Assistant Key' : 'Configure';
+  const choice = await vscode.window.showErrorMessage(needs.message, fix);
+  if (choice) await vscode.commands.executeCommand(needs.need === 'assistantKey' ? 'docsAssistant.setAssistantKey' : 'docsAssistant.configure');
+  return false;
+}

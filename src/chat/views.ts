@@ -1,0 +1,23 @@
+// Turning the session's data into what the webview shows.
+
+import type { AttachedContext, Turn } from './conversation';
+import type { ContextChip, TurnView } from './protocol';
+import { trimNote } from './selectionContext';
+
+export function chipOf(context: AttachedContext | undefined): ContextChip | undefined {
+  if (!context) return undefined;
+  const note = trimNote(context);
+  return { label: context.label, ...(note ? { note } : {}) };
+}
+
+export function turnView(turn: Turn): TurnView {
+  return {
+    id: turn.id,
+    question: turn.question,
+    answer: turn.answer,
+    sources: turn.sources,
+    status: turn.status,
+    ...(turn.context ? { context: chipOf(turn.context) } : {}),
+    ...(turn.error ? { error: turn.error } : {}),
+  };
+}

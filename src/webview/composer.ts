@@ -1,0 +1,76 @@
+// The question box: Enter sends, Shift+Enter is a new line, Escape stops an answer. What is typed
+// is kept while an answer streams and across the view being hidden.
+
+import type { ContextChip } from '../chat/protocol';
+import { button, el } from './dom';
+import { vscode } from './vscodeApi';
+
+interface SavedState {
+  readonly draft?: string;
+}
+
+export class Composer {
+  readonly root = el('form', 'composer');
+  private readonly chip = el('div', 'chip-row');
+  private readonly input = el('textarea', 'question-input');
+  private readonly send = el('button', 'primary send', 'Send');
+  private readonly stop = button('Stop', 'secondary stop', () => vscode.postMessage({ type: 'stop' }), 'Stop the answer (Escape)');
+  private answering = false;
+
+  constructor() {
+    this.input.rows = 2;
+    this.input.placeholder = 'Ask the documentation… (Enter to send, Shift+Enter for a new line)';
+    this.input.setAttribute('aria-label', 'Question for the documentation assistant');
+    this.input.value = ((vscode.getState() as SavedState | undefined) ?? {}).draft ?? '';
+    this.send.type = 'submit';
+    this.stop.hidden = true;
+    const actions = el('div', 'composer-actions');
+    actions.append(this.send, this.stop);
+    this.root.append(this.chip, this.input, actions);
+    this.root.addEventListener('submit', (event) => {
+      event.preventDefault();
+      this.submit();
+    });
+    this.input.addEventListener('keydown', (event) => {
+      if (event.key === 'Enter' && !event.shiftKey && !event.isComposing) {
+        event.preventDefault();
+        this.submit();
+      }
+    });
+    this.input.addEventListener('input', () => this.saveDraft());
+  }
+
+  focus(): void {
+    this.input.focus();
+  }
+
+  setAnswering(answering: boolean): void {
+    this.answering = answering;
+    this.send.disabled = answering;
+    this.stop.hidden = !answering;
+  }
+
+  setContext(context: ContextChip | undefined): void {
+    this.chip.replaceChildren();
+    if (!context) return;
+    const chip = el('span', 'chip');
+    chip.append(el('span', 'chip-label', context.label));
+    if (context.note) chip.append(el('span', 'chip-note', context.note));
+    chip.append(button('✕', 'chip-remove', () => vscode.postMessage({ type: 'removeContext' }), `Remove ${context.label} from the question`));
+    this.chip.append(el('span', 'chip-caption', 'Asking about'), chip);
+  }
+
+  private submit(): void {
+    // While an answer streams the question stays in the box, to be sent when it is done.
+    if (this.answering) return;
+    const text = this.input.value;
+    if (text.trim() === '' && this.chip.childElementCount === 0) return;
+    vscode.postMessage({ type: 'ask', text });
+    this.input.value = '';
+    this.saveDraft();
+  }
+
+  private saveDraft(): void {
+    vscode.setState({ draft: this.input.value } satisfies SavedState);
+  }
+}

@@ -1,0 +1,69 @@
+// Renders an answer while it streams, at a cost per delta that does not grow with the answer.
+// Text is cut into blocks at blank lines outside code fences: a finished block is rendered once
+// and never touched again; only the unfinished tail is rendered again, at most once a frame.
+
+import { renderMarkdown } from './markdown';
+
+const FENCE = /^ {0,3}(`{3,}|~{3,})/;
+
+export class StreamingMarkdown {
+  private readonly committed: HTMLElement;
+  private readonly tail: HTMLElement;
+  /** Text after the last committed block. */
+  private pending = '';
+  /** Where in `pending` the next unscanned line starts. */
+  private scanned = 0;
+  /** The open fence (its run of ` or ~), or undefined outside code. */
+  private fence: string | undefined;
+  private frame: number | undefined;
+
+  constructor(
+    container: HTMLElement,
+    private readonly render: (markdown: string) => string = renderMarkdown,
+    private readonly schedule: (callback: () => void) => number = (callback) => requestAnimationFrame(callback),
+    private readonly cancel: (handle: number) => void = (handle) => cancelAnimationFrame(handle),
+  ) {
+    this.committed = container.appendChild(document.createElement('div'));
+    this.tail = container.appendChild(document.createElement('div'));
+    this.committed.className = 'md-blocks';
+    this.tail.className = 'md-tail';
+  }
+
+  append(text: string): void {
+    this.pending += text;
+    this.frame ??= this.schedule(() => {
+      this.frame = undefined;
+      this.flush();
+    });
+  }
+
+  /** Renders everything now: the answer is complete, or the caller needs it drawn. */
+  finish(): void {
+    if (this.frame !== undefined) this.cancel(this.frame);
+    this.frame = undefined;
+    this.flush();
+  }
+
+  private flush(): void {
+    let boundary = -1;
+    let lineStart = this.scanned;
+    for (let newline = this.pending.indexOf('\n', lineStart); newline >= 0; newline = this.pending.indexOf('\n', lineStart)) {
+      const line = this.pending.slice(lineStart, newline);
+      const marker = FENCE.exec(line)?.[1];
+      if (this.fence === undefined) {
+        if (marker) this.fence = marker;
+        else if (line.trim() === '') boundary = newline + 1;
+      } else if (marker && marker[0] === this.fence[0] && marker.length >= this.fence.length && line.trim() === marker) {
+        this.fence = undefined;
+      }
+      lineStart = newline + 1;
+    }
+    this.scanned = lineStart;
+    if (boundary > 0) {
+      this.committed.insertAdjacentHTML('beforeend', this.render(this.pending.slice(0, boundary)));
+      this.pending = this.pending.slice(boundary);
+      this.scanned -= boundary;
+    }
+    this.tail.innerHTML = this.pending.trim() === '' ? '' : this.render(this.pending);
+  }
+}

@@ -1,0 +1,116 @@
+import * as assert from 'node:assert/strict';
+import type { Frame } from 'playwright-core';
+import { PlatformEmulator } from '../platform/emulator';
+import type { Workbench, WorkbenchOptions } from '../runner/workbench';
+import { answerInput, openSidebar, runCommand, screenshot, webviewFrame, workbench } from './support';
+
+/** A workbench connected to the emulator, with the chat view open and ready for a question. */
+async function chatReady(emulator: PlatformEmulator, options: WorkbenchOptions = {}): Promise<{ bench: Workbench; chat: Frame }> {
+  const bench = await workbench({
+    ...options,
+    userSettings: { 'docsAssistant.baseUrl': emulator.url, 'docsAssistant.domain': emulator.config.domain, ...options.userSettings },
+  });
+  await openSidebar(bench.page);
+  await runCommand(bench.page, 'Docs Assistant: Set Assistant Key');
+  await answerInput(bench.page, emulator.config.assistantKey);
+  const chat = await webviewFrame(bench.page, 'textarea.question-input');
+  await chat.locator('textarea.question-input').waitFor({ state: 'visible' });
+  return { bench, chat };
+}
+
+async function askInView(chat: Frame, question: string): Promise<void> {
+  await chat.locator('textarea.question-input').fill(question);
+  await chat.locator('textarea.question-input').press('Enter');
+}
+
+async function lastTurnDone(chat: Frame): Promise<void> {
+  await chat.locator('.turn[data-status="done"]').last().waitFor({ timeout: 30_000 });
+}
+
+describe('the chat, as a user sees it', function () {
+  this.timeout(180_000);
+  let emulator: PlatformEmulator;
+  let bench: Workbench | undefined;
+
+  before(async () => {
+    emulator = await PlatformEmulator.start({ deltaDelayMs: 3 });
+  });
+  afterEach(async function () {
+    emulator.config.answerOverride = undefined;
+    if (this.currentTest?.state === 'failed' && bench) await screenshot(bench.page, `failed-${this.currentTest.title.slice(0, 40).replace(/\W+/g, '-')}`);
+    await bench?.close();
+    bench = undefined;
+  });
+  after(async () => {
+    await emulator.close();
+  });
+
+  for (const [theme, name] of [
+    ['Default Dark Modern', 'dark'],
+    ['Default Light Modern', 'light'],
+  ] as const) {
+    it(`streams an answer typed in the view, with sources and code actions (${name} theme)`, async () => {
+      const ready = await chatReady(emulator, { colorTheme: theme, viewport: { width: 1400, height: 900 } });
+      bench = ready.bench;
+      const { chat } = ready;
+      await askInView(chat, 'How do I stop an answer and copy code?');
+      await chat.locator('.turn[data-status="streaming"]').first().waitFor();
+      assert.ok(await chat.locator('button.stop').isVisible(), 'Stop is offered while the answer streams');
+      await lastTurnDone(chat);
+      const answer = await chat.locator('.turn .answer').last().innerText();
+      assert.match(answer, /Here is what the documentation says about/);
+      assert.ok((await chat.locator('.source-link').count()) >= 1);
+      assert.ok(await chat.locator('.code-block button[data-action="copy"]').first().isVisible());
+      assert.ok(await chat.locator('.code-block button[data-action="insert"]').first().isVisible());
+      assert.match((await chat.locator('[role="status"]').textContent()) ?? '', /^Answer complete/);
+      assert.equal(await chat.locator('textarea.question-input').inputValue(), '');
+      await screenshot(bench.page, `chat-${name}`);
+    });
+  }
+
+  it('opens a source of the site as a page in the editor', async () => {
+    const ready = await chatReady(emulator);
+    bench = ready.bench;
+    await askInView(ready.chat, 'How do I chat with the assistant?');
+    await lastTurnDone(ready.chat);
+    await ready.chat.locator('.source-link', { hasText: 'Chatting with the assistant' }).first().click();
+    await bench.page.locator('.tabs-container .tab', { hasText: 'chat.md' }).waitFor();
+    await bench.page.locator('.view-lines', { hasText: 'Chatting with the assistant' }).waitFor();
+  });
+
+  it('runs nothing from a hostile answer', async () => {
+    emulator.config.answerOverride = [
+      'Hostile answer.',
+      '',
+      '<script>window.parent.__pwned = "script"; document.title = "pwned";</script>',
+      '',
+      '<img src="x" onerror="document.title = \'pwned by img\'">',
+      '',
+      '[click me](javascript:document.title=\'pwned by link\')',
+      '',
+      '[run a command](command:workbench.action.terminal.new)',
+      '',
+      '<a href="javascript:alert(1)">raw anchor</a>',
+      '',
+      'End of answer.',
+      '',
+    ].join('\n');
+    const ready = await chatReady(emulator);
+    bench = ready.bench;
+    const { chat, page } = { chat: ready.chat, page: bench.page };
+    await askInView(chat, 'Say something hostile');
+    await lastTurnDone(chat);
+    const answer = chat.locator('.turn .answer').last();
+    assert.equal(await answer.locator('script, img, iframe, object, embed').count(), 0, 'no raw HTML element was rendered');
+    assert.equal(await answer.locator('a[href^="javascript:"], a[href^="command:"]').count(), 0, 'no unsafe link was rendered');
+    assert.match(await answer.innerText(), /<script>window\.parent\.__pwned/, 'the raw HTML shows as text');
+    assert.equal(await chat.evaluate('document.title'), 'Docs Assistant');
+    assert.equal(await chat.evaluate('window.__pwned'), undefined);
+    await answer.getByText('click me').click();
+    await answer.getByText('run a command').click();
+    await page.waitForTimeout(500);
+    assert.equal(await chat.evaluate('document.title'), 'Docs Assistant');
+    assert.equal(await page.locator('.terminal-outer-container, .xterm').count(), 0, 'no terminal was opened by the command link');
+    await screenshot(page, 'chat-hostile-answer');
+  });
+});

@@ -1,0 +1,128 @@
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import type { AttachedContext } from '../../src/chat/conversation';
+import type { TurnView } from '../../src/chat/protocol';
+import type { PlatformEmulator } from '../platform/emulator';
+import { activateExtension, connectTo, resetUserSettings, setUserSetting, settle, startEmulator } from './support';
+
+type Body = Record<string, unknown> & { messages: { role: string; parts: { text: string }[] }[] };
+
+describe('the chat', () => {
+  let emulator: PlatformEmulator;
+  const bodies = () => emulator.requestsFor('assistant').map((request) => request.body as Body);
+
+  before(async () => {
+    await activateExtension();
+    emulator = await startEmulator();
+    await connectTo(emulator);
+    await setUserSetting('assistant.retrievalPageSize', 3);
+    await setUserSetting('assistant.fingerprint', 'tester-1');
+  });
+  beforeEach(async () => {
+    emulator.reset();
+    emulator.config.deltaDelayMs = 0;
+    await vscode.commands.executeCommand('docsAssistant.newConversation');
+  });
+  afterEach(async () => {
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  });
+  after(async () => {
+    await setUserSetting('assistant.retrievalPageSize', undefined);
+    await setUserSetting('assistant.fingerprint', undefined);
+    await resetUserSettings();
+    await emulator.close();
+  });
+
+  it('asks with the settings, and sends the thread id and key with the whole conversation on the next turn', async () => {
+    const first = await vscode.commands.executeCommand<TurnView>('docsAssistant.ask', 'What are API keys?');
+    assert.equal(first?.status, 'done');
+    assert.match(first.answer, /API keys/);
+    assert.ok(first.sources.length > 0 && first.sources.length <= 3);
+    const second = await vscode.commands.executeCommand<TurnView>('docsAssistant.ask', 'Where are they stored?');
+    assert.equal(second?.status, 'done');
+
+    const [one, two] = bodies();
+    assert.equal(one.fp, 'tester-1');
+    assert.equal(one.retrievalPageSize, 3);
+    assert.equal(one.threadId, undefined);
+    assert.deepEqual(one.messages.map((m) => m.role), ['user']);
+    assert.match(String(two.threadId), /^thread_/);
+    assert.match(String(two.threadKey), /^tk_/);
+    assert.deepEqual(two.messages.map((m) => m.role), ['user', 'assistant', 'user']);
+    assert.equal(two.messages[1].parts[0].text, first.answer);
+  });
+
+  it('asks about a selection in a workspace file as code with its workspace-relative path', async () => {
+    const [folder] = vscode.workspace.workspaceFolders!;
+    const document = await vscode.workspace.openTextDocument(vscode.Uri.joinPath(folder.uri, 'src', 'sample.ts'));
+    const editor = await vscode.window.showTextDocument(document);
+    editor.selection = new vscode.Selection(0, 0, 2, 1);
+    const attached = await vscode.commands.executeCommand<AttachedContext>('docsAssistant.askAboutSelection');
+    assert.equal(attached?.label, 'src/sample.ts:1-3');
+    const turn = await vscode.commands.executeCommand<TurnView>('docsAssistant.ask', 'What does this do?');
+    assert.equal(turn?.context?.label, 'src/sample.ts:1-3');
+    const [body] = bodies();
+    assert.deepEqual(body.context, [{ type: 'code', value: document.getText(editor.selection), path: 'src/sample.ts' }]);
+    assert.equal(body.currentPath, undefined);
+  });
+
+  it('asks about a selection in a documentation page as textSelection, with currentPath', async () => {
+    await vscode.commands.executeCommand('docsAssistant.openPage', 'guides/chat');
+    const editor = vscode.window.activeTextEditor!;
+    editor.selection = new vscode.Selection(13, 0, 14, 20);
+    await vscode.commands.executeCommand('docsAssistant.askAboutSelection');
+    await vscode.commands.executeCommand('docsAssistant.ask', 'Explain');
+    const body = bodies()[0];
+    assert.deepEqual(body.context, [{ type: 'textSelection', value: editor.document.getText(editor.selection), path: 'guides/chat' }]);
+    assert.equal(body.currentPath, 'guides/chat');
+  });
+
+  it('trims a selection over 20,000 characters and says so', async () => {
+    const document = await vscode.workspace.openTextDocument({ content: 'x'.repeat(25_000), language: 'plaintext' });
+    const editor = await vscode.window.showTextDocument(document);
+    editor.selection = new vscode.Selection(0, 0, 0, 25_000);
+    const attached = await vscode.commands.executeCommand<AttachedContext>('docsAssistant.askAboutSelection');
+    assert.equal(attached?.trimmedFrom, 25_000);
+    await vscode.commands.executeCommand('docsAssistant.ask', '');
+    const body = bodies()[0];
+    assert.equal((body.context as { value: string }[])[0].value.length, 20_000);
+  });
+
+  it('stops an answer and keeps what arrived', async () => {
+    emulator.config.deltaDelayMs = 20;
+    const asking = vscode.commands.executeCommand<TurnView>('docsAssistant.ask', 'How do I set up keys?');
+    for (let i = 0; i < 50 && emulator.requestsFor('assistant').length === 0; i++) await settle(50);
+    await settle(400);
+    await vscode.commands.executeCommand('docsAssistant.stopAnswer');
+    const turn = await asking;
+    assert.equal(turn?.status, 'stopped');
+    assert.ok(turn.answer.length > 0, 'the partial answer is kept');
+  });
+
+  it('keeps the partial answer of an interrupted stream and says what happened', async () => {
+    emulator.faults.add({ kind: 'dropMidStream', afterEvents: 25 }, { operation: 'assistant' });
+    const turn = await vscode.commands.executeCommand<TurnView>('docsAssistant.ask', 'How do I set up keys?');
+    assert.equal(turn?.status, 'failed');
+    assert.equal(turn.error?.kind, 'network');
+    assert.match(turn.error!.message, /interrupted/);
+    assert.ok(turn.answer.length > 0);
+  });
+
+  it('a 429 fails the turn with a sentence that says how long to wait', async () => {
+    emulator.faults.add({ kind: 'rateLimit', retryAfterSeconds: 120 }, { operation: 'assistant' });
+    const turn = await vscode.commands.executeCommand<TurnView>('docsAssistant.ask', 'q');
+    assert.equal(turn?.status, 'failed');
+    assert.equal(turn.error?.kind, 'rateLimited');
+    assert.match(turn.error!.message, /Try again in 2 minutes/);
+    assert.equal(emulator.requestsFor('assistant').length, 1);
+  });
+
+  it('a new conversation starts a new thread', async () => {
+    await vscode.commands.executeCommand('docsAssistant.ask', 'What are API keys?');
+    await vscode.commands.executeCommand('docsAssistant.newConversation');
+    await vscode.commands.executeCommand('docsAssistant.ask', 'Again');
+    const [, second] = bodies();
+    assert.equal(second.threadId, undefined);
+    assert.equal(second.messages.length, 1);
+  });
+});
