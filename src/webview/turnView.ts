@@ -78,7 +78,9 @@ export class TurnElement {
 
 export function contextBadge(label: string, note?: string): HTMLElement {
   const badge = el('span', 'context-badge');
-  badge.append(el('span', 'codicon-file', '⧉ '), el('span', 'context-label', label));
+  const icon = el('span', 'context-icon', '⧉');
+  icon.setAttribute('aria-hidden', 'true');
+  badge.append(icon, el('span', 'sr-only', 'Asked about '), el('span', 'context-label', label));
   if (note) badge.append(el('span', 'context-note', ` (${note})`));
   return badge;
 }

@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import type { Frame } from 'playwright-core';
 import { PlatformEmulator } from '../platform/emulator';
 import type { Workbench, WorkbenchOptions } from '../runner/workbench';
-import { answerInput, openSidebar, runCommand, screenshot, webviewFrame, workbench } from './support';
+import { answerInput, openFile, openSidebar, runCommand, screenshot, webviewFrame, workbench } from './support';
 
 /** A workbench connected to the emulator, with the chat view open and ready for a question. */
 async function chatReady(emulator: PlatformEmulator, options: WorkbenchOptions = {}): Promise<{ bench: Workbench; chat: Frame }> {
@@ -76,6 +76,41 @@ describe('the chat, as a user sees it', function () {
     await ready.chat.locator('.source-link', { hasText: 'Chatting with the assistant' }).first().click();
     await bench.page.locator('.tabs-container .tab', { hasText: 'chat.md' }).waitFor();
     await bench.page.locator('.view-lines', { hasText: 'Chatting with the assistant' }).waitFor();
+  });
+
+  it('attaches a selection as a removable chip, inserts code at the cursor, and keeps the conversation across a reload', async () => {
+    const ready = await chatReady(emulator, { workspaceFiles: { 'src/sample.ts': 'export function add(a: number, b: number): number {\n  return a + b;\n}\n' } });
+    bench = ready.bench;
+    const { page } = bench;
+    await openFile(page, 'sample.ts');
+    await page.locator('.view-lines', { hasText: 'export function add' }).waitFor();
+    await page.locator('.view-lines').first().click();
+    await page.keyboard.press('Control+A');
+    await page.keyboard.press('Control+Alt+A');
+    const chat = await webviewFrame(page, '.chip-label');
+    assert.equal(await chat.locator('.chip-label').textContent(), 'src/sample.ts:1-3');
+    await chat.locator('.chip-remove').click();
+    await chat.locator('.chip').waitFor({ state: 'detached' });
+
+    await runCommand(page, 'Docs Assistant: Ask About Selection');
+    await chat.locator('.chip-label').waitFor();
+    await askInView(chat, 'Is there a doc about code blocks in chat answers?');
+    await lastTurnDone(chat);
+    assert.equal(await chat.locator('.turn .context-badge .context-label').last().textContent(), 'src/sample.ts:1-3');
+    assert.deepEqual(emulator.requestsFor('assistant').map((request) => (request.body as { context?: unknown[] }).context?.length), [1]);
+
+    // Insert the first code block of the answer at the cursor in sample.ts.
+    await page.locator('.view-lines').first().click();
+    await page.keyboard.press('Control+End');
+    await chat.locator('.code-block button[data-action="insert"]').first().click();
+    await page.locator('.view-lines', { hasText: "assistant.ask('How do I stop an answer?')" }).waitFor();
+
+    await page.reload();
+    await page.locator('.monaco-workbench').waitFor();
+    await openSidebar(page);
+    const reloaded = await webviewFrame(page, '.turn');
+    assert.equal(await reloaded.locator('.question-text').last().textContent(), 'Is there a doc about code blocks in chat answers?');
+    assert.match(await reloaded.locator('.turn .answer').last().innerText(), /Here is what the documentation says/);
   });
 
   it('runs nothing from a hostile answer', async () => {

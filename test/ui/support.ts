@@ -46,6 +46,16 @@ export async function answerInput(page: Page, text: string, expect?: string): Pr
   await page.keyboard.press('Enter');
 }
 
+/** Opens a workspace file with Go to File, as a user would. */
+export async function openFile(page: Page, name: string): Promise<void> {
+  await runCommand(page, 'Go to File');
+  const input = page.locator('.quick-input-widget .quick-input-box input');
+  await input.fill(name);
+  await page.locator('.quick-input-list .monaco-list-row', { hasText: name }).first().waitFor();
+  await page.keyboard.press('Enter');
+  await page.locator('.tabs-container .tab', { hasText: name }).waitFor();
+}
+
 export async function openSidebar(page: Page): Promise<void> {
   const icon = page.locator('.activitybar .action-item a[aria-label^="Docs Assistant"]').first();
   await icon.waitFor({ timeout: 30_000 });
