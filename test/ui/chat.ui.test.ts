@@ -35,6 +35,7 @@ describe('the chat, as a user sees it', function () {
   before(async () => {
     emulator = await PlatformEmulator.start({ deltaDelayMs: 3 });
   });
+  beforeEach(() => emulator.reset());
   afterEach(async function () {
     emulator.config.answerOverride = undefined;
     if (this.currentTest?.state === 'failed' && bench) await screenshot(bench.page, `failed-${this.currentTest.title.slice(0, 40).replace(/\W+/g, '-')}`);

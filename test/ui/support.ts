@@ -57,10 +57,12 @@ export async function openFile(page: Page, name: string): Promise<void> {
 }
 
 export async function openSidebar(page: Page): Promise<void> {
+  const header = page.locator('.pane-header', { hasText: 'Agent Jobs' });
   const icon = page.locator('.activitybar .action-item a[aria-label^="Docs Assistant"]').first();
   await icon.waitFor({ timeout: 30_000 });
-  await icon.click();
-  await page.locator('.pane-header', { hasText: 'Agent Jobs' }).waitFor();
+  // The icon toggles: a sidebar restored open after a reload must not be clicked shut.
+  if (!(await header.isVisible())) await icon.click();
+  await header.waitFor();
 }
 
 /** The frame of the webview whose document has `selector`, waiting for it to appear. */
