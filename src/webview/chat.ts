@@ -91,9 +91,11 @@ window.addEventListener('message', (event: MessageEvent<ToWebview>) => {
   switch (message?.type) {
     case 'setup':
       showSetup(message.setup, message.setup.kind === 'ready' ? message.setup.domain : undefined);
+      // Into the question box when the view opens, unless the user has already moved on (say, to
+      // the command palette): taking focus then would close what they opened.
       if (message.setup.kind === 'ready' && !focusedOnce) {
         focusedOnce = true;
-        composer.focus();
+        if (document.hasFocus()) composer.focus();
       }
       break;
     case 'conversation':

@@ -123,6 +123,10 @@ export async function startCodeServer(options: CodeServerOptions): Promise<Runni
     options.workspace,
   ];
   const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...options.env } });
+  // However the test process ends, its code-server ends with it.
+  const killOnExit = () => child.kill('SIGKILL');
+  process.once('exit', killOnExit);
+  child.once('exit', () => process.removeListener('exit', killOnExit));
   const log = options.log ?? (() => {});
   const output: string[] = [];
   const collect = (data: Buffer) => {

@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import type { Frame } from 'playwright-core';
 import { PlatformEmulator } from '../platform/emulator';
 import type { Workbench, WorkbenchOptions } from '../runner/workbench';
-import { answerInput, openFile, openSidebar, runCommand, screenshot, webviewFrame, workbench } from './support';
+import { answerInput, closeWorkbenches, openFile, openSidebar, runCommand, screenshot, webviewFrame, workbench } from './support';
 
 /** A workbench connected to the emulator, with the chat view open and ready for a question. */
 async function chatReady(emulator: PlatformEmulator, options: WorkbenchOptions = {}): Promise<{ bench: Workbench; chat: Frame }> {
@@ -30,7 +30,6 @@ async function lastTurnDone(chat: Frame): Promise<void> {
 describe('the chat, as a user sees it', function () {
   this.timeout(180_000);
   let emulator: PlatformEmulator;
-  let bench: Workbench | undefined;
 
   before(async () => {
     emulator = await PlatformEmulator.start({ deltaDelayMs: 3 });
@@ -38,9 +37,7 @@ describe('the chat, as a user sees it', function () {
   beforeEach(() => emulator.reset());
   afterEach(async function () {
     emulator.config.answerOverride = undefined;
-    if (this.currentTest?.state === 'failed' && bench) await screenshot(bench.page, `failed-${this.currentTest.title.slice(0, 40).replace(/\W+/g, '-')}`);
-    await bench?.close();
-    bench = undefined;
+    await closeWorkbenches(this.currentTest);
   });
   after(async () => {
     await emulator.close();
@@ -52,7 +49,7 @@ describe('the chat, as a user sees it', function () {
   ] as const) {
     it(`streams an answer typed in the view, with sources and code actions (${name} theme)`, async () => {
       const ready = await chatReady(emulator, { colorTheme: theme, viewport: { width: 1400, height: 900 } });
-      bench = ready.bench;
+      const { bench } = ready;
       const { chat } = ready;
       await askInView(chat, 'How do I stop an answer and copy code?');
       await chat.locator('.turn[data-status="streaming"]').first().waitFor();
@@ -71,7 +68,7 @@ describe('the chat, as a user sees it', function () {
 
   it('opens a source of the site as a page in the editor', async () => {
     const ready = await chatReady(emulator);
-    bench = ready.bench;
+    const { bench } = ready;
     await askInView(ready.chat, 'How do I chat with the assistant?');
     await lastTurnDone(ready.chat);
     await ready.chat.locator('.source-link', { hasText: 'Chatting with the assistant' }).first().click();
@@ -81,7 +78,7 @@ describe('the chat, as a user sees it', function () {
 
   it('attaches a selection as a removable chip, inserts code at the cursor, and keeps the conversation across a reload', async () => {
     const ready = await chatReady(emulator, { workspaceFiles: { 'src/sample.ts': 'export function add(a: number, b: number): number {\n  return a + b;\n}\n' } });
-    bench = ready.bench;
+    const { bench } = ready;
     const { page } = bench;
     await openFile(page, 'sample.ts');
     await page.locator('.view-lines', { hasText: 'export function add' }).waitFor();
@@ -132,7 +129,7 @@ describe('the chat, as a user sees it', function () {
       '',
     ].join('\n');
     const ready = await chatReady(emulator);
-    bench = ready.bench;
+    const { bench } = ready;
     const { chat, page } = { chat: ready.chat, page: bench.page };
     await askInView(chat, 'Say something hostile');
     await lastTurnDone(chat);

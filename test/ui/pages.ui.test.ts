@@ -1,27 +1,23 @@
 import * as assert from 'node:assert/strict';
 import { PlatformEmulator } from '../platform/emulator';
-import type { Workbench } from '../runner/workbench';
-import { answerInput, runCommand, screenshot, workbench } from './support';
+import { answerInput, closeWorkbenches, runCommand, screenshot, workbench } from './support';
 
 describe('documentation pages, as a user sees them', function () {
   this.timeout(180_000);
   let emulator: PlatformEmulator;
-  let bench: Workbench | undefined;
 
   before(async () => {
     emulator = await PlatformEmulator.start();
   });
   afterEach(async function () {
-    if (this.currentTest?.state === 'failed' && bench) await screenshot(bench.page, `failed-${this.currentTest.title.slice(0, 40).replace(/\W+/g, '-')}`);
-    await bench?.close();
-    bench = undefined;
+    await closeWorkbenches(this.currentTest);
   });
   after(async () => {
     await emulator.close();
   });
 
   it('opens a page from the palette, read-only, with a Refresh button, and says which path was not found', async () => {
-    bench = await workbench({
+    const bench = await workbench({
       userSettings: { 'docsAssistant.baseUrl': emulator.url, 'docsAssistant.domain': emulator.config.domain },
     });
     const { page } = bench;

@@ -1,29 +1,25 @@
 import * as assert from 'node:assert/strict';
 import { PlatformEmulator } from '../platform/emulator';
-import type { Workbench } from '../runner/workbench';
-import { answerInput, openSidebar, readUserSettings, runCommand, screenshot, webviewFrame, workbench } from './support';
+import { answerInput, clickSidebarIcon, closeWorkbenches, openSidebar, readUserSettings, runCommand, screenshot, webviewFrame, workbench } from './support';
 
 describe('the shell, as a user sees it', function () {
   this.timeout(180_000);
   let emulator: PlatformEmulator;
-  let bench: Workbench | undefined;
 
   before(async () => {
     emulator = await PlatformEmulator.start();
   });
   afterEach(async function () {
-    if (this.currentTest?.state === 'failed' && bench) await screenshot(bench.page, `failed-${this.currentTest.title.slice(0, 40).replace(/\W+/g, '-')}`);
-    await bench?.close();
-    bench = undefined;
+    await closeWorkbenches(this.currentTest);
   });
   after(async () => {
     await emulator.close();
   });
 
   it('shows welcome content with a Configure button in both views before set-up', async () => {
-    bench = await workbench();
+    const bench = await workbench();
     const { page } = bench;
-    await openSidebar(page);
+    await clickSidebarIcon(page);
     const chat = await webviewFrame(page, '.setup-title');
     assert.equal(await chat.textContent('.setup-title'), 'Connect your documentation');
     assert.deepEqual(await chat.locator('.setup-actions button').allTextContents(), ['Configure']);
@@ -34,7 +30,7 @@ describe('the shell, as a user sees it', function () {
   });
 
   it('asks for the missing keys, takes the assistant key through a masked input, and then offers the chat', async () => {
-    bench = await workbench({
+    const bench = await workbench({
       userSettings: { 'docsAssistant.baseUrl': emulator.url, 'docsAssistant.domain': emulator.config.domain, 'docsAssistant.projectId': emulator.config.projectId },
     });
     const { page } = bench;
@@ -57,7 +53,7 @@ describe('the shell, as a user sees it', function () {
   });
 
   it('Configure writes nothing when cancelled part-way, and everything when finished', async () => {
-    bench = await workbench();
+    const bench = await workbench();
     const { page } = bench;
     await openSidebar(page);
     await runCommand(page, 'Docs Assistant: Configure');

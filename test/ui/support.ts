@@ -7,31 +7,45 @@ import { openWorkbench, REPO_ROOT, type Workbench, type WorkbenchOptions } from 
 
 export const SCREENSHOTS = path.join(REPO_ROOT, 'test-results', 'screenshots');
 
+/** Every workbench a test opened and has not closed, including ones whose set-up failed. */
+const openWorkbenches = new Set<Workbench>();
+
 export async function workbench(options: WorkbenchOptions = {}): Promise<Workbench> {
   const opened = await openWorkbench({ workspaceFiles: { 'src/sample.ts': 'export const answer = 42;\n' }, ...options });
+  openWorkbenches.add(opened);
   await opened.page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
   // The extension's contributions are in once its activity-bar entry is.
   await opened.page.locator('.activitybar .action-item a[aria-label^="Docs Assistant"]').first().waitFor({ timeout: 60_000 });
   return opened;
 }
 
+/** For afterEach: a screenshot when the test failed, then every workbench it opened is closed. */
+export async function closeWorkbenches(test: Mocha.Test | undefined): Promise<void> {
+  for (const opened of openWorkbenches) {
+    if (test?.state === 'failed') await screenshot(opened.page, `failed-${test.title.slice(0, 40).replace(/\W+/g, '-')}`).catch(() => {});
+    await opened.close();
+  }
+  openWorkbenches.clear();
+}
+
 /** Runs a command from the palette by its title, as typed by a user. */
 export async function runCommand(page: Page, title: string): Promise<void> {
+  const input = page.locator('.quick-input-widget .quick-input-box input');
   for (let attempt = 1; ; attempt++) {
-    // Keys pressed while a webview has focus stay in its iframe; a user would click the editor first.
-    await page.locator('.part.editor').click({ position: { x: 5, y: 5 } });
-    await page.keyboard.press('F1');
-    const input = page.locator('.quick-input-widget .quick-input-box input');
-    await input.waitFor({ state: 'visible' });
-    await input.fill(`>${title}`);
-    const row = page.locator('.quick-input-list .monaco-list-row', { hasText: title }).first();
+    const last = attempt >= 3;
     try {
-      // Just after start-up the palette may not list every command yet; a user would look again.
-      await row.waitFor({ timeout: attempt < 3 ? 5_000 : 30_000 });
+      // Keys pressed while a webview has focus stay in its iframe; a user would click the editor first.
+      await page.locator('.part.editor').click({ position: { x: 5, y: 5 } });
+      await page.keyboard.press('F1');
+      // Just after start-up (or a reload) F1 may do nothing yet, and the palette may not list every
+      // command yet: a user would try again.
+      await input.waitFor({ state: 'visible', timeout: last ? 30_000 : 5_000 });
+      await input.fill(`>${title}`);
+      await page.locator('.quick-input-list .monaco-list-row', { hasText: title }).first().waitFor({ timeout: last ? 30_000 : 5_000 });
       await page.keyboard.press('Enter');
       return;
     } catch (error) {
-      if (attempt >= 3) throw error;
+      if (last) throw error;
       await page.keyboard.press('Escape');
     }
   }
@@ -56,13 +70,21 @@ export async function openFile(page: Page, name: string): Promise<void> {
   await page.locator('.tabs-container .tab', { hasText: name }).waitFor();
 }
 
-export async function openSidebar(page: Page): Promise<void> {
-  const header = page.locator('.pane-header', { hasText: 'Agent Jobs' });
+/** Opens the Docs Assistant sidebar by clicking its activity-bar icon, as a new user would. */
+export async function clickSidebarIcon(page: Page): Promise<void> {
   const icon = page.locator('.activitybar .action-item a[aria-label^="Docs Assistant"]').first();
   await icon.waitFor({ timeout: 30_000 });
-  // The icon toggles: a sidebar restored open after a reload must not be clicked shut.
-  if (!(await header.isVisible())) await icon.click();
-  await header.waitFor();
+  await icon.click();
+  await page.locator('.pane-header', { hasText: 'Agent Jobs' }).waitFor();
+}
+
+/**
+ * Shows the Docs Assistant sidebar whatever state it is in. The icon toggles, and a sidebar being
+ * restored after a reload could be clicked shut, so this uses the view's Focus command instead.
+ */
+export async function openSidebar(page: Page): Promise<void> {
+  await runCommand(page, 'Docs Assistant: Focus on Chat View');
+  await page.locator('.pane-header', { hasText: 'Agent Jobs' }).waitFor();
 }
 
 /** The frame of the webview whose document has `selector`, waiting for it to appear. */

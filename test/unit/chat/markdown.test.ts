@@ -1,0 +1,31 @@
+import * as assert from 'node:assert/strict';
+import { loadWebviewModule } from '../webviewModule';
+
+const { isSafeLink, renderMarkdown } = loadWebviewModule<{ isSafeLink(url: string): boolean; renderMarkdown(text: string): string }>('src/webview/markdown.ts');
+
+describe('answer markdown', () => {
+  it('shows raw HTML as text, never as elements', () => {
+    const html = renderMarkdown('<script>alert(1)</script>\n\n<img src=x onerror="alert(2)">\n\ntext <b>bold</b>');
+    assert.ok(!/<script|<img|<b>/.test(html), html);
+    assert.match(html, /&lt;script&gt;alert\(1\)&lt;\/script&gt;/);
+  });
+
+  it('keeps http(s) and relative links, and drops every other scheme', () => {
+    const html = renderMarkdown(
+      '[a](https://docs.example/a) [b](/guides/chat) [c](javascript:alert(1)) [d](command:workbench.action.terminal.new) [e](data:text/html,x) [f](vscode://x) [g](JAVASCRIPT:alert(1))',
+    );
+    assert.match(html, /<a href="https:\/\/docs\.example\/a"/);
+    assert.match(html, /<a href="\/guides\/chat"/);
+    assert.equal((html.match(/<a /g) ?? []).length, 2, html);
+    for (const url of ['javascript:x', 'command:x', 'data:x', 'vscode://x', '//evil.example/x', 'file:///etc/passwd']) assert.equal(isSafeLink(url), false, url);
+    for (const url of ['https://x.example', 'http://x.example', 'guides/chat', '/guides/chat', '#top', '?q=1']) assert.equal(isSafeLink(url), true, url);
+  });
+
+  it('highlights code and gives every code block Copy and Insert at Cursor', () => {
+    const html = renderMarkdown('```ts\nconst x: number = 1;\n```\n');
+    assert.match(html, /<div class="code-block"><div class="code-toolbar"><span class="code-language">ts<\/span>/);
+    assert.match(html, /data-action="copy"/);
+    assert.match(html, /data-action="insert"/);
+    assert.match(html, /<span class="hljs-keyword">const<\/span>/);
+  });
+});
