@@ -15,6 +15,7 @@ const CORE = [
   'src/chat/selectionContext.ts',
   'src/pages/pagePath.ts',
   'src/pages/pageCache.ts',
+  'src/agentJobs/poller.ts',
   'src/chat/setupView.ts',
   'src/chat/webviewHtml.ts',
 ];

@@ -1,0 +1,305 @@
+// Polls tracked agent jobs until they end. Only active jobs are polled: the first poll at once,
+// then at the configured interval, growing for jobs that stay active. Never more than one
+// request per job, and a small global limit. 401/403 pause everything until resumed; 429 makes
+// every job wait; network trouble backs a job off. Timers are injected, so tests own the clock.
+
+import { type AgentJob, isTerminal } from '../platform/agentJob';
+import type { PlatformError, Result } from '../platform/errors';
+import { backoffDelay } from '../platform/retry';
+import { Emitter } from '../util/disposable';
+
+export interface Timers {
+  now(): number;
+  setTimeout(callback: () => void, ms: number): unknown;
+  clearTimeout(handle: unknown): void;
+}
+
+export const realTimers: Timers = {
+  now: () => Date.now(),
+  setTimeout: (callback, ms) => setTimeout(callback, ms),
+  clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+};
+
+/** What the tree shows for a job besides its data. */
+export type Watch =
+  /** Still to be polled. */
+  | { readonly kind: 'watching' }
+  /** Reached completed, archived or failed: no more polling. */
+  | { readonly kind: 'ended' }
+  | { readonly kind: 'notFound'; readonly message: string }
+  /** The network or the server failed; the job is polled again later. */
+  | { readonly kind: 'offline'; readonly message: string }
+  /** Something only the user can fix (a key, the project); polling is paused. */
+  | { readonly kind: 'error'; readonly message: string; readonly error: PlatformError };
+
+export interface TrackedJob {
+  readonly id: string;
+  readonly job?: AgentJob;
+  readonly watch: Watch;
+  /** When the job was last read successfully. */
+  readonly checkedAt?: number;
+}
+
+export interface JobChange {
+  readonly id: string;
+  readonly before?: TrackedJob;
+  readonly after?: TrackedJob;
+}
+
+export interface PollerOptions {
+  readonly read: (id: string, signal: AbortSignal) => Promise<Result<AgentJob>>;
+  readonly timers?: Timers;
+  /** Delay before the second poll of an active job. */
+  readonly firstIntervalMs: number;
+  /** The longest delay between polls of a job that stays active. */
+  readonly maxIntervalMs?: number;
+  /** How much longer each delay is than the one before, while a job stays active. */
+  readonly growth?: number;
+  /** How many requests may be in flight at once, across all jobs. */
+  readonly maxInFlight?: number;
+  /** Delays are this many times longer while the window is not focused. */
+  readonly unfocusedFactor?: number;
+  readonly random?: () => number;
+}
+
+interface Entry {
+  state: TrackedJob;
+  /** When the next poll is due; undefined when the job is not to be polled. */
+  dueAt: number | undefined;
+  intervalMs: number;
+  failures: number;
+  controller: AbortController | undefined;
+}
+
+export class AgentJobPoller {
+  private readonly changes = new Emitter<JobChange>();
+  readonly onDidChange = this.changes.event;
+  private readonly entries = new Map<string, Entry>();
+  private readonly timers: Timers;
+  private readonly maxIntervalMs: number;
+  private readonly growth: number;
+  private readonly maxInFlight: number;
+  private readonly unfocusedFactor: number;
+  private readonly random: () => number;
+  private firstIntervalMs: number;
+  private timer: unknown;
+  private timerAt: number | undefined;
+  private inFlight = 0;
+  private focused = true;
+  /** Set by 401 or 403: nothing polls until resume(). */
+  private pausedBy: PlatformError | undefined;
+  /** Set by 429: nothing polls before this time. */
+  private waitUntil = 0;
+  private rateLimitFailures = 0;
+  private disposed = false;
+
+  constructor(private readonly options: PollerOptions) {
+    this.timers = options.timers ?? realTimers;
+    this.firstIntervalMs = options.firstIntervalMs;
+    this.maxIntervalMs = options.maxIntervalMs ?? 180_000;
+    this.growth = options.growth ?? 1.5;
+    this.maxInFlight = options.maxInFlight ?? 4;
+    this.unfocusedFactor = options.unfocusedFactor ?? 4;
+    this.random = options.random ?? Math.random;
+  }
+
+  get jobs(): TrackedJob[] {
+    return [...this.entries.values()].map((entry) => entry.state);
+  }
+
+  get(id: string): TrackedJob | undefined {
+    return this.entries.get(id)?.state;
+  }
+
+  get activeCount(): number {
+    return [...this.entries.values()].filter((entry) => entry.state.job?.status === 'active').length;
+  }
+
+  get requestsInFlight(): number {
+    return this.inFlight;
+  }
+
+  get paused(): PlatformError | undefined {
+    return this.pausedBy;
+  }
+
+  /**
+   * Starts watching a job. A job known to have ended (restored from storage) is shown as it was
+   * and never fetched again; any other is polled at once. Tracking a job twice changes nothing.
+   */
+  track(id: string, known?: AgentJob): void {
+    if (this.entries.has(id)) return;
+    const ended = known !== undefined && isTerminal(known.status);
+    const entry: Entry = {
+      state: { id, ...(known ? { job: known } : {}), watch: ended ? { kind: 'ended' } : { kind: 'watching' } },
+      dueAt: ended ? undefined : this.timers.now(),
+      intervalMs: this.firstIntervalMs,
+      failures: 0,
+      controller: undefined,
+    };
+    this.entries.set(id, entry);
+    this.changes.fire({ id, after: entry.state });
+    this.schedule();
+  }
+
+  untrack(id: string): void {
+    const entry = this.entries.get(id);
+    if (!entry) return;
+    entry.controller?.abort();
+    this.entries.delete(id);
+    this.changes.fire({ id, before: entry.state });
+    this.schedule();
+  }
+
+  /** Polls every job that has not ended now, and lifts a pause. */
+  refreshAll(): void {
+    this.pausedBy = undefined;
+    this.waitUntil = 0;
+    const now = this.timers.now();
+    for (const entry of this.entries.values()) {
+      if (entry.state.watch.kind === 'ended' || entry.state.watch.kind === 'notFound') continue;
+      entry.dueAt = now;
+      entry.intervalMs = this.firstIntervalMs;
+    }
+    this.schedule();
+  }
+
+  /** Lifts a pause caused by 401 or 403, e.g. after a key was set. */
+  resume(): void {
+    if (!this.pausedBy) return;
+    this.refreshAll();
+  }
+
+  setFocused(focused: boolean): void {
+    if (this.focused === focused) return;
+    this.focused = focused;
+    if (focused) {
+      // Catch up at once with every job that would have been polled by now at the focused pace.
+      const now = this.timers.now();
+      for (const entry of this.entries.values()) {
+        const last = entry.state.checkedAt ?? 0;
+        if (entry.dueAt !== undefined && now - last >= this.firstIntervalMs) entry.dueAt = Math.min(entry.dueAt, now);
+      }
+    }
+    this.schedule();
+  }
+
+  setFirstInterval(ms: number): void {
+    this.firstIntervalMs = ms;
+  }
+
+  dispose(): void {
+    this.disposed = true;
+    if (this.timer !== undefined) this.timers.clearTimeout(this.timer);
+    for (const entry of this.entries.values()) entry.controller?.abort();
+    this.changes.dispose();
+  }
+
+  /** Sets the one timer for the earliest due poll, or none when nothing is to be polled. */
+  private schedule(): void {
+    if (this.disposed) return;
+    const now = this.timers.now();
+    let next: number | undefined;
+    // At the in-flight limit nothing can start: the next request to finish schedules again.
+    if (!this.pausedBy && this.inFlight < this.maxInFlight) {
+      for (const entry of this.entries.values()) {
+        if (entry.dueAt === undefined || entry.controller) continue;
+        next = next === undefined ? entry.dueAt : Math.min(next, entry.dueAt);
+      }
+    }
+    if (next !== undefined) next = Math.max(next, this.waitUntil, now);
+    if (next === this.timerAt) return;
+    if (this.timer !== undefined) this.timers.clearTimeout(this.timer);
+    this.timer = undefined;
+    this.timerAt = next;
+    if (next === undefined) return;
+    this.timer = this.timers.setTimeout(() => {
+      this.timer = undefined;
+      this.timerAt = undefined;
+      this.pollDue();
+    }, next - now);
+  }
+
+  private pollDue(): void {
+    const now = this.timers.now();
+    if (this.pausedBy || now < this.waitUntil) return this.schedule();
+    const due = [...this.entries.values()].filter((entry) => entry.dueAt !== undefined && entry.dueAt <= now && !entry.controller).sort((a, b) => a.dueAt! - b.dueAt!);
+    for (const entry of due) {
+      if (this.inFlight >= this.maxInFlight) break;
+      void this.poll(entry);
+    }
+    this.schedule();
+  }
+
+  private async poll(entry: Entry): Promise<void> {
+    const controller = new AbortController();
+    entry.controller = controller;
+    this.inFlight += 1;
+    let result: Result<AgentJob>;
+    try {
+      result = await this.options.read(entry.state.id, controller.signal);
+    } finally {
+      this.inFlight -= 1;
+      entry.controller = undefined;
+    }
+    if (controller.signal.aborted || this.entries.get(entry.state.id) !== entry || this.disposed) return this.schedule();
+    this.apply(entry, result);
+    this.schedule();
+  }
+
+  private apply(entry: Entry, result: Result<AgentJob>): void {
+    const before = entry.state;
+    const now = this.timers.now();
+    if (result.ok) {
+      const job = result.value;
+      const ended = isTerminal(job.status);
+      entry.failures = 0;
+      this.rateLimitFailures = 0;
+      entry.state = { id: before.id, job, watch: ended ? { kind: 'ended' } : { kind: 'watching' }, checkedAt: now };
+      if (ended) entry.dueAt = undefined;
+      else {
+        entry.dueAt = now + this.paced(entry.intervalMs);
+        entry.intervalMs = Math.min(this.maxIntervalMs, entry.intervalMs * this.growth);
+      }
+      return this.changes.fire({ id: before.id, before, after: entry.state });
+    }
+    const error = result.error;
+    switch (error.kind) {
+      case 'notFound':
+        entry.dueAt = undefined;
+        entry.state = { ...withoutWatch(before), watch: { kind: 'notFound', message: error.message } };
+        break;
+      case 'unauthorized':
+      case 'forbidden':
+      case 'notConfigured':
+      case 'invalidRequest':
+        this.pausedBy = error;
+        entry.dueAt = now;
+        entry.state = { ...withoutWatch(before), watch: { kind: 'error', message: error.message, error } };
+        break;
+      case 'rateLimited':
+        this.rateLimitFailures += 1;
+        this.waitUntil = now + (error.retryAfterMs ?? backoffDelay(this.rateLimitFailures, { baseDelayMs: this.firstIntervalMs, maxDelayMs: this.maxIntervalMs }, this.random));
+        entry.dueAt = now;
+        entry.state = { ...withoutWatch(before), watch: { kind: 'offline', message: error.message } };
+        break;
+      case 'cancelled':
+        entry.dueAt = now;
+        return;
+      default:
+        entry.failures += 1;
+        entry.dueAt = now + backoffDelay(entry.failures, { baseDelayMs: this.firstIntervalMs, maxDelayMs: this.maxIntervalMs }, this.random);
+        entry.state = { ...withoutWatch(before), watch: { kind: 'offline', message: error.message } };
+    }
+    this.changes.fire({ id: before.id, before, after: entry.state });
+  }
+
+  /** A delay as it applies now: longer while the window is in the background. */
+  private paced(ms: number): number {
+    return this.focused ? ms : Math.min(this.maxIntervalMs * this.unfocusedFactor, ms * this.unfocusedFactor);
+  }
+}
+
+function withoutWatch(state: TrackedJob): Omit<TrackedJob, 'watch'> {
+  return { id: state.id, ...(state.job ? { job: state.job } : {}), ...(state.checkedAt !== undefined ? { checkedAt: state.checkedAt } : {}) };
+}
