@@ -2,7 +2,9 @@
 
 import { randomUUID } from 'node:crypto';
 import * as vscode from 'vscode';
-import { registerAgentJobsView } from './agentJobs/agentJobsView';
+import { registerAgentJobCommands } from './agentJobs/agentJobCommands';
+import { AgentJobsView } from './agentJobs/agentJobsView';
+import type { TrackedJob } from './agentJobs/poller';
 import { registerChatCommands } from './chat/chatCommands';
 import { ChatSession } from './chat/chatSession';
 import { CHAT_VIEW_ID, ChatViewProvider } from './chat/chatViewProvider';
@@ -27,6 +29,8 @@ const CONVERSATION_KEY = 'docsAssistant.conversation';
 export interface DocsAssistantApi {
   /** The log's most recent lines, already redacted. */
   recentLog(): readonly string[];
+  /** The agent jobs tracked for the current base URL and project, as the tree shows them. */
+  trackedJobs(): readonly TrackedJob[];
 }
 
 export function activate(context: vscode.ExtensionContext): DocsAssistantApi {
@@ -61,10 +65,11 @@ export function activate(context: vscode.ExtensionContext): DocsAssistantApi {
   const chat = own(context, new ChatViewProvider(context.extensionUri, session, setup, pages, log));
   context.subscriptions.push(vscode.window.registerWebviewViewProvider(CHAT_VIEW_ID, chat));
   registerChatCommands(context, { session, view: chat, setup });
-  registerAgentJobsView(context);
+  const agentJobs = own(context, new AgentJobsView(context.globalState, settings, setup, connection, log));
+  registerAgentJobCommands(context, agentJobs, setup);
 
   void setup.refresh();
-  return { recentLog: () => log.recentLines() };
+  return { recentLog: () => log.recentLines(), trackedJobs: () => agentJobs.jobs };
 }
 
 export function deactivate(): void {}

@@ -73,8 +73,10 @@ async function ready(deps: ChatCommandDeps): Promise<boolean> {
   await deps.setup.refresh();
   const needs = assistantNeeds(deps.setup.current);
   if (!needs) return true;
+  // Said, not awaited: the command ends now; the button works whenever it is clicked.
   const fix = needs.need === 'assistantKey' ? 'Set Assistant Key' : 'Configure';
-  const choice = await vscode.window.showErrorMessage(needs.message, fix);
-  if (choice) await vscode.commands.executeCommand(needs.need === 'assistantKey' ? 'docsAssistant.setAssistantKey' : 'docsAssistant.configure');
+  void vscode.window.showErrorMessage(needs.message, fix).then((choice) => {
+    if (choice) void vscode.commands.executeCommand(needs.need === 'assistantKey' ? 'docsAssistant.setAssistantKey' : 'docsAssistant.configure');
+  });
   return false;
 }

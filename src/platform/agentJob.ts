@@ -49,6 +49,26 @@ export function parseAgentJob(json: unknown, requestedId: string): AgentJob | un
   });
 }
 
+/**
+ * Reads back a job this client saved earlier (its own shape, not the server's). Fields that do
+ * not check out are dropped, as for a server's answer.
+ */
+export function restoreAgentJob(saved: unknown): AgentJob | undefined {
+  if (!isRecord(saved) || typeof saved.id !== 'string' || saved.id === '') return undefined;
+  const status: AgentJobStatus = (knownJobStatuses as readonly string[]).includes(saved.status as string) ? (saved.status as KnownJobStatus) : 'unknown';
+  return compact({
+    id: saved.id,
+    status,
+    rawStatus: typeof saved.rawStatus === 'string' ? saved.rawStatus : undefined,
+    repository: nonEmptyString(saved.repository),
+    ref: nullableString(saved.ref),
+    model: nonEmptyString(saved.model),
+    prLink: nullableString(saved.prLink),
+    createdAt: dateString(saved.createdAt),
+    archivedAt: saved.archivedAt === null ? null : dateString(saved.archivedAt),
+  });
+}
+
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

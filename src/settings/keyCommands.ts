@@ -86,8 +86,9 @@ async function requireOrigin(deps: KeyCommandDeps): Promise<string | undefined> 
   const { origin, baseUrlProblem } = deps.setup.current;
   if (origin) return origin;
   const message = baseUrlProblem ?? 'Set the platform base URL first: keys are stored for one base URL.';
-  const choice = await vscode.window.showErrorMessage(message, 'Configure');
-  if (choice) void vscode.commands.executeCommand('docsAssistant.configure');
+  void vscode.window.showErrorMessage(message, 'Configure').then((choice) => {
+    if (choice) void vscode.commands.executeCommand('docsAssistant.configure');
+  });
   return undefined;
 }
 

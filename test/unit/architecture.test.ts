@@ -16,6 +16,8 @@ const CORE = [
   'src/pages/pagePath.ts',
   'src/pages/pageCache.ts',
   'src/agentJobs/poller.ts',
+  'src/agentJobs/trackedJobs.ts',
+  'src/agentJobs/jobPresentation.ts',
   'src/chat/setupView.ts',
   'src/chat/webviewHtml.ts',
 ];

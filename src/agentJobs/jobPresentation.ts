@@ -1,0 +1,124 @@
+// How a tracked job reads in the tree: label, description, icon, details. No `vscode` here, so the
+// wording is tested in plain Node.
+
+import type { AgentJob } from '../platform/agentJob';
+import type { TrackedJob } from './poller';
+
+export type JobIcon = 'active' | 'completed' | 'failed' | 'archived' | 'unknown' | 'notFound' | 'error' | 'offline' | 'loading';
+
+export interface JobDetail {
+  readonly label: string;
+  readonly value: string;
+  /** A link the detail opens, when it is a safe https URL. */
+  readonly url?: string;
+}
+
+/** `acme/docs` from `https://github.com/acme/docs(.git)`; the raw text when it is not a URL. */
+export function repositoryName(repository: string | undefined): string | undefined {
+  if (!repository) return undefined;
+  try {
+    const path = new URL(repository).pathname.replace(/^\/+|\/+$/g, '').replace(/\.git$/, '');
+    return path || repository;
+  } catch {
+    return repository;
+  }
+}
+
+export function jobLabel(tracked: TrackedJob): string {
+  const name = repositoryName(tracked.job?.repository);
+  if (!name) return tracked.id;
+  return tracked.job?.ref ? `${name} · ${tracked.job.ref}` : name;
+}
+
+export function jobIcon(tracked: TrackedJob): JobIcon {
+  switch (tracked.watch.kind) {
+    case 'notFound':
+      return 'notFound';
+    case 'error':
+      return 'error';
+    case 'offline':
+      return 'offline';
+  }
+  return tracked.job ? tracked.job.status : 'loading';
+}
+
+export function statusText(tracked: TrackedJob): string {
+  switch (tracked.watch.kind) {
+    case 'notFound':
+      return 'not found';
+    case 'error':
+      return 'paused';
+    case 'offline':
+      return tracked.job ? `${statusOf(tracked.job)}, offline` : 'offline';
+  }
+  return tracked.job ? statusOf(tracked.job) : 'loading…';
+}
+
+function statusOf(job: AgentJob): string {
+  return job.status === 'unknown' ? `unknown status "${job.rawStatus ?? ''}"` : job.status;
+}
+
+export function jobDescription(tracked: TrackedJob, now: number): string {
+  const created = tracked.job?.createdAt ? Date.parse(tracked.job.createdAt) : undefined;
+  return created === undefined ? statusText(tracked) : `${statusText(tracked)} · ${age(now - created)}`;
+}
+
+/** "just now", "5 min ago", "3 h ago", "2 days ago". */
+export function age(ms: number): string {
+  const minutes = Math.floor(Math.max(0, ms) / 60_000);
+  if (minutes < 1) return 'just now';
+  if (minutes < 60) return `${minutes} min ago`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 48) return `${hours} h ago`;
+  return `${Math.floor(hours / 24)} days ago`;
+}
+
+export function isSafePullRequestLink(link: string | null | undefined): link is string {
+  if (!link) return false;
+  try {
+    return new URL(link).protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+
+/** Why a job has no pull request, or the link itself. */
+export function pullRequestDetail(job: AgentJob | undefined): JobDetail {
+  if (job?.prLink) {
+    return isSafePullRequestLink(job.prLink)
+      ? { label: 'Pull request', value: job.prLink, url: job.prLink }
+      : { label: 'Pull request', value: `${job.prLink} (not an https link; not opened)` };
+  }
+  if (!job || job.status === 'active') return { label: 'Pull request', value: 'none yet: the agent is still working' };
+  if (job.status === 'completed' || job.status === 'archived') return { label: 'Pull request', value: 'none: no file was changed' };
+  return { label: 'Pull request', value: 'none' };
+}
+
+export function jobDetails(tracked: TrackedJob): JobDetail[] {
+  const job = tracked.job;
+  const details: JobDetail[] = [pullRequestDetail(job)];
+  if (job?.model) details.push({ label: 'Model', value: job.model });
+  if (job?.createdAt) details.push({ label: 'Created', value: formatTime(job.createdAt) });
+  if (job?.archivedAt) details.push({ label: 'Archived', value: formatTime(job.archivedAt) });
+  if (tracked.watch.kind === 'notFound' || tracked.watch.kind === 'error' || tracked.watch.kind === 'offline') details.push({ label: 'Problem', value: tracked.watch.message });
+  return details;
+}
+
+/** Every field, for the tooltip. Values are escaped by the caller's Markdown. */
+export function jobFields(tracked: TrackedJob): [string, string][] {
+  const job = tracked.job;
+  return [
+    ['Job id', tracked.id],
+    ['Status', statusText(tracked)],
+    ['Repository', job?.repository ?? '—'],
+    ['Branch', job?.ref ?? '—'],
+    ['Model', job?.model ?? '—'],
+    ['Pull request', pullRequestDetail(job).value],
+    ['Created', job?.createdAt ? formatTime(job.createdAt) : '—'],
+    ['Archived', job?.archivedAt ? formatTime(job.archivedAt) : '—'],
+  ];
+}
+
+function formatTime(iso: string): string {
+  return new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+}

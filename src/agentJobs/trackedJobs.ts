@@ -1,0 +1,35 @@
+// Which jobs are tracked, kept per base URL and project, so a reload brings them back and a job
+// of one platform never shows up under another.
+
+import { type AgentJob, restoreAgentJob } from '../platform/agentJob';
+
+/** The subset of vscode.Memento this needs. */
+export interface KeyValueStore {
+  get<T>(key: string): T | undefined;
+  update(key: string, value: unknown): Thenable<void>;
+}
+
+export interface SavedJob {
+  readonly id: string;
+  readonly job?: AgentJob;
+}
+
+export function scopeKey(origin: string, projectId: string): string {
+  return `docsAssistant.agentJobs:${origin}|${projectId}`;
+}
+
+export function loadTrackedJobs(store: KeyValueStore, scope: string): SavedJob[] {
+  const saved = store.get<unknown>(scope);
+  if (!Array.isArray(saved)) return [];
+  const jobs: SavedJob[] = [];
+  for (const entry of saved as { id?: unknown; job?: unknown }[]) {
+    if (typeof entry?.id !== 'string' || entry.id === '' || jobs.some((job) => job.id === entry.id)) continue;
+    const job = entry.job === undefined ? undefined : restoreAgentJob(entry.job);
+    jobs.push({ id: entry.id, ...(job ? { job } : {}) });
+  }
+  return jobs;
+}
+
+export function saveTrackedJobs(store: KeyValueStore, scope: string, jobs: readonly SavedJob[]): Thenable<void> {
+  return store.update(scope, jobs.map(({ id, job }) => ({ id, ...(job ? { job } : {}) })));
+}

@@ -1,0 +1,75 @@
+import * as assert from 'node:assert/strict';
+import { age, jobDescription, jobDetails, jobIcon, jobLabel, pullRequestDetail, repositoryName } from '../../../src/agentJobs/jobPresentation';
+import type { TrackedJob } from '../../../src/agentJobs/poller';
+import { loadTrackedJobs, saveTrackedJobs, scopeKey, type KeyValueStore } from '../../../src/agentJobs/trackedJobs';
+
+const tracked = (job: TrackedJob['job'], watch: TrackedJob['watch'] = { kind: 'watching' }): TrackedJob => ({ id: 'j1', ...(job ? { job } : {}), watch });
+
+describe('agent job presentation', () => {
+  it('labels a job by repository and branch, or by its id when nothing is known yet', () => {
+    assert.equal(repositoryName('https://github.com/acme/docs.git'), 'acme/docs');
+    assert.equal(jobLabel(tracked({ id: 'j1', status: 'active', repository: 'https://github.com/acme/docs', ref: 'fix-typos' })), 'acme/docs · fix-typos');
+    assert.equal(jobLabel(tracked(undefined)), 'j1');
+  });
+
+  it('describes status and age, and picks an icon for every state', () => {
+    const now = Date.parse('2026-11-21T12:00:00Z');
+    assert.equal(jobDescription(tracked({ id: 'j1', status: 'active', createdAt: '2026-11-21T11:55:00Z' }), now), 'active · 5 min ago');
+    assert.equal(jobDescription(tracked({ id: 'j1', status: 'unknown', rawStatus: 'paused' }), now), 'unknown status "paused"');
+    assert.equal(age(3 * 24 * 3_600_000), '3 days ago');
+    assert.equal(jobIcon(tracked(undefined, { kind: 'notFound', message: 'x' })), 'notFound');
+    assert.equal(jobIcon(tracked({ id: 'j1', status: 'active' }, { kind: 'offline', message: 'x' })), 'offline');
+    assert.equal(jobIcon(tracked({ id: 'j1', status: 'failed' }, { kind: 'ended' })), 'failed');
+    assert.equal(jobIcon(tracked(undefined)), 'loading');
+  });
+
+  it('says why there is no pull request, and never offers to open a link that is not https', () => {
+    assert.match(pullRequestDetail({ id: 'j', status: 'active', prLink: null }).value, /still working/);
+    assert.match(pullRequestDetail({ id: 'j', status: 'completed', prLink: null }).value, /no file was changed/);
+    assert.equal(pullRequestDetail({ id: 'j', status: 'completed', prLink: 'https://github.com/a/b/pull/1' }).url, 'https://github.com/a/b/pull/1');
+    const unsafe = pullRequestDetail({ id: 'j', status: 'completed', prLink: 'javascript:alert(1)' });
+    assert.equal(unsafe.url, undefined);
+    assert.match(unsafe.value, /not an https link; not opened/);
+  });
+
+  it('lists the pull request, model and times as details', () => {
+    const details = jobDetails(tracked({ id: 'j1', status: 'archived', model: 'm-1', createdAt: '2026-11-01T09:00:00Z', archivedAt: '2026-11-02T09:00:00Z', prLink: null }));
+    assert.deepEqual(details.map((detail) => detail.label), ['Pull request', 'Model', 'Created', 'Archived']);
+  });
+});
+
+describe('tracked jobs storage', () => {
+  const memory = (): KeyValueStore & { data: Map<string, unknown> } => {
+    const data = new Map<string, unknown>();
+    return { data, get: <T>(key: string) => data.get(key) as T | undefined, update: async (key, value) => void data.set(key, value) };
+  };
+
+  it('keeps jobs per base URL origin and project', async () => {
+    const store = memory();
+    const job = {
+      id: 'j1',
+      status: 'completed' as const,
+      rawStatus: 'completed',
+      repository: 'https://github.com/acme/docs',
+      ref: 'fix-typos',
+      model: 'm-1',
+      prLink: 'https://github.com/acme/docs/pull/7',
+      createdAt: '2026-11-01T09:00:00.000Z',
+      archivedAt: null,
+    };
+    await saveTrackedJobs(store, scopeKey('https://a.example', 'p1'), [{ id: 'j1', job }, { id: 'j2' }]);
+    // Through JSON, as VS Code's global state stores it: every field comes back.
+    store.data.set(scopeKey('https://a.example', 'p1'), JSON.parse(JSON.stringify(store.data.get(scopeKey('https://a.example', 'p1')))));
+    assert.deepEqual(loadTrackedJobs(store, scopeKey('https://a.example', 'p1')), [{ id: 'j1', job }, { id: 'j2' }]);
+    assert.deepEqual(loadTrackedJobs(store, scopeKey('https://b.example', 'p1')), []);
+    assert.deepEqual(loadTrackedJobs(store, scopeKey('https://a.example', 'p2')), []);
+  });
+
+  it('survives damaged storage', () => {
+    const store = memory();
+    store.data.set('k', [{ id: 'a' }, { id: 'a' }, { nope: 1 }, null, { id: '' }, { id: 'b', job: 'x' }]);
+    assert.deepEqual(loadTrackedJobs(store, 'k'), [{ id: 'a' }, { id: 'b' }]);
+    store.data.set('k', 'garbage');
+    assert.deepEqual(loadTrackedJobs(store, 'k'), []);
+  });
+});

@@ -1,0 +1,94 @@
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import type { DocsAssistantApi } from '../../src/extension';
+import { ManualClock } from '../platform/clock';
+import type { PlatformEmulator } from '../platform/emulator';
+import { activateExtension, connectTo, resetUserSettings, setUserSetting, settle, startEmulator } from './support';
+
+async function until<T>(what: string, probe: () => T | undefined, timeoutMs = 10_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = probe();
+    if (value !== undefined && value !== false) return value;
+    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
+    await settle(50);
+  }
+}
+
+describe('agent jobs', () => {
+  let emulator: PlatformEmulator;
+  let api: DocsAssistantApi;
+  const clock = new ManualClock(Date.now());
+  const job = (id: string) => api.trackedJobs().find((tracked) => tracked.id === id);
+
+  before(async () => {
+    api = await activateExtension();
+    emulator = await startEmulator({ clock });
+    await setUserSetting('agentJobs.pollIntervalSeconds', 1);
+    await setUserSetting('agentJobs.notifications', 'off');
+    await connectTo(emulator);
+  });
+  after(async () => {
+    for (const tracked of api.trackedJobs()) await vscode.commands.executeCommand('docsAssistant.untrackAgentJob', tracked.id);
+    await setUserSetting('agentJobs.pollIntervalSeconds', undefined);
+    await setUserSetting('agentJobs.notifications', undefined);
+    await resetUserSettings();
+    await emulator.close();
+  });
+
+  it('tracks a job and follows it from active to completed with its pull request link', async () => {
+    emulator.jobs.add({ id: 'job-pr', outcome: 'completed', runsForMs: 60_000, repository: 'https://github.com/acme/docs', ref: 'fix-typos' });
+    assert.equal(await vscode.commands.executeCommand('docsAssistant.trackAgentJob', 'job-pr'), true);
+    const active = await until('the first poll', () => job('job-pr')?.job);
+    assert.equal(active.status, 'active');
+    assert.equal(active.prLink, null);
+    assert.equal(active.ref, 'fix-typos');
+    assert.equal(await vscode.commands.executeCommand('docsAssistant.trackAgentJob', 'job-pr'), true);
+    assert.equal(api.trackedJobs().filter((tracked) => tracked.id === 'job-pr').length, 1, 'the same id twice is one entry');
+
+    clock.advance(61_000);
+    const done = await until('completion', () => (job('job-pr')?.job?.status === 'completed' ? job('job-pr')!.job : undefined));
+    assert.match(done.prLink ?? '', /^https:\/\/github\.com\/acme\/docs\/pull\/\d+$/);
+    assert.equal(job('job-pr')?.watch.kind, 'ended');
+    const polls = emulator.requestsFor('agentJob').filter((request) => request.path.endsWith('/job-pr')).length;
+    await settle(3_000);
+    assert.equal(emulator.requestsFor('agentJob').filter((request) => request.path.endsWith('/job-pr')).length, polls, 'no polling after the end');
+    for (const request of emulator.requestsFor('agentJob')) assert.equal(request.headers.authorization, `Bearer ${emulator.config.adminKey}`);
+  });
+
+  it('follows a job to failed', async () => {
+    emulator.jobs.add({ id: 'job-fail', outcome: 'failed', runsForMs: 1_000 });
+    clock.advance(0);
+    await vscode.commands.executeCommand('docsAssistant.trackAgentJob', 'job-fail');
+    await until('the first poll', () => job('job-fail')?.job);
+    clock.advance(2_000);
+    await until('failure', () => job('job-fail')?.job?.status === 'failed');
+  });
+
+  it('says not found for an unknown id, and stops polling it', async () => {
+    await vscode.commands.executeCommand('docsAssistant.trackAgentJob', 'no-such-job');
+    const tracked = await until('not found', () => (job('no-such-job')?.watch.kind === 'notFound' ? job('no-such-job') : undefined));
+    assert.match((tracked.watch as { message: string }).message, /No agent job "no-such-job" was found/);
+    const count = emulator.requestsFor('agentJob').filter((request) => request.path.endsWith('/no-such-job')).length;
+    await settle(2_500);
+    assert.equal(emulator.requestsFor('agentJob').filter((request) => request.path.endsWith('/no-such-job')).length, count);
+  });
+
+  it('refuses a pull request link that is not https', async () => {
+    emulator.jobs.add({ id: 'job-odd-link', outcome: 'staysActive', raw: { id: 'job-odd-link', status: 'completed', prLink: 'javascript:alert(1)' } });
+    await vscode.commands.executeCommand('docsAssistant.trackAgentJob', 'job-odd-link');
+    await until('the job', () => job('job-odd-link')?.job);
+    assert.equal(await vscode.commands.executeCommand('docsAssistant.openPullRequest', 'job-odd-link'), false);
+  });
+
+  it('stops tracking a job', async () => {
+    await vscode.commands.executeCommand('docsAssistant.untrackAgentJob', 'no-such-job');
+    assert.equal(job('no-such-job'), undefined);
+  });
+
+  it('tracks nothing without the admin key, and says which key to set', async () => {
+    await vscode.commands.executeCommand('docsAssistant.clearKeys');
+    assert.equal(await vscode.commands.executeCommand('docsAssistant.trackAgentJob', 'job-x'), false);
+    await connectTo(emulator);
+  });
+});
