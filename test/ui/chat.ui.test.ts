@@ -1,8 +1,8 @@
 import * as assert from 'node:assert/strict';
 import type { Frame } from 'playwright-core';
-import { PlatformEmulator } from '../platform/emulator';
+import type { PlatformEmulator } from '../platform/emulator';
 import type { Workbench, WorkbenchOptions } from '../runner/workbench';
-import { answerInput, closeWorkbenches, openFile, openSidebar, runCommand, screenshot, webviewFrame, workbench } from './support';
+import { answerInput, openFile, openSidebar, runCommand, screenshot, uiSuite, webviewFrame, workbench } from './support';
 
 /** A workbench connected to the emulator, with the chat view open and ready for a question. */
 async function chatReady(emulator: PlatformEmulator, options: WorkbenchOptions = {}): Promise<{ bench: Workbench; chat: Frame }> {
@@ -29,18 +29,10 @@ async function lastTurnDone(chat: Frame): Promise<void> {
 
 describe('the chat, as a user sees it', function () {
   this.timeout(180_000);
+  const ui = uiSuite({ deltaDelayMs: 3 });
   let emulator: PlatformEmulator;
-
-  before(async () => {
-    emulator = await PlatformEmulator.start({ deltaDelayMs: 3 });
-  });
-  beforeEach(() => emulator.reset());
-  afterEach(async function () {
-    emulator.config.answerOverride = undefined;
-    await closeWorkbenches(this.currentTest);
-  });
-  after(async () => {
-    await emulator.close();
+  before(() => {
+    emulator = ui.emulator;
   });
 
   for (const [theme, name] of [

@@ -1,19 +1,13 @@
 import * as assert from 'node:assert/strict';
-import { PlatformEmulator } from '../platform/emulator';
-import { answerInput, closeWorkbenches, runCommand, screenshot, workbench } from './support';
+import type { PlatformEmulator } from '../platform/emulator';
+import { answerInput, runCommand, screenshot, uiSuite, workbench } from './support';
 
 describe('documentation pages, as a user sees them', function () {
   this.timeout(180_000);
+  const ui = uiSuite();
   let emulator: PlatformEmulator;
-
-  before(async () => {
-    emulator = await PlatformEmulator.start();
-  });
-  afterEach(async function () {
-    await closeWorkbenches(this.currentTest);
-  });
-  after(async () => {
-    await emulator.close();
+  before(() => {
+    emulator = ui.emulator;
   });
 
   it('opens a page from the palette, read-only, with a Refresh button, and says which path was not found', async () => {

@@ -1,19 +1,13 @@
 import * as assert from 'node:assert/strict';
-import { PlatformEmulator } from '../platform/emulator';
-import { answerInput, clickSidebarIcon, closeWorkbenches, openSidebar, readUserSettings, runCommand, screenshot, webviewFrame, workbench } from './support';
+import type { PlatformEmulator } from '../platform/emulator';
+import { answerInput, clickSidebarIcon, openSidebar, readUserSettings, runCommand, screenshot, uiSuite, webviewFrame, workbench } from './support';
 
 describe('the shell, as a user sees it', function () {
   this.timeout(180_000);
+  const ui = uiSuite();
   let emulator: PlatformEmulator;
-
-  before(async () => {
-    emulator = await PlatformEmulator.start();
-  });
-  afterEach(async function () {
-    await closeWorkbenches(this.currentTest);
-  });
-  after(async () => {
-    await emulator.close();
+  before(() => {
+    emulator = ui.emulator;
   });
 
   it('shows welcome content with a Configure button in both views before set-up', async () => {

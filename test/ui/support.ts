@@ -3,6 +3,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { Frame, Page } from 'playwright-core';
+import { PlatformEmulator, type EmulatorOptions } from '../platform/emulator';
 import { openWorkbench, REPO_ROOT, type Workbench, type WorkbenchOptions } from '../runner/workbench';
 
 export const SCREENSHOTS = path.join(REPO_ROOT, 'test-results', 'screenshots');
@@ -17,6 +18,28 @@ export async function workbench(options: WorkbenchOptions = {}): Promise<Workben
   // The extension's contributions are in once its activity-bar entry is.
   await opened.page.locator('.activitybar .action-item a[aria-label^="Docs Assistant"]').first().waitFor({ timeout: 60_000 });
   return opened;
+}
+
+/**
+ * The hooks every UI suite needs: an emulator for the suite, reset before each test, and every
+ * workbench a test opened closed after it (with a screenshot when it failed).
+ */
+export function uiSuite(options: EmulatorOptions = {}): { readonly emulator: PlatformEmulator } {
+  const suite = {} as { emulator: PlatformEmulator };
+  before(async () => {
+    suite.emulator = await PlatformEmulator.start(options);
+  });
+  beforeEach(() => {
+    suite.emulator.reset();
+    suite.emulator.config.answerOverride = undefined;
+  });
+  afterEach(async function () {
+    await closeWorkbenches(this.currentTest);
+  });
+  after(async () => {
+    await suite.emulator.close();
+  });
+  return suite;
 }
 
 /** For afterEach: a screenshot when the test failed, then every workbench it opened is closed. */
