@@ -34,24 +34,23 @@ export function isTerminal(status: AgentJobStatus): boolean {
 export function parseAgentJob(json: unknown, requestedId: string): AgentJob | undefined {
   if (!isRecord(json)) return undefined;
   const source = isRecord(json.source) ? json.source : {};
-  const rawStatus = typeof json.status === 'string' ? json.status : undefined;
-  const status: AgentJobStatus = (knownJobStatuses as readonly string[]).includes(rawStatus ?? '') ? (rawStatus as KnownJobStatus) : 'unknown';
-  return compact({
+  // The server nests repository and branch under `source`; the client's shape is flat.
+  return restoreAgentJob({
     id: nonEmptyString(json.id) ?? requestedId,
-    status,
-    rawStatus,
-    repository: nonEmptyString(source.repository),
-    ref: nullableString(source.ref),
-    model: nonEmptyString(json.model),
-    prLink: nullableString(json.prLink),
-    createdAt: dateString(json.createdAt),
-    archivedAt: json.archivedAt === null ? null : dateString(json.archivedAt),
+    status: json.status,
+    rawStatus: json.status,
+    repository: source.repository,
+    ref: source.ref,
+    model: json.model,
+    prLink: json.prLink,
+    createdAt: json.createdAt,
+    archivedAt: json.archivedAt,
   });
 }
 
 /**
- * Reads back a job this client saved earlier (its own shape, not the server's). Fields that do
- * not check out are dropped, as for a server's answer.
+ * Reads a job in the client's own shape (a saved one, or a server's once flattened). Fields that
+ * do not check out are dropped.
  */
 export function restoreAgentJob(saved: unknown): AgentJob | undefined {
   if (!isRecord(saved) || typeof saved.id !== 'string' || saved.id === '') return undefined;

@@ -117,9 +117,9 @@ export class PlatformClient {
     const context = this.context('adminKey', `No agent job "${id}" was found in project "${projectId}". Check the job id and the project id.`);
     const call = this.call('GET', path`/v2/agent/${projectId}/job/${id}`, 'adminKey', ready.value, options.signal);
     return this.withRetries(options.signal, () =>
-      this.readJsonCall(call, context, (json, status) => {
+      this.readJsonCall(call, context, (json) => {
         const job = parseAgentJob(json, id);
-        return job ? ok(job) : fail(badBody(status, 'an agent job'));
+        return job ? ok(job) : fail(badBody('an agent job'));
       }),
     );
   }
@@ -130,7 +130,7 @@ export class PlatformClient {
     if (!ready.ok) return ready;
     const context = this.context('assistantKey', `Page not found: ${pagePath}.`);
     const call = this.call('POST', path`/discovery/v1/page/${domain}`, 'assistantKey', ready.value, options.signal, { path: pagePath });
-    return this.withRetries(options.signal, () => this.readPage(call, context, pagePath));
+    return this.withRetries(options.signal, () => this.readJsonCall(call, context, (json, invalidUtf8) => parsePage(json, invalidUtf8, pagePath)));
   }
 
   /**
@@ -235,29 +235,13 @@ export class PlatformClient {
     return { keyKind, notFound, now: this.now };
   }
 
-  private async readJsonCall<T>(call: HttpCall, context: ErrorContext, parse: (json: unknown, status: number) => Result<T>): Promise<Result<T>> {
+  /** One read: open, map a non-200 to its error, read the JSON, hand it to `parse`. */
+  private async readJsonCall<T>(call: HttpCall, context: ErrorContext, parse: (json: unknown, invalidUtf8: boolean) => Result<T>): Promise<Result<T>> {
     const response = await this.transport!.open(call);
     if (!response.ok) return response;
     if (response.value.status !== 200) return fail(await errorFromResponse(response.value, context, call.signal));
     const body = await readJson(response.value, call.signal);
-    return body.ok ? parse(body.value.json, response.value.status) : body;
-  }
-
-  private async readPage(call: HttpCall, context: ErrorContext, requested: string): Promise<Result<Page>> {
-    const response = await this.transport!.open(call);
-    if (!response.ok) return response;
-    if (response.value.status !== 200) return fail(await errorFromResponse(response.value, context, call.signal));
-    const body = await readJson(response.value, call.signal);
-    if (!body.ok) return body;
-    const json = body.value.json as Record<string, unknown> | null;
-    if (typeof json !== 'object' || json === null || typeof json.content !== 'string') return fail(badBody(200, 'a page'));
-    const groups = Array.isArray(json.groups) && json.groups.every((g) => typeof g === 'string') ? (json.groups as string[]) : undefined;
-    return ok({
-      path: typeof json.path === 'string' && json.path !== '' ? json.path : requested,
-      content: json.content,
-      invalidUtf8: body.value.invalidUtf8,
-      ...(groups ? { groups } : {}),
-    });
+    return body.ok ? parse(body.value.json, body.value.invalidUtf8) : body;
   }
 
   /** Runs `attempt` until it succeeds, fails for good, or the attempts run out. */
@@ -288,8 +272,21 @@ function notConfigured(setting: Setting, message: string): PlatformError {
   return platformError('notConfigured', message, { setting });
 }
 
-function badBody(status: number, what: string): PlatformError {
-  return platformError('badResponse', `The platform answered ${status} but the body is not ${what}.`, { status });
+/** For a 200 whose body is JSON but not what the operation returns. */
+function badBody(what: string): PlatformError {
+  return platformError('badResponse', `The platform answered 200 but the body is not ${what}.`, { status: 200 });
+}
+
+function parsePage(json: unknown, invalidUtf8: boolean, requested: string): Result<Page> {
+  const body = json as Record<string, unknown> | null;
+  if (typeof body !== 'object' || body === null || typeof body.content !== 'string') return fail(badBody('a page'));
+  const groups = Array.isArray(body.groups) && body.groups.every((g) => typeof g === 'string') ? (body.groups as string[]) : undefined;
+  return ok({
+    path: typeof body.path === 'string' && body.path !== '' ? body.path : requested,
+    content: body.content,
+    invalidUtf8,
+    ...(groups ? { groups } : {}),
+  });
 }
 
 /** A failure after the answer began: the sentence says that what arrived is kept. */

@@ -187,7 +187,7 @@ export function errorFromStatus(
   { keyKind, notFound, now }: ErrorContext,
 ): PlatformError {
   const serverMessage = serverMessageOf(bodyText);
-  const said = describeBody(bodyText, headers['content-type']);
+  const said = describeBody(bodyText, headers['content-type'], serverMessage);
   const key = keyLabels[keyKind];
   const extra = { status, ...(serverMessage ? { serverMessage } : {}) };
   switch (true) {
@@ -220,8 +220,7 @@ export function errorFromStatus(
 }
 
 /** What a body said, as a sentence to append: the server's own message, or what kind of thing came back. */
-export function describeBody(bodyText: string, contentType: string | undefined): string {
-  const serverMessage = serverMessageOf(bodyText);
+export function describeBody(bodyText: string, contentType: string | undefined, serverMessage = serverMessageOf(bodyText)): string {
   return serverMessage ? ` The server said: "${serverMessage}"` : ` ${capitalise(describeNonJson(bodyText, contentType))} came back.`;
 }
 

@@ -22,12 +22,12 @@ export function registerKeyCommands(context: vscode.ExtensionContext, deps: KeyC
   );
 }
 
-/** The masked input box for one key; undefined when cancelled. Shared with Configure. */
-export function keyInputOptions(kind: KeyKind, origin: string, keepHint: string): vscode.InputBoxOptions {
+/** The masked input box for one key. */
+function keyInputOptions(kind: KeyKind, origin: string): vscode.InputBoxOptions {
   const label = keyLabels[kind];
   return {
     title: `Docs Assistant: ${titles[kind]}`,
-    prompt: `The ${label} for ${origin}; it ${keyPrefixDescriptions[kind]}. It is kept in VS Code's secret storage. ${keepHint}`.trim(),
+    prompt: `The ${label} for ${origin}; it ${keyPrefixDescriptions[kind]}. It is kept in VS Code's secret storage.`,
     placeHolder: kind === 'assistantKey' ? 'svc_dsc_…' : 'svc_…',
     password: true,
     ignoreFocusOut: true,
@@ -42,7 +42,7 @@ export function keyInputOptions(kind: KeyKind, origin: string, keepHint: string)
 async function setKey(deps: KeyCommandDeps, kind: KeyKind, argument: unknown): Promise<boolean> {
   const origin = await requireOrigin(deps);
   if (!origin) return false;
-  const entered = typeof argument === 'string' ? argument : await vscode.window.showInputBox(keyInputOptions(kind, origin, ''));
+  const entered = typeof argument === 'string' ? argument : await vscode.window.showInputBox(keyInputOptions(kind, origin));
   const key = entered?.trim();
   if (!key) return false;
   const problem = keyProblem(kind, key);
