@@ -2,6 +2,7 @@
 // Built with DOM calls and textContent only: nothing here is parsed as HTML.
 
 import type { SetupAction, SetupView } from '../chat/protocol';
+import { button, el } from './dom';
 import { vscode } from './vscodeApi';
 
 const actionLabels: Record<SetupAction, string> = {
@@ -12,46 +13,15 @@ const actionLabels: Record<SetupAction, string> = {
   checkConnection: 'Check Connection',
 };
 
-export function renderSetup(root: HTMLElement, setup: SetupView): void {
-  const panel = element('section', 'setup');
+/** The chat replaces this panel once set-up is complete, so only what is missing is shown. */
+export function renderSetup(root: HTMLElement, setup: Extract<SetupView, { kind: 'needs' }>): void {
+  const panel = el('section', 'setup');
   panel.setAttribute('aria-labelledby', 'setup-title');
-  if (setup.kind === 'ready') {
-    panel.append(
-      heading('Connected'),
-      paragraph(`Docs Assistant is connected to ${setup.origin} for the documentation domain "${setup.domain}".`),
-      buttons(['checkConnection', 'configure']),
-    );
-  } else {
-    panel.append(heading(setup.title), paragraph(setup.message), buttons(setup.actions));
-  }
+  const title = el('h2', 'setup-title', setup.title);
+  title.id = 'setup-title';
+  const actions = el('div', 'setup-actions');
+  setup.actions.forEach((action, i) => actions.append(button(actionLabels[action], i === 0 ? 'primary' : 'secondary', () => vscode.postMessage({ type: 'action', action }))));
+  panel.append(title, el('p', 'setup-message', setup.message), actions);
   // No focus() here: a re-render must never pull focus away from wherever the user is working.
   root.replaceChildren(panel);
-}
-
-function heading(text: string): HTMLElement {
-  const h = element('h2', 'setup-title', text);
-  h.id = 'setup-title';
-  return h;
-}
-
-function paragraph(text: string): HTMLElement {
-  return element('p', 'setup-message', text);
-}
-
-function buttons(actions: readonly SetupAction[]): HTMLElement {
-  const row = element('div', 'setup-actions');
-  actions.forEach((action, i) => {
-    const button = element('button', i === 0 ? 'primary' : 'secondary', actionLabels[action]) as HTMLButtonElement;
-    button.type = 'button';
-    button.addEventListener('click', () => vscode.postMessage({ type: 'action', action }));
-    row.append(button);
-  });
-  return row;
-}
-
-function element(tag: string, className: string, text?: string): HTMLElement {
-  const node = document.createElement(tag);
-  node.className = className;
-  if (text !== undefined) node.textContent = text;
-  return node;
 }

@@ -1,31 +1,28 @@
 import * as assert from 'node:assert/strict';
-import type { PlatformEmulator } from '../platform/emulator';
 import { answerInput, openSidebar, runCommand, screenshot, uiSuite, workbench } from './support';
 
 describe('agent jobs, as a user sees them', function () {
   this.timeout(240_000);
   const ui = uiSuite();
-  let emulator: PlatformEmulator;
   before(() => {
-    emulator = ui.emulator;
     const minute = 60_000;
     const now = Date.now();
-    emulator.jobs.add({ id: 'job-active', outcome: 'staysActive', repository: 'https://github.com/acme/docs', ref: 'docs-agent/quickstart', createdAt: now - 4 * minute });
-    emulator.jobs.add({ id: 'job-completed', outcome: 'completed', runsForMs: 0, repository: 'https://github.com/acme/docs', ref: 'fix-typos', createdAt: now - 90 * minute });
-    emulator.jobs.add({ id: 'job-no-changes', outcome: 'completedWithoutChanges', runsForMs: 0, repository: 'https://github.com/acme/api', ref: 'tidy-links', createdAt: now - 5 * 60 * minute });
-    emulator.jobs.add({ id: 'job-failed', outcome: 'failed', runsForMs: 0, repository: 'https://github.com/acme/api', ref: 'rename-endpoint', createdAt: now - 26 * 60 * minute });
-    emulator.jobs.add({ id: 'job-archived', outcome: 'archived', runsForMs: 0, archivedAfterMs: 0, repository: 'https://github.com/acme/site', ref: 'old-release', createdAt: now - 3 * 24 * 60 * minute });
+    ui.emulator.jobs.add({ id: 'job-active', outcome: 'staysActive', repository: 'https://github.com/acme/docs', ref: 'docs-agent/quickstart', createdAt: now - 4 * minute });
+    ui.emulator.jobs.add({ id: 'job-completed', outcome: 'completed', runsForMs: 0, repository: 'https://github.com/acme/docs', ref: 'fix-typos', createdAt: now - 90 * minute });
+    ui.emulator.jobs.add({ id: 'job-no-changes', outcome: 'completedWithoutChanges', runsForMs: 0, repository: 'https://github.com/acme/api', ref: 'tidy-links', createdAt: now - 5 * 60 * minute });
+    ui.emulator.jobs.add({ id: 'job-failed', outcome: 'failed', runsForMs: 0, repository: 'https://github.com/acme/api', ref: 'rename-endpoint', createdAt: now - 26 * 60 * minute });
+    ui.emulator.jobs.add({ id: 'job-archived', outcome: 'archived', runsForMs: 0, archivedAfterMs: 0, repository: 'https://github.com/acme/site', ref: 'old-release', createdAt: now - 3 * 24 * 60 * minute });
   });
 
   it('shows jobs in every state with their pull requests, and keeps them across a reload', async () => {
     const bench = await workbench({
       viewport: { width: 1400, height: 900 },
-      userSettings: { 'docsAssistant.baseUrl': emulator.url, 'docsAssistant.domain': emulator.config.domain, 'docsAssistant.projectId': emulator.config.projectId },
+      userSettings: { 'docsAssistant.baseUrl': ui.emulator.url, 'docsAssistant.domain': ui.emulator.config.domain, 'docsAssistant.projectId': ui.emulator.config.projectId },
     });
     const { page } = bench;
     await openSidebar(page);
     await runCommand(page, 'Docs Assistant: Set Admin Key');
-    await answerInput(page, emulator.config.adminKey);
+    await answerInput(page, ui.emulator.config.adminKey);
     await page.locator('.welcome-view-content', { hasText: 'No agent jobs are tracked yet' }).waitFor();
 
     for (const id of ['job-active', 'job-completed', 'job-no-changes', 'job-failed', 'job-archived', 'job-missing']) {
@@ -54,14 +51,14 @@ describe('agent jobs, as a user sees them', function () {
     await row('none: no file was changed').waitFor();
     await screenshot(page, 'agent-jobs');
 
-    const before = emulator.requestsFor('agentJob').length;
+    const before = ui.emulator.requestsFor('agentJob').length;
     await page.reload();
     await page.locator('.monaco-workbench').waitFor();
     await openSidebar(page);
     await row('fix-typos').waitFor();
     await row('not found').waitFor();
     await page.waitForTimeout(2_000);
-    const refetched = emulator.requestsFor('agentJob').slice(before).map((request) => request.path.split('/').pop());
+    const refetched = ui.emulator.requestsFor('agentJob').slice(before).map((request) => request.path.split('/').pop());
     assert.ok(refetched.every((id) => id === 'job-active' || id === 'job-missing'), `only unfinished jobs are fetched again: ${refetched.join(', ')}`);
   });
 });

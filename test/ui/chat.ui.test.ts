@@ -30,17 +30,13 @@ async function lastTurnDone(chat: Frame): Promise<void> {
 describe('the chat, as a user sees it', function () {
   this.timeout(180_000);
   const ui = uiSuite({ deltaDelayMs: 3 });
-  let emulator: PlatformEmulator;
-  before(() => {
-    emulator = ui.emulator;
-  });
 
   for (const [theme, name] of [
     ['Default Dark Modern', 'dark'],
     ['Default Light Modern', 'light'],
   ] as const) {
     it(`streams an answer typed in the view, with sources and code actions (${name} theme)`, async () => {
-      const ready = await chatReady(emulator, { colorTheme: theme, viewport: { width: 1400, height: 900 } });
+      const ready = await chatReady(ui.emulator, { colorTheme: theme, viewport: { width: 1400, height: 900 } });
       const { bench } = ready;
       const { chat } = ready;
       await askInView(chat, 'How do I stop an answer and copy code?');
@@ -59,7 +55,7 @@ describe('the chat, as a user sees it', function () {
   }
 
   it('opens a source of the site as a page in the editor', async () => {
-    const ready = await chatReady(emulator);
+    const ready = await chatReady(ui.emulator);
     const { bench } = ready;
     await askInView(ready.chat, 'How do I chat with the assistant?');
     await lastTurnDone(ready.chat);
@@ -69,7 +65,7 @@ describe('the chat, as a user sees it', function () {
   });
 
   it('attaches a selection as a removable chip, inserts code at the cursor, and keeps the conversation across a reload', async () => {
-    const ready = await chatReady(emulator, { workspaceFiles: { 'src/sample.ts': 'export function add(a: number, b: number): number {\n  return a + b;\n}\n' } });
+    const ready = await chatReady(ui.emulator, { workspaceFiles: { 'src/sample.ts': 'export function add(a: number, b: number): number {\n  return a + b;\n}\n' } });
     const { bench } = ready;
     const { page } = bench;
     await openFile(page, 'sample.ts');
@@ -87,7 +83,7 @@ describe('the chat, as a user sees it', function () {
     await askInView(chat, 'Is there a doc about code blocks in chat answers?');
     await lastTurnDone(chat);
     assert.equal(await chat.locator('.turn .context-badge .context-label').last().textContent(), 'src/sample.ts:1-3');
-    assert.deepEqual(emulator.requestsFor('assistant').map((request) => (request.body as { context?: unknown[] }).context?.length), [1]);
+    assert.deepEqual(ui.emulator.requestsFor('assistant').map((request) => (request.body as { context?: unknown[] }).context?.length), [1]);
 
     // Insert the first code block of the answer at the cursor in sample.ts.
     await page.locator('.view-lines').first().click();
@@ -104,7 +100,7 @@ describe('the chat, as a user sees it', function () {
   });
 
   it('runs nothing from a hostile answer', async () => {
-    emulator.config.answerOverride = [
+    ui.emulator.config.answerOverride = [
       'Hostile answer.',
       '',
       '<script>window.parent.__pwned = "script"; document.title = "pwned";</script>',
@@ -120,7 +116,7 @@ describe('the chat, as a user sees it', function () {
       'End of answer.',
       '',
     ].join('\n');
-    const ready = await chatReady(emulator);
+    const ready = await chatReady(ui.emulator);
     const { bench } = ready;
     const { chat, page } = { chat: ready.chat, page: bench.page };
     await askInView(chat, 'Say something hostile');

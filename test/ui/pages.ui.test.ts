@@ -1,22 +1,17 @@
 import * as assert from 'node:assert/strict';
-import type { PlatformEmulator } from '../platform/emulator';
 import { answerInput, runCommand, screenshot, uiSuite, workbench } from './support';
 
 describe('documentation pages, as a user sees them', function () {
   this.timeout(180_000);
   const ui = uiSuite();
-  let emulator: PlatformEmulator;
-  before(() => {
-    emulator = ui.emulator;
-  });
 
   it('opens a page from the palette, read-only, with a Refresh button, and says which path was not found', async () => {
     const bench = await workbench({
-      userSettings: { 'docsAssistant.baseUrl': emulator.url, 'docsAssistant.domain': emulator.config.domain },
+      userSettings: { 'docsAssistant.baseUrl': ui.emulator.url, 'docsAssistant.domain': ui.emulator.config.domain },
     });
     const { page } = bench;
     await runCommand(page, 'Docs Assistant: Set Assistant Key');
-    await answerInput(page, emulator.config.assistantKey);
+    await answerInput(page, ui.emulator.config.assistantKey);
 
     await runCommand(page, 'Docs Assistant: Open Page');
     await answerInput(page, 'no/such/page', 'page path');

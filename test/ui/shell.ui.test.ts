@@ -1,14 +1,9 @@
 import * as assert from 'node:assert/strict';
-import type { PlatformEmulator } from '../platform/emulator';
 import { answerInput, clickSidebarIcon, openSidebar, readUserSettings, runCommand, screenshot, uiSuite, webviewFrame, workbench } from './support';
 
 describe('the shell, as a user sees it', function () {
   this.timeout(180_000);
   const ui = uiSuite();
-  let emulator: PlatformEmulator;
-  before(() => {
-    emulator = ui.emulator;
-  });
 
   it('shows welcome content with a Configure button in both views before set-up', async () => {
     const bench = await workbench();
@@ -25,7 +20,7 @@ describe('the shell, as a user sees it', function () {
 
   it('asks for the missing keys, takes the assistant key through a masked input, and then offers the chat', async () => {
     const bench = await workbench({
-      userSettings: { 'docsAssistant.baseUrl': emulator.url, 'docsAssistant.domain': emulator.config.domain, 'docsAssistant.projectId': emulator.config.projectId },
+      userSettings: { 'docsAssistant.baseUrl': ui.emulator.url, 'docsAssistant.domain': ui.emulator.config.domain, 'docsAssistant.projectId': ui.emulator.config.projectId },
     });
     const { page } = bench;
     await openSidebar(page);
@@ -38,12 +33,12 @@ describe('the shell, as a user sees it', function () {
     const input = page.locator('.quick-input-widget .quick-input-box input');
     await input.waitFor({ state: 'visible' });
     assert.equal(await input.getAttribute('type'), 'password', 'the key is typed into a masked input');
-    await input.fill(emulator.config.adminKey);
+    await input.fill(ui.emulator.config.adminKey);
     await page.locator('.quick-input-widget', { hasText: 'That is an admin key, but an assistant key is expected' }).waitFor();
-    await answerInput(page, emulator.config.assistantKey);
+    await answerInput(page, ui.emulator.config.assistantKey);
     await chat.locator('textarea.question-input').waitFor({ state: 'visible' });
     await screenshot(page, 'sidebar-connected');
-    assert.ok(!JSON.stringify(readUserSettings(bench)).includes(emulator.config.assistantKey));
+    assert.ok(!JSON.stringify(readUserSettings(bench)).includes(ui.emulator.config.assistantKey));
   });
 
   it('Configure writes nothing when cancelled part-way, and everything when finished', async () => {
@@ -51,8 +46,8 @@ describe('the shell, as a user sees it', function () {
     const { page } = bench;
     await openSidebar(page);
     await runCommand(page, 'Docs Assistant: Configure');
-    await answerInput(page, emulator.url, 'base URL');
-    await answerInput(page, emulator.config.domain, 'domain identifier');
+    await answerInput(page, ui.emulator.url, 'base URL');
+    await answerInput(page, ui.emulator.config.domain, 'domain identifier');
     await page.locator('.quick-input-widget', { hasText: 'project id' }).waitFor();
     await page.keyboard.press('Escape');
     await page.waitForTimeout(500);
@@ -61,17 +56,17 @@ describe('the shell, as a user sees it', function () {
     await runCommand(page, 'Docs Assistant: Configure');
     await answerInput(page, 'ftp://wrong.example.com', 'base URL');
     await page.locator('.quick-input-widget', { hasText: 'must start with https:// or http://' }).waitFor();
-    await answerInput(page, emulator.url);
-    await answerInput(page, emulator.config.domain, 'domain identifier');
-    await answerInput(page, emulator.config.projectId, 'project id');
-    await answerInput(page, emulator.config.assistantKey, 'assistant key (starts with svc_dsc_)');
-    await answerInput(page, emulator.config.adminKey, 'admin key (starts with svc_)');
+    await answerInput(page, ui.emulator.url);
+    await answerInput(page, ui.emulator.config.domain, 'domain identifier');
+    await answerInput(page, ui.emulator.config.projectId, 'project id');
+    await answerInput(page, ui.emulator.config.assistantKey, 'assistant key (starts with svc_dsc_)');
+    await answerInput(page, ui.emulator.config.adminKey, 'admin key (starts with svc_)');
     const chat = await webviewFrame(page, 'textarea.question-input');
     await chat.locator('textarea.question-input').waitFor({ state: 'visible' });
     const settings = readUserSettings(bench);
-    assert.equal(settings['docsAssistant.baseUrl'], emulator.url);
-    assert.equal(settings['docsAssistant.domain'], emulator.config.domain);
-    assert.equal(settings['docsAssistant.projectId'], emulator.config.projectId);
+    assert.equal(settings['docsAssistant.baseUrl'], ui.emulator.url);
+    assert.equal(settings['docsAssistant.domain'], ui.emulator.config.domain);
+    assert.equal(settings['docsAssistant.projectId'], ui.emulator.config.projectId);
     await page.locator('.welcome-view-content', { hasText: 'No agent jobs are tracked yet' }).waitFor();
     await screenshot(page, 'sidebar-configured');
   });
