@@ -13,3 +13,30 @@ export function button(label: string, className: string, onClick: () => void, ar
   node.addEventListener('click', onClick);
   return node;
 }
+
+const SVG_NS = 'http://www.w3.org/2000/svg';
+
+/**
+ * A 16×16 line icon drawn in the text colour. Drawn rather than typed, because symbol characters
+ * are missing from many fonts and codicons would be a font to ship for one glyph.
+ */
+export function lineIcon(className: string, pathData: string): SVGSVGElement {
+  const svg = document.createElementNS(SVG_NS, 'svg');
+  svg.setAttribute('class', className);
+  svg.setAttribute('viewBox', '0 0 16 16');
+  svg.setAttribute('width', '12');
+  svg.setAttribute('height', '12');
+  svg.setAttribute('aria-hidden', 'true');
+  const path = document.createElementNS(SVG_NS, 'path');
+  path.setAttribute('d', pathData);
+  path.setAttribute('fill', 'none');
+  path.setAttribute('stroke', 'currentColor');
+  path.setAttribute('stroke-width', '1.5');
+  path.setAttribute('stroke-linecap', 'round');
+  path.setAttribute('stroke-linejoin', 'round');
+  svg.append(path);
+  return svg;
+}
+
+/** The `</>` mark of an attached selection. */
+export const SELECTION_ICON = 'M5.5 4 2 8l3.5 4M10.5 4 14 8l-3.5 4M9 3 7 13';

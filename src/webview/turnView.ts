@@ -3,7 +3,7 @@
 
 import type { SourceLink } from '../chat/conversation';
 import type { TurnView as TurnData } from '../chat/protocol';
-import { button, el } from './dom';
+import { button, el, lineIcon, SELECTION_ICON } from './dom';
 import { StreamingMarkdown } from './streamingMarkdown';
 import { vscode } from './vscodeApi';
 
@@ -78,9 +78,7 @@ export class TurnElement {
 
 export function contextBadge(label: string, note?: string): HTMLElement {
   const badge = el('span', 'context-badge');
-  const icon = el('span', 'context-icon', '⧉');
-  icon.setAttribute('aria-hidden', 'true');
-  badge.append(icon, el('span', 'sr-only', 'Asked about '), el('span', 'context-label', label));
+  badge.append(lineIcon('context-icon', SELECTION_ICON), el('span', 'sr-only', 'Asked about '), el('span', 'context-label', label));
   if (note) badge.append(el('span', 'context-note', ` (${note})`));
   return badge;
 }

@@ -2,18 +2,13 @@
 //   npm run emulator [-- --port 4873]
 
 import { PlatformEmulator } from './emulator';
+import { addSampleJobs } from './sampleJobs';
 
 async function main(): Promise<void> {
   const portArg = process.argv.indexOf('--port');
   const port = portArg > 0 ? Number(process.argv[portArg + 1]) : 0;
   const emulator = await PlatformEmulator.start({ port, deltaDelayMs: 15 });
-  const minute = 60_000;
-  emulator.jobs.add({ id: 'job-active', outcome: 'staysActive', repository: 'https://github.com/acme/docs', ref: 'docs-agent/quickstart' });
-  emulator.jobs.add({ id: 'job-finishing', outcome: 'completed', runsForMs: 2 * minute, repository: 'https://github.com/acme/docs' });
-  emulator.jobs.add({ id: 'job-completed', outcome: 'completed', runsForMs: 0, createdAt: Date.now() - 90 * minute });
-  emulator.jobs.add({ id: 'job-no-changes', outcome: 'completedWithoutChanges', runsForMs: 0, createdAt: Date.now() - 3 * 60 * minute });
-  emulator.jobs.add({ id: 'job-failed', outcome: 'failed', runsForMs: minute, repository: 'https://github.com/acme/api' });
-  emulator.jobs.add({ id: 'job-archived', outcome: 'archived', runsForMs: 0, archivedAfterMs: 0, createdAt: Date.now() - 2 * 24 * 60 * minute });
+  addSampleJobs(emulator);
   const { config } = emulator;
   console.log(`Platform emulator listening on ${emulator.url}
 

@@ -88,6 +88,35 @@ export interface CodeServerOptions {
   readonly env?: Record<string, string>;
 }
 
+/** Writes the user settings of a fresh user-data folder (code-server's or a desktop VS Code's). */
+export function writeUserSettings(userDir: string, settings: Record<string, unknown> = {}): void {
+  fs.mkdirSync(path.join(userDir, 'User'), { recursive: true });
+  fs.writeFileSync(
+    path.join(userDir, 'User', 'settings.json'),
+    JSON.stringify({ 'workbench.startupEditor': 'none', 'workbench.tips.enabled': false, 'security.workspace.trust.enabled': false, ...settings }, null, 2),
+  );
+}
+
+export interface WorkbenchPayload {
+  /** Extensions to load from source, in development mode. */
+  readonly extensionDevelopmentPaths?: readonly string[];
+  /** The compiled mocha index the extension host runs, without `.js`. */
+  readonly extensionTestsPath?: string;
+}
+
+/**
+ * The address that opens `folder` in the workbench of a running code-server. The payload is how
+ * VS Code for the web takes what desktop VS Code takes as --extensionDevelopmentPath and
+ * --extensionTestsPath.
+ */
+export function workbenchUrl(server: Pick<RunningCodeServer, 'url' | 'port'>, folder: string, payload: WorkbenchPayload = {}): string {
+  const remote = (file: string) => `vscode-remote://127.0.0.1:${server.port}${file}`;
+  const pairs: [string, string][] = (payload.extensionDevelopmentPaths ?? []).map((dir) => ['extensionDevelopmentPath', remote(dir)]);
+  if (payload.extensionTestsPath) pairs.push(['extensionTestsPath', remote(payload.extensionTestsPath)]);
+  const query = `folder=${encodeURIComponent(folder)}${pairs.length ? `&payload=${encodeURIComponent(JSON.stringify(pairs))}` : ''}`;
+  return `${server.url}/?${query}`;
+}
+
 export interface RunningCodeServer {
   readonly url: string;
   readonly port: number;
@@ -100,12 +129,8 @@ export async function startCodeServer(options: CodeServerOptions): Promise<Runni
   const port = options.port ?? (await freePort());
   const userDir = path.join(options.dataDir, 'user');
   const extensionsDir = path.join(options.dataDir, 'extensions');
-  fs.mkdirSync(path.join(userDir, 'User'), { recursive: true });
   fs.mkdirSync(extensionsDir, { recursive: true });
-  fs.writeFileSync(
-    path.join(userDir, 'User', 'settings.json'),
-    JSON.stringify({ 'workbench.startupEditor': 'none', 'workbench.tips.enabled': false, 'security.workspace.trust.enabled': false, ...options.settings }, null, 2),
-  );
+  writeUserSettings(userDir, options.settings);
   const args = [
     entry,
     ...(options.extraArgs ?? []),

@@ -7,7 +7,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { format } from 'node:util';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { startCodeServer, type RunningCodeServer } from './codeServer';
+import { startCodeServer, workbenchUrl, type RunningCodeServer } from './codeServer';
 
 export const REPO_ROOT = path.resolve(__dirname, '..', '..', '..');
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -34,6 +34,15 @@ export interface Workbench {
   close(): Promise<void>;
 }
 
+/** Debian's Chromium, headless, with nothing that would reach for the closed network. */
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-dev-shm-usage'],
+  });
+}
+
 export async function openWorkbench(options: WorkbenchOptions): Promise<Workbench> {
   const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'docs-assistant-vscode-'));
   const workspace = path.join(scratch, 'workspace');
@@ -54,11 +63,7 @@ export async function openWorkbench(options: WorkbenchOptions): Promise<Workbenc
   });
   let browser: Browser | undefined;
   try {
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      headless: true,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-dev-shm-usage'],
-    });
+    browser = await launchChromium();
     const page = await browser.newPage({ viewport: options.viewport ?? { width: 1280, height: 800 } });
     let reportExit: (code: number) => void = () => {};
     const exitCode = new Promise<number>((resolve) => (reportExit = resolve));
@@ -69,11 +74,12 @@ export async function openWorkbench(options: WorkbenchOptions): Promise<Workbenc
       options.onHostLog?.(type === 'error' ? `[host error] ${line}` : line);
     });
     await page.exposeFunction('codeAutomationExit', (code: number) => reportExit(code));
-    const remote = (file: string) => `vscode-remote://127.0.0.1:${codeServer.port}${file}`;
-    const payload: [string, string][] = options.vsix ? [] : [['extensionDevelopmentPath', remote(REPO_ROOT)]];
-    if (options.extensionTestsPath) payload.push(['extensionTestsPath', remote(options.extensionTestsPath)]);
-    const query = `folder=${encodeURIComponent(workspace)}${payload.length ? `&payload=${encodeURIComponent(JSON.stringify(payload))}` : ''}`;
-    await page.goto(`${codeServer.url}/?${query}`);
+    await page.goto(
+      workbenchUrl(codeServer, workspace, {
+        extensionDevelopmentPaths: options.vsix ? [] : [REPO_ROOT],
+        extensionTestsPath: options.extensionTestsPath,
+      }),
+    );
     const opened = browser;
     return {
       page,

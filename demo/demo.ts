@@ -1,0 +1,157 @@
+// The one-command demo: the emulator with sample docs and jobs, and a VS Code (code-server, or a
+// desktop `code`) with Docs Assistant loaded from this repository, set up for that emulator.
+
+import { spawn, type ChildProcess } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { PlatformEmulator } from '../test/platform/emulator';
+import { addSampleJobs } from '../test/platform/sampleJobs';
+import { startCodeServer, workbenchUrl, writeUserSettings, type RunningCodeServer } from '../test/runner/codeServer';
+
+const REPO_ROOT = path.resolve(__dirname, '..', '..');
+const DEMO_DIR = path.join(REPO_ROOT, 'demo');
+/** The helper extension that stores the emulator's keys through the extension's own commands. */
+export const SEED_EXTENSION = path.join(DEMO_DIR, 'seedExtension');
+
+export interface DemoOptions {
+  /** The port code-server listens on; a free one when absent. */
+  readonly port?: number;
+  /** The emulator's port; a free one when absent. */
+  readonly emulatorPort?: number;
+  /** Milliseconds between the assistant's deltas, so the answer visibly streams. */
+  readonly deltaDelayMs?: number;
+  readonly log?: (line: string) => void;
+}
+
+export interface Demo {
+  readonly emulator: PlatformEmulator;
+  readonly workspace: string;
+  /** The address to open: the workbench with the extension loaded. */
+  readonly url: string;
+  /** Resolves when the VS Code the demo started has exited. */
+  readonly exited: Promise<void>;
+  stop(): Promise<void>;
+}
+
+interface Prepared {
+  readonly emulator: PlatformEmulator;
+  readonly scratch: string;
+  readonly workspace: string;
+  readonly userDir: string;
+  readonly extensionsDir: string;
+  readonly settings: Record<string, unknown>;
+  readonly env: Record<string, string>;
+}
+
+/** The emulator, a copy of the sample workspace, and the settings and keys that point at it. */
+async function prepare(options: DemoOptions): Promise<Prepared> {
+  const emulator = await PlatformEmulator.start({ port: options.emulatorPort ?? 0, deltaDelayMs: options.deltaDelayMs ?? 15 });
+  const jobIds = addSampleJobs(emulator);
+  const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'docs-assistant-demo-'));
+  const workspace = path.join(scratch, 'sample-project');
+  fs.cpSync(path.join(DEMO_DIR, 'workspace'), workspace, { recursive: true });
+  const { config } = emulator;
+  return {
+    emulator,
+    scratch,
+    workspace,
+    userDir: path.join(scratch, 'data', 'user'),
+    extensionsDir: path.join(scratch, 'data', 'extensions'),
+    settings: {
+      'docsAssistant.baseUrl': emulator.url,
+      'docsAssistant.domain': config.domain,
+      'docsAssistant.projectId': config.projectId,
+      'workbench.startupEditor': 'readme',
+    },
+    env: {
+      DOCS_ASSISTANT_DEMO: JSON.stringify({ baseUrl: emulator.url, assistantKey: config.assistantKey, adminKey: config.adminKey, jobIds }),
+    },
+  };
+}
+
+/** Starts the emulator and code-server; open `url` in a browser. */
+export async function startDemo(options: DemoOptions = {}): Promise<Demo> {
+  const prepared = await prepare(options);
+  let codeServer: RunningCodeServer;
+  fs.cpSync(SEED_EXTENSION, path.join(prepared.extensionsDir, 'docs-assistant.docs-assistant-demo-seed-0.0.0'), { recursive: true });
+  try {
+    codeServer = await startCodeServer({
+      workspace: prepared.workspace,
+      dataDir: path.dirname(prepared.userDir),
+      settings: prepared.settings,
+      env: prepared.env,
+      ...(options.port ? { port: options.port } : {}),
+      ...(options.log ? { log: options.log } : {}),
+    });
+  } catch (error) {
+    await cleanUp(prepared);
+    throw error;
+  }
+  const exited = new Promise<void>((resolve) => codeServer.process.once('exit', () => resolve()));
+  return {
+    emulator: prepared.emulator,
+    workspace: prepared.workspace,
+    url: workbenchUrl(codeServer, prepared.workspace, { extensionDevelopmentPaths: [REPO_ROOT] }),
+    exited,
+    stop: async () => {
+      await codeServer.stop();
+      await cleanUp(prepared);
+    },
+  };
+}
+
+/** The desktop `code` command, if one is on PATH. */
+export function findDesktopCode(): string | undefined {
+  for (const dir of (process.env.PATH ?? '').split(path.delimiter)) {
+    for (const name of process.platform === 'win32' ? ['code.cmd', 'code.exe'] : ['code']) {
+      const candidate = path.join(dir, name);
+      if (fs.existsSync(candidate)) return candidate;
+    }
+  }
+  return undefined;
+}
+
+/**
+ * Starts the emulator and a new desktop VS Code window, in its own user-data folder, with the
+ * extension in development mode. The window's closing ends the demo.
+ */
+export async function startDesktopDemo(code: string, options: DemoOptions = {}): Promise<Demo> {
+  const prepared = await prepare(options);
+  writeUserSettings(prepared.userDir, prepared.settings);
+  const child: ChildProcess = spawn(
+    code,
+    [
+      '--new-window',
+      '--wait',
+      `--user-data-dir=${prepared.userDir}`,
+      `--extensions-dir=${prepared.extensionsDir}`,
+      `--extensionDevelopmentPath=${REPO_ROOT}`,
+      `--extensionDevelopmentPath=${SEED_EXTENSION}`,
+      prepared.workspace,
+    ],
+    { stdio: 'inherit', env: { ...process.env, ...prepared.env }, shell: process.platform === 'win32' },
+  );
+  const exited = new Promise<void>((resolve) => {
+    child.once('exit', () => resolve());
+    child.once('error', (error) => {
+      options.log?.(`Could not start ${code}: ${error.message}`);
+      resolve();
+    });
+  });
+  return {
+    emulator: prepared.emulator,
+    workspace: prepared.workspace,
+    url: prepared.workspace,
+    exited,
+    stop: async () => {
+      if (child.exitCode === null) child.kill();
+      await cleanUp(prepared);
+    },
+  };
+}
+
+async function cleanUp(prepared: Prepared): Promise<void> {
+  await prepared.emulator.close();
+  fs.rmSync(prepared.scratch, { recursive: true, force: true });
+}

@@ -1,0 +1,57 @@
+// npm run demo [-- --port N] [-- --desktop]
+// Builds nothing itself: the npm script builds first. Ctrl+C stops everything started here.
+
+import { findDesktopCode, startDemo, startDesktopDemo, type Demo } from './demo';
+
+function option(name: string): string | undefined {
+  const index = process.argv.indexOf(name);
+  return index > 0 ? process.argv[index + 1] : undefined;
+}
+
+async function main(): Promise<void> {
+  const port = Number(option('--port') ?? 0) || undefined;
+  const emulatorPort = Number(option('--emulator-port') ?? 0) || undefined;
+  const desktop = process.argv.includes('--desktop');
+  let demo: Demo;
+  if (desktop) {
+    const code = findDesktopCode();
+    if (!code) {
+      console.error('--desktop needs the `code` command on PATH (in VS Code: "Shell Command: Install \'code\' command in PATH"). Without --desktop, the demo runs in the browser.');
+      process.exit(2);
+    }
+    demo = await startDesktopDemo(code, { emulatorPort, log: console.log });
+  } else {
+    console.log('Starting the platform emulator and code-server…');
+    demo = await startDemo({ port, emulatorPort });
+  }
+  const { config } = demo.emulator;
+  console.log(`
+Docs Assistant demo
+  ${desktop ? 'VS Code window    ' : 'open in a browser '}  ${demo.url}
+  platform emulator   ${demo.emulator.url}  (domain ${config.domain}, project ${config.projectId})
+  sample project      ${demo.workspace}
+
+The keys are set and the sample agent jobs tracked when the window first opens. Select code in
+src/askDocs.ts and press Ctrl+Alt+A to ask about it.
+
+Ctrl+C stops the demo.`);
+  let stopping = false;
+  const stop = async (code: number) => {
+    if (stopping) return;
+    stopping = true;
+    console.log('\nStopping the demo…');
+    await demo.stop();
+    process.exit(code);
+  };
+  process.on('SIGINT', () => void stop(0));
+  process.on('SIGTERM', () => void stop(0));
+  void demo.exited.then(() => {
+    if (!stopping) console.log(desktop ? 'The VS Code window closed.' : 'code-server exited.');
+    return stop(desktop ? 0 : 1);
+  });
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,38 @@
+// Loaded by `npm run demo` beside Docs Assistant, in development mode. The demo's keys cannot go
+// in a settings file (the extension reads keys from secret storage only, and only per origin),
+// so this does what a new user would do through the commands: set both keys for the emulator's
+// base URL and track its sample jobs. It does so once per base URL, then shows the sidebar.
+'use strict';
+const vscode = require('vscode');
+
+/** @param {vscode.ExtensionContext} context */
+exports.activate = async function activate(context) {
+  const demo = readDemo();
+  if (!demo) return;
+  const seededKey = `seeded:${demo.baseUrl}`;
+  if (!context.globalState.get(seededKey)) {
+    const stored =
+      (await vscode.commands.executeCommand('docsAssistant.setAssistantKey', demo.assistantKey)) &&
+      (await vscode.commands.executeCommand('docsAssistant.setAdminKey', demo.adminKey));
+    if (!stored) {
+      void vscode.window.showErrorMessage('The demo could not store the emulator keys; see Docs Assistant: Show Log.');
+      return;
+    }
+    for (const id of demo.jobIds) await vscode.commands.executeCommand('docsAssistant.trackAgentJob', id);
+    await context.globalState.update(seededKey, true);
+    // The "key is stored" notifications are for people who typed a key; nobody here did.
+    await vscode.commands.executeCommand('notifications.clearAll');
+  }
+  await vscode.commands.executeCommand('workbench.view.extension.docsAssistant');
+};
+
+/** The demo's settings, from the environment the demo started VS Code with. */
+function readDemo() {
+  try {
+    const demo = JSON.parse(process.env.DOCS_ASSISTANT_DEMO ?? 'null');
+    const ok = demo && typeof demo.baseUrl === 'string' && typeof demo.assistantKey === 'string' && typeof demo.adminKey === 'string' && Array.isArray(demo.jobIds);
+    return ok ? demo : undefined;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,107 @@
+// The demo as a new user tries it, and the README's tour screenshots taken on the way. With
+// DOCS_ASSISTANT_UPDATE_TOUR=1 the screenshots are also copied to docs/images for the README.
+
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { startDemo, type Demo } from '../../demo/demo';
+import { launchChromium, REPO_ROOT } from '../runner/workbench';
+import { openFile, screenshot, webviewFrame } from './support';
+
+const README_IMAGES = path.join(REPO_ROOT, 'docs', 'images');
+
+async function tourShot(page: Page, name: string): Promise<void> {
+  const file = await screenshot(page, name);
+  if (process.env.DOCS_ASSISTANT_UPDATE_TOUR) {
+    fs.mkdirSync(README_IMAGES, { recursive: true });
+    fs.copyFileSync(file, path.join(README_IMAGES, `${name}.png`));
+  }
+}
+
+describe('the demo, as a new user tries it', function () {
+  this.timeout(180_000);
+  let demo: Demo;
+  let browser: Browser;
+  let page: Page;
+
+  before(async () => {
+    demo = await startDemo({ deltaDelayMs: 3 });
+    browser = await launchChromium();
+    page = await browser.newPage({ viewport: { width: 1400, height: 860 } });
+    await page.goto(demo.url);
+  });
+
+  afterEach(async function () {
+    if (this.currentTest?.state === 'failed') await screenshot(page, `failed-tour-${this.currentTest.title.slice(0, 30).replace(/\W+/g, '-')}`).catch(() => {});
+  });
+
+  after(async () => {
+    await browser?.close();
+    await demo?.stop();
+  });
+
+  const jobsPane = () => page.locator('.pane', { has: page.locator('.pane-header', { hasText: 'Agent Jobs' }) });
+  const jobRow = (text: string) => jobsPane().locator('.monaco-list-row', { hasText: text }).first();
+
+  it('opens set up: keys stored, sample jobs tracked, the sidebar showing', async () => {
+    await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
+    for (const text of ['docs-agent/quickstart', 'docs-agent/job-failed', 'docs-agent/job-archived']) await jobRow(text).waitFor({ timeout: 60_000 });
+    assert.equal(await jobsPane().locator('.monaco-list-row').count(), 6);
+    const chat = await webviewFrame(page, 'textarea.question-input');
+    assert.match(await chat.locator('body').innerText(), /Ask a question about the "acme-docs" documentation/);
+    assert.equal(await page.locator('.notifications-toasts .notification-toast').count(), 0, 'the demo set-up leaves no notification behind');
+    // Widen the sidebar, as a user reading jobs and answers would, by dragging its edge.
+    const sidebar = await page.locator('.part.sidebar').boundingBox();
+    assert.ok(sidebar);
+    const edge = { x: sidebar.x + sidebar.width, y: sidebar.y + sidebar.height / 2 };
+    await page.mouse.move(edge.x, edge.y);
+    await page.mouse.down();
+    await page.mouse.move(edge.x + 160, edge.y, { steps: 8 });
+    await page.mouse.up();
+  });
+
+  it('answers a question about a selection', async () => {
+    await openFile(page, 'askDocs.ts');
+    await page.locator('.view-lines', { hasText: 'export const defaults' }).waitFor();
+    await page.locator('.view-lines', { hasText: 'export const defaults' }).click();
+    await page.keyboard.press('Control+G');
+    await page.locator('.quick-input-widget .quick-input-box input').waitFor({ state: 'visible' });
+    await page.keyboard.type('10');
+    await page.keyboard.press('Enter');
+    for (let line = 0; line < 4; line++) await page.keyboard.press('Shift+ArrowDown');
+    await page.keyboard.press('Control+Alt+A');
+    const chat = await webviewFrame(page, '.chip-label');
+    assert.equal(await chat.locator('.chip-label').textContent(), 'src/askDocs.ts:10-13');
+    await chat.locator('textarea.question-input').fill('How many pages should the assistant retrieve?');
+    await chat.locator('textarea.question-input').press('Enter');
+    await chat.locator('.turn[data-status="done"]').waitFor({ timeout: 30_000 });
+    assert.match(await chat.locator('.turn .answer').innerText(), /You shared code from `?src\/askDocs\.ts`?/);
+    assert.ok((await chat.locator('.source-link').count()) >= 1, 'the answer lists its sources');
+    const sent = demo.emulator.requestsFor('assistant').map((request) => request.body as { context?: { type: string; path?: string }[] });
+    assert.deepEqual(sent.at(-1)?.context?.map((item) => [item.type, item.path]), [['code', 'src/askDocs.ts']]);
+    await chat.locator('.turn').evaluate((turn) => turn.scrollIntoView({ block: 'start' }));
+    await tourShot(page, 'tour-chat');
+  });
+
+  it('opens a source as a read-only page', async () => {
+    const chat = await webviewFrame(page, '.source-link');
+    const source = chat.locator('.source-link').first();
+    const title = (await source.innerText()).trim();
+    await source.click();
+    await page.locator('.tabs-container .tab.active', { hasText: '.md' }).waitFor();
+    await page.locator('.view-lines', { hasText: title.split('\n')[0] }).waitFor();
+    await tourShot(page, 'tour-page');
+  });
+
+  it('shows the jobs in every state, with a pull request once a job completes', async () => {
+    await jobRow('docs-agent/job-completed').click();
+    await page.keyboard.press('ArrowRight');
+    await jobRow('Pull request').waitFor();
+    assert.match(await jobRow('Pull request').innerText(), /https:\/\/github\.com\//);
+    await jobRow('Pull request').hover();
+    assert.equal(await jobRow('Pull request').locator('.action-label[aria-label^="Stop Tracking"]').count(), 0, 'a detail row offers no Stop Tracking');
+    assert.equal(await jobRow('docs-agent/job-completed').locator('.action-label[aria-label^="Stop Tracking"]').count(), 1);
+    await tourShot(page, 'tour-agent-jobs');
+  });
+});
