@@ -1,6 +1,6 @@
 // Bundles the extension (and, from the chat issue on, the webview) with esbuild.
 //   node esbuild.js               one development build, with source maps
-//   node esbuild.js --production  minified, no source maps
+//   node esbuild.js --production  minified, no source maps, dist/ emptied first
 //   node esbuild.js --watch       rebuild on change
 const esbuild = require('esbuild');
 
@@ -55,6 +55,8 @@ const webview = {
 };
 
 async function main() {
+  // A production build starts from an empty dist/, so no development source map survives into it.
+  if (production) require('node:fs').rmSync('dist', { recursive: true, force: true });
   const contexts = await Promise.all([extension, webview].map((options) => esbuild.context(options)));
   if (watch) {
     await Promise.all(contexts.map((ctx) => ctx.watch()));

@@ -42,7 +42,13 @@ export function ensureCodeServer(log: (line: string) => void = console.log): str
   npm(dir, 'rebuild', 'argon2');
   const vscodeDir = path.join(dir, 'node_modules', 'code-server', 'lib', 'vscode');
   npm(vscodeDir, 'install', '--omit=dev', '--ignore-scripts');
-  npm(vscodeDir, 'rebuild', 'kerberos', 'node-pty', '@vscode/spdlog', '@parcel/watcher', 'native-watchdog', '@vscode/deviceid');
+  npm(vscodeDir, 'rebuild', 'node-pty', '@vscode/spdlog', '@parcel/watcher', 'native-watchdog', '@vscode/deviceid');
+  try {
+    npm(vscodeDir, 'rebuild', 'kerberos');
+  } catch {
+    // Only proxy authentication needs it, and code-server starts without it.
+    log('kerberos was not built (it needs the libkrb5-dev package); code-server works without it, but not behind a Kerberos proxy.');
+  }
   fs.symlinkSync('node_modules', path.join(vscodeDir, 'node_modules.asar'));
   const rg = findOnPath('rg');
   if (rg) {
@@ -83,8 +89,8 @@ export interface CodeServerOptions {
   readonly dataDir: string;
   readonly port?: number;
   readonly log?: (line: string) => void;
-  /** Extra command-line arguments, such as --install-extension. */
-  readonly extraArgs?: readonly string[];
+  /** .vsix files to install into the extensions folder before start. */
+  readonly installExtensions?: readonly string[];
   readonly env?: Record<string, string>;
 }
 
@@ -131,9 +137,12 @@ export async function startCodeServer(options: CodeServerOptions): Promise<Runni
   const extensionsDir = path.join(options.dataDir, 'extensions');
   fs.mkdirSync(extensionsDir, { recursive: true });
   writeUserSettings(userDir, options.settings);
+  for (const vsix of options.installExtensions ?? []) {
+    // code-server installs and exits; it has no --start-server before version 4.100.
+    execFileSync(process.execPath, [entry, '--user-data-dir', userDir, '--extensions-dir', extensionsDir, '--install-extension', vsix], { stdio: 'pipe' });
+  }
   const args = [
     entry,
-    ...(options.extraArgs ?? []),
     '--auth',
     'none',
     '--bind-addr',

@@ -27,6 +27,8 @@ export interface WorkbenchOptions {
 
 export interface Workbench {
   readonly page: Page;
+  /** The .vsix installed in place of the source, if any. */
+  readonly vsix: string | undefined;
   readonly workspace: string;
   readonly codeServer: RunningCodeServer;
   /** Resolves with the exit code the in-host test run reports. */
@@ -58,7 +60,7 @@ export async function openWorkbench(options: WorkbenchOptions): Promise<Workbenc
     // The extension host inherits this, so in-host tests can check the user settings file.
     env: { DOCS_ASSISTANT_USER_SETTINGS: path.join(dataDir, 'user', 'User', 'settings.json') },
     settings: { ...(options.colorTheme ? { 'workbench.colorTheme': options.colorTheme } : {}), ...options.userSettings },
-    extraArgs: options.vsix ? ['--install-extension', options.vsix] : [],
+    installExtensions: options.vsix ? [options.vsix] : [],
     log: process.env.DOCS_ASSISTANT_DEBUG ? console.log : undefined,
   });
   let browser: Browser | undefined;
@@ -83,6 +85,7 @@ export async function openWorkbench(options: WorkbenchOptions): Promise<Workbenc
     const opened = browser;
     return {
       page,
+      vsix: options.vsix,
       workspace,
       codeServer,
       exitCode,

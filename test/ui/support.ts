@@ -12,11 +12,21 @@ export const SCREENSHOTS = path.join(REPO_ROOT, 'test-results', 'screenshots');
 const openWorkbenches = new Set<Workbench>();
 
 export async function workbench(options: WorkbenchOptions = {}): Promise<Workbench> {
-  const opened = await openWorkbench({ workspaceFiles: { 'src/sample.ts': 'export const answer = 42;\n' }, ...options });
+  const opened = await openWorkbench({
+    workspaceFiles: { 'src/sample.ts': 'export const answer = 42;\n' },
+    // Set by test/runner/runUiAgainstVsix.ts: the same suites, against the packaged extension.
+    vsix: process.env.DOCS_ASSISTANT_VSIX || undefined,
+    ...options,
+  });
   openWorkbenches.add(opened);
   await opened.page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
   // The extension's contributions are in once its activity-bar entry is.
   await opened.page.locator('.activitybar .action-item a[aria-label^="Docs Assistant"]').first().waitFor({ timeout: 60_000 });
+  if (opened.vsix) {
+    const installed = fs.readdirSync(path.join(path.dirname(opened.workspace), 'data', 'extensions'));
+    if (!installed.some((name) => name.startsWith('docs-assistant.docs-assistant-'))) throw new Error(`The .vsix is not installed: ${installed.join(', ')}`);
+    if (/Extension Development Host/.test(await opened.page.title())) throw new Error('The extension was loaded from source, not from the .vsix');
+  }
   return opened;
 }
 
