@@ -27,11 +27,14 @@ export interface DemoOptions {
 export interface Demo {
   readonly emulator: PlatformEmulator;
   readonly workspace: string;
-  /** The address to open: the workbench with the extension loaded. */
-  readonly url: string;
   /** Resolves when the VS Code the demo started has exited. */
   readonly exited: Promise<void>;
   stop(): Promise<void>;
+}
+
+export interface BrowserDemo extends Demo {
+  /** The address to open: the workbench with the extension loaded. */
+  readonly url: string;
 }
 
 interface Prepared {
@@ -71,7 +74,7 @@ async function prepare(options: DemoOptions): Promise<Prepared> {
 }
 
 /** Starts the emulator and code-server; open `url` in a browser. */
-export async function startDemo(options: DemoOptions = {}): Promise<Demo> {
+export async function startDemo(options: DemoOptions = {}): Promise<BrowserDemo> {
   const prepared = await prepare(options);
   let codeServer: RunningCodeServer;
   fs.cpSync(SEED_EXTENSION, path.join(prepared.extensionsDir, 'docs-assistant.docs-assistant-demo-seed-0.0.0'), { recursive: true });
@@ -142,7 +145,6 @@ export async function startDesktopDemo(code: string, options: DemoOptions = {}):
   return {
     emulator: prepared.emulator,
     workspace: prepared.workspace,
-    url: prepared.workspace,
     exited,
     stop: async () => {
       if (child.exitCode === null) child.kill();

@@ -13,6 +13,7 @@ async function main(): Promise<void> {
   const emulatorPort = Number(option('--emulator-port') ?? 0) || undefined;
   const desktop = process.argv.includes('--desktop');
   let demo: Demo;
+  let where: string;
   if (desktop) {
     const code = findDesktopCode();
     if (!code) {
@@ -20,14 +21,17 @@ async function main(): Promise<void> {
       process.exit(2);
     }
     demo = await startDesktopDemo(code, { emulatorPort, log: console.log });
+    where = 'VS Code             a new window; closing it ends the demo';
   } else {
     console.log('Starting the platform emulator and code-server…');
-    demo = await startDemo({ port, emulatorPort });
+    const browserDemo = await startDemo({ port, emulatorPort });
+    demo = browserDemo;
+    where = `open in a browser   ${browserDemo.url}`;
   }
   const { config } = demo.emulator;
   console.log(`
 Docs Assistant demo
-  ${desktop ? 'VS Code window    ' : 'open in a browser '}  ${demo.url}
+  ${where}
   platform emulator   ${demo.emulator.url}  (domain ${config.domain}, project ${config.projectId})
   sample project      ${demo.workspace}
 

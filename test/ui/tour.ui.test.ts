@@ -1,18 +1,17 @@
 // The demo as a new user tries it, and the README's tour screenshots taken on the way. With
-// DOCS_ASSISTANT_UPDATE_TOUR=1 (npm run tour) they are also written to media/tour/ for the
-// README. They ship in the .vsix, so that the extension's page in VS Code shows them, and so are
-// quantized with pngquant (Debian's package) when it is installed, to a third of their size.
+// DOCS_ASSISTANT_UPDATE_TOUR=1 (npm run tour) they are also written to docs/images/ for the
+// README, quantized with pngquant (Debian's package) when it is installed, to a third of the size.
 
 import * as assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { startDemo, type Demo } from '../../demo/demo';
+import { startDemo, type BrowserDemo } from '../../demo/demo';
 import { launchChromium, REPO_ROOT } from '../runner/workbench';
 import { openFile, screenshot, webviewFrame } from './support';
 
-const README_IMAGES = path.join(REPO_ROOT, 'media', 'tour');
+const README_IMAGES = path.join(REPO_ROOT, 'docs', 'images');
 
 async function tourShot(page: Page, name: string): Promise<void> {
   const file = await screenshot(page, name);
@@ -28,7 +27,7 @@ async function tourShot(page: Page, name: string): Promise<void> {
 
 describe('the demo, as a new user tries it', function () {
   this.timeout(180_000);
-  let demo: Demo;
+  let demo: BrowserDemo;
   let browser: Browser;
   let page: Page;
 
