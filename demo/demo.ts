@@ -77,9 +77,10 @@ async function prepare(options: DemoOptions): Promise<Prepared> {
 export async function startDemo(options: DemoOptions = {}): Promise<BrowserDemo> {
   const prepared = await prepare(options);
   let codeServer: RunningCodeServer;
-  fs.cpSync(SEED_EXTENSION, path.join(prepared.extensionsDir, 'docs-assistant.docs-assistant-demo-seed-0.0.0'), { recursive: true });
   try {
     codeServer = await startCodeServer({
+      // Installed, not in development mode: code-server takes one development path, ours.
+      extensionFolders: [SEED_EXTENSION],
       workspace: prepared.workspace,
       dataDir: path.dirname(prepared.userDir),
       settings: prepared.settings,

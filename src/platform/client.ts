@@ -10,9 +10,9 @@ import { keyLabels, keyPrefixDescriptions, keyProblem, type KeyKind } from './ke
 import { type Logger, silentLogger } from './logger';
 import { redactSecrets } from './redact';
 import { abortableDelay, backoffDelay, defaultRetryPolicy, type RetryPolicy } from './retry';
-import { AssistantMessageBuilder, type AssistantMessage } from './stream/assistantMessage';
+import type { AssistantMessage, AssistantMessageBuilder } from './stream/assistantMessage';
 import type { StreamChunk } from './stream/chunks';
-import { SseDecoder } from './stream/sseDecoder';
+import { readAssistantStream } from './stream/readAssistantStream';
 import {
   cancelled,
   defaultTimeouts,
@@ -176,30 +176,17 @@ export class PlatformClient {
     }
     const headerThread = { threadId: response.headers['x-thread-id'], threadKey: response.headers['x-thread-key'] };
     this.notify(() => observer?.onResponse?.(withoutUndefined(headerThread)));
-    const builder = new AssistantMessageBuilder();
-    const decoder = new SseDecoder({
-      onChunk: (chunk) => {
-        builder.apply(chunk);
-        this.notify(() => observer?.onChunk?.(chunk, builder.message));
-      },
+    const read = await readAssistantStream(response.body, {
+      onChunk: (chunk, message) => this.notify(() => observer?.onChunk?.(chunk, message)),
       onWarning: (warning) => this.logger.warn(redactSecrets(warning)),
     });
-    let failure: PlatformError | undefined;
-    try {
-      for await (const bytes of response.body) {
-        decoder.feed(bytes as Buffer);
-        if (decoder.done) break;
-      }
-      decoder.end();
-    } catch (error) {
-      failure = interrupted(errorFromException(error, signal));
-    }
+    const { builder } = read;
     const reply: AssistantReply = withoutUndefined({
       message: builder.message,
       threadId: builder.threadId ?? headerThread.threadId,
       threadKey: headerThread.threadKey,
     });
-    failure ??= streamFailure(builder, decoder.done);
+    const failure = read.broken ? interrupted(errorFromException(read.broken.error, signal)) : streamFailure(builder, read.sawDone);
     return failure ? { ok: false, error: failure, partial: reply } : ok(reply);
   }
 

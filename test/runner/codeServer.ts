@@ -91,6 +91,8 @@ export interface CodeServerOptions {
   readonly log?: (line: string) => void;
   /** .vsix files to install into the extensions folder before start. */
   readonly installExtensions?: readonly string[];
+  /** Unpacked extension folders to copy into the extensions folder before start. */
+  readonly extensionFolders?: readonly string[];
   readonly env?: Record<string, string>;
 }
 
@@ -137,6 +139,10 @@ export async function startCodeServer(options: CodeServerOptions): Promise<Runni
   const extensionsDir = path.join(options.dataDir, 'extensions');
   fs.mkdirSync(extensionsDir, { recursive: true });
   writeUserSettings(userDir, options.settings);
+  for (const folder of options.extensionFolders ?? []) {
+    const manifest = JSON.parse(fs.readFileSync(path.join(folder, 'package.json'), 'utf8')) as { publisher: string; name: string; version: string };
+    fs.cpSync(folder, path.join(extensionsDir, `${manifest.publisher}.${manifest.name}-${manifest.version}`), { recursive: true });
+  }
   for (const vsix of options.installExtensions ?? []) {
     // code-server installs and exits; it has no --start-server before version 4.100.
     execFileSync(process.execPath, [entry, '--user-data-dir', userDir, '--extensions-dir', extensionsDir, '--install-extension', vsix], { stdio: 'pipe' });

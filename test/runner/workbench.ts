@@ -20,6 +20,10 @@ export interface WorkbenchOptions {
   readonly extensionTestsPath?: string;
   /** A .vsix to install instead of loading the extension from source. */
   readonly vsix?: string;
+  /** Other extensions, unpacked, to install beside it. */
+  readonly extensionFolders?: readonly string[];
+  /** More environment for code-server and so for the extension host. */
+  readonly env?: Record<string, string>;
   readonly colorTheme?: string;
   readonly onHostLog?: (line: string) => void;
   readonly viewport?: { width: number; height: number };
@@ -58,9 +62,10 @@ export async function openWorkbench(options: WorkbenchOptions): Promise<Workbenc
     workspace,
     dataDir,
     // The extension host inherits this, so in-host tests can check the user settings file.
-    env: { DOCS_ASSISTANT_USER_SETTINGS: path.join(dataDir, 'user', 'User', 'settings.json') },
+    env: { DOCS_ASSISTANT_USER_SETTINGS: path.join(dataDir, 'user', 'User', 'settings.json'), ...options.env },
     settings: { ...(options.colorTheme ? { 'workbench.colorTheme': options.colorTheme } : {}), ...options.userSettings },
     installExtensions: options.vsix ? [options.vsix] : [],
+    extensionFolders: options.extensionFolders ?? [],
     log: process.env.DOCS_ASSISTANT_DEBUG ? console.log : undefined,
   });
   let browser: Browser | undefined;

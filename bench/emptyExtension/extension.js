@@ -1,0 +1,3 @@
+// The activation benchmark's baseline: what activating any extension costs.
+'use strict';
+exports.activate = function activate() {};

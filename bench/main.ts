@@ -1,0 +1,54 @@
+// npm run bench: every benchmark, each figure next to a baseline measured in the same run.
+//   npm run bench -- --readme       also writes the table into README.md
+//   npm run bench -- --only decoding,rendering,polling,footprint
+
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { table, type Row } from './measure';
+import { benchChatRendering } from './chatRendering';
+import { benchFootprint } from './footprint';
+import { benchPolling } from './polling';
+import { benchStreamDecoding } from './streamDecoding';
+
+const REPO_ROOT = path.resolve(__dirname, '..', '..');
+const README = path.join(REPO_ROOT, 'README.md');
+const START = '<!-- bench:start -->';
+const END = '<!-- bench:end -->';
+
+type Bench = (log: (line: string) => void) => Promise<{ rows: Row[] }>;
+
+const BENCHES: Record<string, Bench> = {
+  decoding: benchStreamDecoding,
+  rendering: benchChatRendering,
+  polling: benchPolling,
+  footprint: benchFootprint,
+};
+
+async function main(): Promise<void> {
+  const onlyArg = process.argv.indexOf('--only');
+  const only = onlyArg > 0 ? process.argv[onlyArg + 1]!.split(',') : Object.keys(BENCHES);
+  const rows: Row[] = [];
+  for (const name of only) {
+    const bench = BENCHES[name];
+    if (!bench) throw new Error(`No benchmark "${name}"; there are ${Object.keys(BENCHES).join(', ')}`);
+    console.log(`\n# ${name}`);
+    rows.push(...(await bench((line) => console.log(`  ${line}`))).rows);
+  }
+  const machine = `${os.cpus().length} × ${os.cpus()[0]?.model.trim() ?? 'CPU'}, Node ${process.version}`;
+  const result = `Measured on ${machine}, ${new Date().toISOString().slice(0, 10)}, with \`npm run bench\`.\n\n${table(rows)}`;
+  console.log(`\n${result}\n`);
+  if (process.argv.includes('--readme')) {
+    const readme = fs.readFileSync(README, 'utf8');
+    const start = readme.indexOf(START);
+    const end = readme.indexOf(END);
+    if (start < 0 || end < start) throw new Error(`README.md has no ${START} … ${END} section`);
+    fs.writeFileSync(README, `${readme.slice(0, start + START.length)}\n${result}\n${readme.slice(end)}`);
+    console.log('README.md updated.');
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
