@@ -7,12 +7,12 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { PlatformEmulator } from '../test/platform/emulator';
 import { addSampleJobs } from '../test/platform/sampleJobs';
-import { startCodeServer, workbenchUrl, writeUserSettings, type RunningCodeServer } from '../test/runner/codeServer';
+import { findOnPath, startCodeServer, workbenchUrl, writeUserSettings, type RunningCodeServer } from '../test/runner/codeServer';
 
 const REPO_ROOT = path.resolve(__dirname, '..', '..');
 const DEMO_DIR = path.join(REPO_ROOT, 'demo');
 /** The helper extension that stores the emulator's keys through the extension's own commands. */
-export const SEED_EXTENSION = path.join(DEMO_DIR, 'seedExtension');
+const SEED_EXTENSION = path.join(DEMO_DIR, 'seedExtension');
 
 export interface DemoOptions {
   /** The port code-server listens on; a free one when absent. */
@@ -107,13 +107,7 @@ export async function startDemo(options: DemoOptions = {}): Promise<BrowserDemo>
 
 /** The desktop `code` command, if one is on PATH. */
 export function findDesktopCode(): string | undefined {
-  for (const dir of (process.env.PATH ?? '').split(path.delimiter)) {
-    for (const name of process.platform === 'win32' ? ['code.cmd', 'code.exe'] : ['code']) {
-      const candidate = path.join(dir, name);
-      if (fs.existsSync(candidate)) return candidate;
-    }
-  }
-  return undefined;
+  return process.platform === 'win32' ? (findOnPath('code.cmd') ?? findOnPath('code.exe')) : findOnPath('code');
 }
 
 /**

@@ -62,7 +62,7 @@ export function ensureCodeServer(log: (line: string) => void = console.log): str
   return entryPoint(dir);
 }
 
-function findOnPath(command: string): string | undefined {
+export function findOnPath(command: string): string | undefined {
   for (const dir of (process.env.PATH ?? '').split(path.delimiter)) {
     const candidate = path.join(dir, command);
     if (fs.existsSync(candidate)) return candidate;
