@@ -85,8 +85,8 @@ export async function startDemo(options: DemoOptions = {}): Promise<BrowserDemo>
       dataDir: path.dirname(prepared.userDir),
       settings: prepared.settings,
       env: prepared.env,
-      ...(options.port ? { port: options.port } : {}),
-      ...(options.log ? { log: options.log } : {}),
+      port: options.port,
+      log: options.log,
     });
   } catch (error) {
     await cleanUp(prepared);
