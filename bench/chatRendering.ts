@@ -9,9 +9,9 @@ import * as esbuild from 'esbuild';
 import type { Browser } from 'playwright-core';
 import { launchChromium } from '../test/runner/workbench';
 import { ms, ratio, type Row } from './measure';
+import { sampleDocumentation } from './sampleText';
 
 const REPO_ROOT = path.resolve(__dirname, '..', '..');
-const DOCS = path.join(REPO_ROOT, 'test', 'platform', 'docs');
 const ANSWER_BYTES = 100 * 1024;
 const DELTAS = 10_000;
 /** Deltas arrive at one per millisecond, so the extension posts 16 per 16 ms batch. */
@@ -19,12 +19,7 @@ const PER_BATCH = 16;
 
 /** The sample documentation, repeated to 100 KB and cut at a line end. */
 function answerMarkdown(): string {
-  const docs = fs
-    .readdirSync(DOCS, { recursive: true, encoding: 'utf8' })
-    .filter((file) => file.endsWith('.md'))
-    .sort()
-    .map((file) => fs.readFileSync(path.join(DOCS, file), 'utf8'))
-    .join('\n\n');
+  const docs = sampleDocumentation();
   let text = '';
   while (text.length < ANSWER_BYTES) text += `${docs}\n\n`;
   return text.slice(0, text.lastIndexOf('\n', ANSWER_BYTES) + 1);

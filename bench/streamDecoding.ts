@@ -4,24 +4,17 @@
 // JSON.parse loop that only concatenates the text deltas: the floor, below which no decoder of
 // this format can go.
 
-import * as fs from 'node:fs';
-import * as path from 'node:path';
 import { createUIMessageStream, createUIMessageStreamResponse, parseJsonEventStream, readUIMessageStream, uiMessageChunkSchema, type UIMessageChunk } from 'ai';
 import { createParser } from 'eventsource-parser';
 import { messageText } from '../src/platform/stream/assistantMessage';
 import { readAssistantStream } from '../src/platform/stream/readAssistantStream';
 import { medianMs, ms, ratio, type Row } from './measure';
+import { sampleDocumentation } from './sampleText';
 
-const DOCS = path.resolve(__dirname, '..', '..', 'test', 'platform', 'docs');
 
 /** Words of the sample documentation, cycled: deltas of one or two words, as a model's tokens come. */
 function deltas(count: number): string[] {
-  const text = fs
-    .readdirSync(DOCS, { recursive: true, encoding: 'utf8' })
-    .filter((file) => file.endsWith('.md'))
-    .sort()
-    .map((file) => fs.readFileSync(path.join(DOCS, file), 'utf8'))
-    .join('\n\n');
+  const text = sampleDocumentation();
   const pieces = text.match(/\S+\s*/g) ?? [];
   return Array.from({ length: count }, (_, i) => pieces[(2 * i) % pieces.length]! + pieces[(2 * i + 1) % pieces.length]!);
 }

@@ -22,20 +22,15 @@ const SVG_NS = 'http://www.w3.org/2000/svg';
  */
 export function lineIcon(className: string, pathData: string): SVGSVGElement {
   const svg = document.createElementNS(SVG_NS, 'svg');
-  svg.setAttribute('class', className);
-  svg.setAttribute('viewBox', '0 0 16 16');
-  svg.setAttribute('width', '12');
-  svg.setAttribute('height', '12');
-  svg.setAttribute('aria-hidden', 'true');
   const path = document.createElementNS(SVG_NS, 'path');
-  path.setAttribute('d', pathData);
-  path.setAttribute('fill', 'none');
-  path.setAttribute('stroke', 'currentColor');
-  path.setAttribute('stroke-width', '1.5');
-  path.setAttribute('stroke-linecap', 'round');
-  path.setAttribute('stroke-linejoin', 'round');
+  setAttributes(svg, { class: className, viewBox: '0 0 16 16', width: '12', height: '12', 'aria-hidden': 'true' });
+  setAttributes(path, { d: pathData, fill: 'none', stroke: 'currentColor', 'stroke-width': '1.5', 'stroke-linecap': 'round', 'stroke-linejoin': 'round' });
   svg.append(path);
   return svg;
+}
+
+function setAttributes(element: Element, attributes: Record<string, string>): void {
+  for (const [name, value] of Object.entries(attributes)) element.setAttribute(name, value);
 }
 
 /** The `</>` mark of an attached selection. */
