@@ -24,6 +24,7 @@ exports.activate = async function activate(context) {
     await vscode.commands.executeCommand('notifications.clearAll');
   }
   await vscode.commands.executeCommand('workbench.view.extension.docsAssistant');
+  context.subscriptions.push(vscode.window.setStatusBarMessage('$(check) Docs Assistant demo ready', 20_000));
 };
 
 /** The demo's settings, from the environment the demo started VS Code with. */

@@ -52,6 +52,8 @@ describe('the demo, as a new user tries it', function () {
 
   it('opens set up: keys stored, sample jobs tracked, the sidebar showing', async () => {
     await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
+    // The seeding is over, and nothing started by the demo will move the focus any more.
+    await page.locator('.part.statusbar', { hasText: 'Docs Assistant demo ready' }).waitFor({ timeout: 60_000 });
     for (const text of ['docs-agent/quickstart', 'docs-agent/job-failed', 'docs-agent/job-archived']) await jobRow(text).waitFor({ timeout: 60_000 });
     assert.equal(await jobsPane().locator('.monaco-list-row').count(), 6);
     const chat = await webviewFrame(page, 'textarea.question-input');
@@ -68,6 +70,12 @@ describe('the demo, as a new user tries it', function () {
   });
 
   it('answers a question about a selection', async () => {
+    // The sample project's README opens as a Markdown preview, a webview that takes the focus
+    // back when clicked: a user reads it and closes it.
+    const readme = page.locator('.tabs-container .tab', { hasText: 'README.md' });
+    await readme.waitFor();
+    await readme.locator('.tab-actions .action-label').click();
+    await readme.waitFor({ state: 'detached' });
     await openFile(page, 'askDocs.ts');
     await page.locator('.view-lines', { hasText: 'export const defaults' }).waitFor();
     await page.locator('.view-lines', { hasText: 'export const defaults' }).click();
