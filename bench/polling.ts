@@ -6,7 +6,7 @@
 import { AgentJobPoller } from '../src/agentJobs/poller';
 import { ok, type Result } from '../src/platform/errors';
 import type { AgentJob } from '../src/platform/agentJob';
-import { FakeTimers } from '../test/unit/agentJobs/fakeTimers';
+import { FakeTimers } from '../test/unit/fakeTimers';
 import { ratio, type Row } from './measure';
 
 const HOUR = 3_600_000;

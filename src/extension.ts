@@ -9,10 +9,13 @@ import { registerChatCommands } from './chat/chatCommands';
 import { ChatSession } from './chat/chatSession';
 import { CHAT_VIEW_ID, ChatViewProvider } from './chat/chatViewProvider';
 import { Conversation } from './chat/conversation';
+import { SecretThreadKeys } from './chat/threadKeys';
 import { ExtensionLog } from './log/extensionLog';
 import { registerShowLog } from './log/showLogCommand';
 import { PageCache } from './pages/pageCache';
 import { registerPageCommands } from './pages/pageCommands';
+import { originOf } from './platform/endpoint';
+import { fail, platformError } from './platform/errors';
 import { PageDocuments } from './pages/pageDocuments';
 import { registerCheckConnection } from './settings/checkConnectionCommand';
 import { registerConfigure } from './settings/configure';
@@ -31,6 +34,10 @@ export interface DocsAssistantApi {
   recentLog(): readonly string[];
   /** The agent jobs tracked for the current base URL and project, as the tree shows them. */
   trackedJobs(): readonly TrackedJob[];
+  /** The conversation as saved in workspace state. */
+  savedConversation(): unknown;
+  /** Whether secret storage holds the key of the conversation's thread (the key itself stays there). */
+  hasThreadKey(): Promise<boolean>;
 }
 
 export function activate(context: vscode.ExtensionContext): DocsAssistantApi {
@@ -47,19 +54,31 @@ export function activate(context: vscode.ExtensionContext): DocsAssistantApi {
   registerKeyCommands(context, { keys, setup, log });
   registerCheckConnection(context, { connection, setup });
 
-  const pageCache = new PageCache((domain, path) => connection.client().retrievePage(domain, path));
+  const pageCache = new PageCache((domain, path, options) => connection.client().retrievePage(domain, path, options));
   const pages = own(context, new PageDocuments(pageCache, settings, log));
   registerPageCommands(context, pages);
 
-  const conversation = Conversation.restore(context.workspaceState.get(CONVERSATION_KEY));
+  const saved = context.workspaceState.get<unknown>(CONVERSATION_KEY);
+  const conversation = Conversation.restore(saved);
+  const saveConversation = () => void context.workspaceState.update(CONVERSATION_KEY, conversation.toData());
+  // Earlier versions kept the thread key in workspace state; it does not stay there.
+  if (typeof saved === 'object' && saved !== null && 'threadKey' in saved) saveConversation();
+  const threadKeys = new SecretThreadKeys(context.secrets, log);
   const session = own(
     context,
     new ChatSession({
       conversation,
-      send: (request, options) => connection.client().sendAssistantMessage(request, options),
-      settings: () => settings.current,
+      send: (origin, request, options) => {
+        const client = connection.client();
+        // The settings may have changed since the question was asked: never send it elsewhere.
+        if (client.origin !== origin) return Promise.resolve(fail(platformError('invalidRequest', 'The base URL changed while the question was being sent. Ask again.')));
+        return client.sendAssistantMessage(request, options);
+      },
+      settings: () => ({ ...settings.current, origin: originOf(settings.current.baseUrl) }),
       newId: randomUUID,
-      save: () => void context.workspaceState.update(CONVERSATION_KEY, conversation.toData()),
+      save: saveConversation,
+      threadKeys,
+      log,
     }),
   );
   const chat = own(context, new ChatViewProvider(context.extensionUri, session, setup, pages, log));
@@ -69,7 +88,12 @@ export function activate(context: vscode.ExtensionContext): DocsAssistantApi {
   registerAgentJobCommands(context, agentJobs, setup);
 
   void setup.refresh();
-  return { recentLog: () => log.recentLines(), trackedJobs: () => agentJobs.jobs };
+  return {
+    recentLog: () => log.recentLines(),
+    trackedJobs: () => agentJobs.jobs,
+    savedConversation: () => context.workspaceState.get(CONVERSATION_KEY),
+    hasThreadKey: async () => conversation.threadId !== undefined && (await threadKeys.get(conversation.threadId)) !== undefined,
+  };
 }
 
 export function deactivate(): void {}

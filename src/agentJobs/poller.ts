@@ -7,18 +7,7 @@ import { type AgentJob, isTerminal } from '../platform/agentJob';
 import type { PlatformError, Result } from '../platform/errors';
 import { backoffDelay } from '../platform/retry';
 import { Emitter } from '../util/disposable';
-
-export interface Timers {
-  now(): number;
-  setTimeout(callback: () => void, ms: number): unknown;
-  clearTimeout(handle: unknown): void;
-}
-
-export const realTimers: Timers = {
-  now: () => Date.now(),
-  setTimeout: (callback, ms) => setTimeout(callback, ms),
-  clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
-};
+import { realTimers, type Timers } from '../util/timers';
 
 /** What the tree shows for a job besides its data. */
 export type Watch =

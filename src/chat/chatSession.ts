@@ -1,12 +1,24 @@
 // Runs the conversation's turns against the platform: one answer at a time, streamed as events,
-// stoppable, retryable. Knows nothing of VS Code; the chat view listens to its events.
+// stoppable, retryable. It says what the assistant is doing while it searches, lists the pages
+// it drew on, carries a conversation into a new thread when the old one expired, and waits out
+// a short rate limit in view. Knows nothing of VS Code; the chat view listens to its events.
 
-import type { AssistantCallOptions, AssistantOutcome } from '../platform/client';
 import type { AssistantRequest, SearchFilter } from '../platform/assistantRequest';
+import type { AssistantCallOptions, AssistantOutcome } from '../platform/client';
+import type { PlatformError } from '../platform/errors';
+import { type Logger, silentLogger } from '../platform/logger';
+import { backoffDelay } from '../platform/retry';
+import type { AssistantMessage } from '../platform/stream/assistantMessage';
+import type { StreamChunk } from '../platform/stream/chunks';
+import { messageSources, SEARCH_TOOL } from '../platform/stream/sources';
 import { Emitter } from '../util/disposable';
-import type { AttachedContext, Conversation, SourceLink, Turn } from './conversation';
+import { realTimers, type Timers } from '../util/timers';
+import type { TurnActivity } from './activity';
+import { type AttachedContext, type Conversation, type ConversationScope, EXPIRED_THREAD_NOTICE, type SourceLink, type Turn, type TurnError } from './conversation';
 
 export interface ChatSettings {
+  /** The origin of the base URL in force; undefined when it is not set or not valid. */
+  readonly origin: string | undefined;
   readonly domain: string;
   readonly fingerprint: string;
   readonly retrievalPageSize: number;
@@ -18,30 +30,72 @@ export type ChatEvent =
   /** Text appended to the answer of `turnId`. */
   | { readonly type: 'delta'; readonly turnId: string; readonly text: string }
   | { readonly type: 'sources'; readonly turnId: string; readonly sources: readonly SourceLink[] }
+  /** What the assistant is doing now; undefined once text arrives. */
+  | { readonly type: 'activity'; readonly turnId: string; readonly activity: TurnActivity | undefined }
   | { readonly type: 'turnEnded'; readonly turn: Turn }
   | { readonly type: 'turnRemoved'; readonly turnId: string }
-  | { readonly type: 'cleared' }
+  /** The conversation as a whole changed (cleared, or its turns marked as another connection's): show it again. */
+  | { readonly type: 'replaced' }
   | { readonly type: 'context'; readonly context: AttachedContext | undefined };
+
+/** Thread keys in secret storage, by thread id. Failures are the store's to log; the chat goes on without. */
+export interface ThreadKeyStore {
+  get(threadId: string): Promise<string | undefined>;
+  store(threadId: string, key: string): Promise<void>;
+  delete(threadId: string): Promise<void>;
+}
 
 export interface ChatSessionDeps {
   readonly conversation: Conversation;
-  readonly send: (request: AssistantRequest, options: AssistantCallOptions) => Promise<AssistantOutcome>;
+  /** Sends to the platform at `origin`; must fail rather than send anywhere else. */
+  readonly send: (origin: string, request: AssistantRequest, options: AssistantCallOptions) => Promise<AssistantOutcome>;
   readonly settings: () => ChatSettings;
   readonly newId: () => string;
   /** Called whenever the conversation reached a state worth saving. */
   readonly save: () => void;
+  readonly threadKeys: ThreadKeyStore;
+  readonly timers?: Timers;
+  readonly log?: Logger;
+  readonly random?: () => number;
 }
 
 /** The question sent when the user sends an attached selection without typing one. */
 export const DEFAULT_SELECTION_QUESTION = 'Explain this selection using the documentation.';
 
+export const NO_ANSWER_MESSAGE = 'The assistant did not find an answer in the documentation.';
+
+/** A Retry-After longer than this is not waited out: the turn fails and says when to try again. */
+export const MAX_VISIBLE_WAIT_MS = 60_000;
+/** The third 429 in a row is not waited out either. */
+export const MAX_RATE_LIMIT_HITS = 3;
+/** Waits without Retry-After: a few seconds, growing. */
+const RATE_LIMIT_BACKOFF = { baseDelayMs: 2_000, maxDelayMs: 16_000 };
+/** Sources kept per turn; the view shows the first few and says how many more. */
+export const MAX_SOURCES = 50;
+/** Saves while an answer streams are at least this far apart. */
+const SAVE_INTERVAL_MS = 2_000;
+
+interface Running {
+  readonly turn: Turn;
+  readonly controller: AbortController;
+  readonly done: Promise<void>;
+  /** Ends a rate-limit wait early (Retry Now). */
+  skipWait?: () => void;
+}
+
 export class ChatSession {
   private readonly events = new Emitter<ChatEvent>();
   readonly onEvent = this.events.event;
-  private running: { turn: Turn; controller: AbortController; done: Promise<Turn> } | undefined;
+  private running: Running | undefined;
   private attached: AttachedContext | undefined;
+  private readonly timers: Timers;
+  private readonly log: Logger;
+  private lastSave = -Infinity;
 
-  constructor(private readonly deps: ChatSessionDeps) {}
+  constructor(private readonly deps: ChatSessionDeps) {
+    this.timers = deps.timers ?? realTimers;
+    this.log = deps.log ?? silentLogger;
+  }
 
   get conversation(): Conversation {
     return this.deps.conversation;
@@ -77,10 +131,15 @@ export class ChatSession {
   async retry(turnId: string): Promise<Turn | undefined> {
     const turns = this.conversation.turns;
     const index = turns.findIndex((turn) => turn.id === turnId);
-    if (index < 0 || turns[index].status === 'streaming' || turns[index].status === 'done') return undefined;
+    if (index < 0 || turns[index]!.status === 'streaming' || turns[index]!.status === 'done') return undefined;
     const [old] = turns.splice(index, 1);
     this.events.fire({ type: 'turnRemoved', turnId });
-    return this.start(old.question, old.context);
+    return this.start(old!.question, old!.context);
+  }
+
+  /** Ends a rate-limit wait of `turnId` now and asks again. */
+  retryNow(turnId: string): void {
+    if (this.running?.turn.id === turnId) this.running.skipWait?.();
   }
 
   stop(): void {
@@ -88,11 +147,12 @@ export class ChatSession {
   }
 
   async newConversation(): Promise<void> {
-    this.stop();
-    await this.running?.done;
+    await this.stopRunning();
+    const threadId = this.conversation.threadId;
     this.conversation.clear();
-    this.events.fire({ type: 'cleared' });
-    this.deps.save();
+    if (threadId) void this.deps.threadKeys.delete(threadId);
+    this.events.fire({ type: 'replaced' });
+    this.save(true);
   }
 
   dispose(): void {
@@ -100,76 +160,272 @@ export class ChatSession {
     this.events.dispose();
   }
 
-  private async start(question: string, context: AttachedContext | undefined): Promise<Turn> {
-    if (this.running) {
+  private async stopRunning(): Promise<void> {
+    // Another ask may start while this one waits: stop whatever runs until nothing does.
+    while (this.running) {
       this.stop();
-      await this.running?.done;
-    }
-    const turn: Turn = { id: this.deps.newId(), question, answer: '', sources: [], status: 'streaming', ...(context ? { context } : {}) };
-    this.conversation.turns.push(turn);
-    const controller = new AbortController();
-    const done = this.run(turn, controller.signal);
-    this.running = { turn, controller, done };
-    this.events.fire({ type: 'turnStarted', turn });
-    try {
-      return await done;
-    } finally {
-      if (this.running?.turn === turn) this.running = undefined;
-      this.events.fire({ type: 'turnEnded', turn });
-      this.deps.save();
+      await this.running.done;
     }
   }
 
-  private async run(turn: Turn, signal: AbortSignal): Promise<Turn> {
+  private async start(question: string, context: AttachedContext | undefined): Promise<Turn> {
+    // Another ask may have started while this one waited: check again after every wait.
+    do {
+      await this.stopRunning();
+    } while (this.running);
     const settings = this.deps.settings();
+    this.enterScope(settings);
+    const turn: Turn = { id: this.deps.newId(), question, answer: '', sources: [], status: 'streaming', ...(context ? { context } : {}) };
+    this.conversation.turns.push(turn);
+    const controller = new AbortController();
+    const running: Running = { turn, controller, done: Promise.resolve() };
+    this.running = running;
+    this.events.fire({ type: 'turnStarted', turn });
+    this.save(true);
+    const done = this.run(turn, settings, running).catch((error: unknown) => {
+      // A bug must not leave the turn answering forever.
+      this.log.error(`The chat turn failed unexpectedly: ${error instanceof Error ? error.message : String(error)}`);
+      this.fail(turn, { kind: 'badResponse', message: 'Something went wrong while answering. Try again; Show Log has the details.' });
+    });
+    (running as { done: Promise<void> }).done = done;
+    try {
+      await done;
+      return turn;
+    } finally {
+      delete turn.activity;
+      if (this.running === running) this.running = undefined;
+      this.events.fire({ type: 'turnEnded', turn });
+      this.save(true);
+    }
+  }
+
+  /**
+   * The conversation belongs to the origin and domain it was held with. Asked with another, its
+   * turns stay in view as an earlier connection's and a new conversation begins: nothing of the
+   * old one is sent to the new place.
+   */
+  private enterScope(settings: ChatSettings): void {
     const conversation = this.conversation;
-    const sentThreadId = conversation.threadId;
+    const scope: ConversationScope | undefined = settings.origin ? { origin: settings.origin, domain: settings.domain } : undefined;
+    const current = conversation.scope;
+    if (current && scope && current.origin === scope.origin && current.domain === scope.domain) return;
+    const hasCurrentTurns = conversation.turns.some((turn) => turn.earlier === undefined);
+    if (current && hasCurrentTurns) {
+      const threadId = conversation.threadId;
+      conversation.leaveConnection(`${current.origin} · ${current.domain}`);
+      if (threadId) void this.deps.threadKeys.delete(threadId);
+      this.log.info(`The base URL or domain changed; a new conversation starts with ${scope ? `${scope.origin} · ${scope.domain}` : 'the new settings'}.`);
+      this.events.fire({ type: 'replaced' });
+    }
+    conversation.scope = scope;
+  }
+
+  private async run(turn: Turn, settings: ChatSettings, running: Running): Promise<void> {
+    const signal = running.controller.signal;
+    const origin = settings.origin;
+    if (!origin) {
+      this.fail(turn, { kind: 'notConfigured', message: 'The platform base URL is not set. Configure Docs Assistant, then ask again.' });
+      return;
+    }
+    let rateLimitHits = 0;
+    let renewedThread = false;
+    for (;;) {
+      const outcome = await this.attempt(turn, settings, origin, signal);
+      if (outcome.ok) {
+        if (turn.answer.trim() === '') this.fail(turn, { kind: 'noAnswer', message: NO_ANSWER_MESSAGE });
+        else turn.status = 'done';
+        return;
+      }
+      const error = outcome.error;
+      if (error.kind === 'cancelled' && signal.aborted) {
+        turn.status = 'stopped';
+        return;
+      }
+      const answered = turn.answer !== '';
+      if (!answered && error.kind === 'notFound' && outcome.sentThread && !renewedThread) {
+        // The thread expired: the same question at once in a new thread; `messages` carries the context.
+        renewedThread = true;
+        await this.forgetThread();
+        turn.notice = EXPIRED_THREAD_NOTICE;
+        this.log.info('The thread was unknown to the platform (expired); asking again in a new thread.');
+        continue;
+      }
+      if (!answered && isWaitable(error)) {
+        rateLimitHits += 1;
+        const waitMs = this.visibleWait(error, rateLimitHits);
+        if (waitMs !== undefined) {
+          const reason = error.kind === 'rateLimited' ? 'rateLimit' : 'busy';
+          if ((await this.wait(turn, running, { kind: 'waiting', reason, waitMs })) === 'stopped') {
+            turn.status = 'stopped';
+            return;
+          }
+          continue;
+        }
+        if (rateLimitHits >= MAX_RATE_LIMIT_HITS && error.retryAfterMs === undefined) {
+          this.fail(turn, { kind: error.kind, message: `The platform's rate limit was reached ${rateLimitHits} times in a row. Wait a minute or two, then Retry.` });
+          return;
+        }
+      }
+      this.fail(turn, { kind: error.kind, message: error.message });
+      return;
+    }
+  }
+
+  /** One request for the turn: builds it from the conversation as it is now and streams the answer in. */
+  private async attempt(turn: Turn, settings: ChatSettings, origin: string, signal: AbortSignal): Promise<AssistantOutcome & { sentThread: boolean }> {
+    const conversation = this.conversation;
+    const threadId = conversation.threadId;
+    if (threadId !== undefined && conversation.threadKey === undefined) conversation.threadKey = await this.deps.threadKeys.get(threadId);
+    const { messages, dropped } = conversation.messagesFor(turn);
+    if (dropped > 0) this.log.info(`The conversation is long: its ${dropped} oldest turn${dropped === 1 ? ' is' : 's are'} not sent with this question.`);
     const request: AssistantRequest = {
       domain: settings.domain,
       fp: settings.fingerprint,
-      messages: conversation.messagesFor(turn),
+      messages,
       retrievalPageSize: settings.retrievalPageSize,
       filter: settings.filter,
-      ...(sentThreadId === undefined ? {} : { threadId: sentThreadId, ...(conversation.threadKey === undefined ? {} : { threadKey: conversation.threadKey }) }),
+      ...(threadId === undefined ? {} : { threadId, ...(conversation.threadKey === undefined ? {} : { threadKey: conversation.threadKey }) }),
       ...(turn.context ? { context: [turn.context.item] } : {}),
       ...(turn.context?.currentPath ? { currentPath: turn.context.currentPath } : {}),
     };
-    // Several text parts read as paragraphs: a blank line goes between them.
-    let lastTextPart: string | undefined;
-    const outcome = await this.deps.send(request, {
+    const stream = new TurnStream(turn, (event) => this.events.fire(event), () => this.save(false));
+    const outcome = await this.deps.send(origin, request, {
       signal,
       observer: {
-        onResponse: ({ threadId, threadKey }) => {
-          if (sentThreadId === undefined && threadId !== undefined) {
-            conversation.threadId = threadId;
-            conversation.threadKey = threadKey;
-          }
+        onResponse: (thread) => {
+          if (threadId === undefined && thread.threadId !== undefined) this.adoptThread(thread.threadId, thread.threadKey);
         },
-        onChunk: (chunk) => {
-          if (chunk.type === 'text-delta') {
-            const text = lastTextPart !== undefined && lastTextPart !== chunk.id && turn.answer !== '' ? `\n\n${chunk.delta}` : chunk.delta;
-            lastTextPart = chunk.id;
-            turn.answer += text;
-            this.events.fire({ type: 'delta', turnId: turn.id, text });
-          } else if (chunk.type === 'source-url' && !turn.sources.some((source) => source.url === chunk.url)) {
-            turn.sources.push({ url: chunk.url, ...(chunk.title ? { title: chunk.title } : {}) });
-            this.events.fire({ type: 'sources', turnId: turn.id, sources: turn.sources });
-          }
-        },
+        onChunk: (chunk, message) => stream.apply(chunk, message),
       },
     });
-    if (outcome.ok) {
-      if (sentThreadId === undefined && outcome.value.threadId !== undefined) {
-        conversation.threadId = outcome.value.threadId;
-        conversation.threadKey = outcome.value.threadKey ?? conversation.threadKey;
-      }
-      turn.status = 'done';
-    } else if (outcome.error.kind === 'cancelled' && signal.aborted) {
-      turn.status = 'stopped';
-    } else {
-      turn.status = 'failed';
-      turn.error = { kind: outcome.error.kind, message: outcome.error.message };
-    }
-    return turn;
+    // The spec's shape names the thread only on `finish`.
+    const reply = outcome.ok ? outcome.value : outcome.partial;
+    if (threadId === undefined && reply?.threadId !== undefined && conversation.threadId === undefined) this.adoptThread(reply.threadId, reply.threadKey);
+    return { ...outcome, sentThread: threadId !== undefined };
   }
+
+  private adoptThread(threadId: string, threadKey: string | undefined): void {
+    this.conversation.threadId = threadId;
+    this.conversation.threadKey = threadKey;
+    if (threadKey !== undefined) void this.deps.threadKeys.store(threadId, threadKey);
+  }
+
+  private async forgetThread(): Promise<void> {
+    const threadId = this.conversation.threadId;
+    this.conversation.forgetThread();
+    if (threadId) await this.deps.threadKeys.delete(threadId);
+  }
+
+  /** How long to wait before asking again, or undefined when the wait is too long to watch. */
+  private visibleWait(error: PlatformError, hits: number): number | undefined {
+    if (hits >= MAX_RATE_LIMIT_HITS) return undefined;
+    if (error.retryAfterMs !== undefined) return error.retryAfterMs > MAX_VISIBLE_WAIT_MS ? undefined : Math.max(1_000, error.retryAfterMs);
+    return backoffDelay(hits - 1, RATE_LIMIT_BACKOFF, this.deps.random ?? Math.random);
+  }
+
+  /** Shows the wait in the turn and waits it out; Retry Now ends it early, Stop ends the turn. */
+  private wait(turn: Turn, running: Running, activity: Extract<TurnActivity, { kind: 'waiting' }>): Promise<'elapsed' | 'stopped'> {
+    turn.activity = activity;
+    this.events.fire({ type: 'activity', turnId: turn.id, activity });
+    const signal = running.controller.signal;
+    return new Promise((resolve) => {
+      const finish = (how: 'elapsed' | 'stopped') => {
+        this.timers.clearTimeout(timer);
+        signal.removeEventListener('abort', onAbort);
+        running.skipWait = undefined;
+        delete turn.activity;
+        this.events.fire({ type: 'activity', turnId: turn.id, activity: undefined });
+        resolve(how);
+      };
+      const onAbort = () => finish('stopped');
+      const timer = this.timers.setTimeout(() => finish('elapsed'), activity.waitMs);
+      running.skipWait = () => finish('elapsed');
+      if (signal.aborted) onAbort();
+      else signal.addEventListener('abort', onAbort, { once: true });
+    });
+  }
+
+  private fail(turn: Turn, error: TurnError): void {
+    turn.status = 'failed';
+    turn.error = error;
+  }
+
+  /** Saves now (`force`), or while streaming at most every SAVE_INTERVAL_MS. */
+  private save(force: boolean): void {
+    const now = this.timers.now();
+    if (!force && now - this.lastSave < SAVE_INTERVAL_MS) return;
+    this.lastSave = now;
+    this.deps.save();
+  }
+}
+
+/** Worth waiting for and asking again: the request was refused before the answer began. */
+function isWaitable(error: PlatformError): boolean {
+  return error.kind === 'rateLimited' || (error.kind === 'serverError' && error.status === 503 && error.retryAfterMs !== undefined);
+}
+
+/** Folds one request's chunks into the turn: text, the activity while there is none, the sources. */
+class TurnStream {
+  /** Several text parts read as paragraphs: a blank line goes between them. */
+  private lastTextPart: string | undefined;
+
+  constructor(
+    private readonly turn: Turn,
+    private readonly fire: (event: ChatEvent) => void,
+    private readonly saveSoon: () => void,
+  ) {}
+
+  apply(chunk: StreamChunk, message: AssistantMessage): void {
+    const turn = this.turn;
+    switch (chunk.type) {
+      case 'text-delta': {
+        if (chunk.delta === '') return;
+        const text = this.lastTextPart !== undefined && this.lastTextPart !== chunk.id && turn.answer !== '' ? `\n\n${chunk.delta}` : chunk.delta;
+        this.lastTextPart = chunk.id;
+        if (turn.activity) this.setActivity(undefined);
+        turn.answer += text;
+        this.fire({ type: 'delta', turnId: turn.id, text });
+        this.saveSoon();
+        return;
+      }
+      case 'tool-input-start':
+        if (turn.answer === '') this.setActivity(chunk.toolName === SEARCH_TOOL ? { kind: 'searching' } : { kind: 'working' });
+        return;
+      case 'tool-input-available':
+        if (turn.answer === '' && chunk.toolName === SEARCH_TOOL) this.setActivity({ kind: 'searching', ...queryOf(chunk.input) });
+        return;
+      case 'tool-output-available': {
+        const tool = message.parts.find((part) => part.type === 'tool' && part.toolCallId === chunk.toolCallId);
+        if (tool?.type !== 'tool' || tool.toolName !== SEARCH_TOOL) return;
+        const found = messageSources({ parts: [tool] }).length;
+        if (turn.answer === '') this.setActivity({ kind: 'searching', ...queryOf(tool.input), found });
+        this.updateSources(message);
+        return;
+      }
+      case 'source-url':
+      case 'source-document':
+        this.updateSources(message);
+        return;
+      default:
+        return;
+    }
+  }
+
+  private setActivity(activity: TurnActivity | undefined): void {
+    if (activity) this.turn.activity = activity;
+    else delete this.turn.activity;
+    this.fire({ type: 'activity', turnId: this.turn.id, activity });
+  }
+
+  private updateSources(message: AssistantMessage): void {
+    const sources = messageSources(message).slice(0, MAX_SOURCES);
+    if (sources.length === this.turn.sources.length) return;
+    this.turn.sources = sources;
+    this.fire({ type: 'sources', turnId: this.turn.id, sources });
+  }
+}
+
+function queryOf(input: unknown): { query?: string } {
+  const query = typeof input === 'object' && input !== null ? (input as { query?: unknown }).query : undefined;
+  return typeof query === 'string' ? { query } : {};
 }

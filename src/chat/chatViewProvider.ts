@@ -88,12 +88,7 @@ export class ChatViewProvider extends Disposable implements vscode.WebviewViewPr
       case 'ready':
         this.webviewReady = true;
         this.postSetup();
-        this.post({
-          type: 'conversation',
-          turns: this.session.conversation.turns.map(turnView),
-          context: chipOf(this.session.pendingContext),
-          answering: this.session.answering,
-        });
+        this.postConversation();
         return;
       case 'action': {
         const [command, ...args] = actionCommands[message.action];
@@ -108,6 +103,9 @@ export class ChatViewProvider extends Disposable implements vscode.WebviewViewPr
         return;
       case 'retry':
         await this.session.retry(message.turnId);
+        return;
+      case 'retryNow':
+        this.session.retryNow(message.turnId);
         return;
       case 'removeContext':
         this.session.attach(undefined);
@@ -148,14 +146,17 @@ export class ChatViewProvider extends Disposable implements vscode.WebviewViewPr
       case 'sources':
         this.post({ type: 'sources', turnId: event.turnId, sources: event.sources });
         return;
+      case 'activity':
+        this.post({ type: 'activity', turnId: event.turnId, ...(event.activity ? { activity: event.activity } : {}) });
+        return;
       case 'turnRemoved':
         this.post({ type: 'turnRemoved', turnId: event.turnId });
         return;
       case 'context':
         this.post({ type: 'context', context: chipOf(event.context) });
         return;
-      case 'cleared':
-        this.post({ type: 'conversation', turns: [], context: chipOf(this.session.pendingContext), answering: false });
+      case 'replaced':
+        this.postConversation();
         return;
     }
   }
@@ -166,6 +167,15 @@ export class ChatViewProvider extends Disposable implements vscode.WebviewViewPr
     const pending = this.pendingDelta;
     this.pendingDelta = undefined;
     if (pending) this.post({ type: 'delta', ...pending });
+  }
+
+  private postConversation(): void {
+    this.post({
+      type: 'conversation',
+      turns: this.session.conversation.turns.map(turnView),
+      context: chipOf(this.session.pendingContext),
+      answering: this.session.answering,
+    });
   }
 
   private postSetup(): void {

@@ -1,11 +1,15 @@
-// The conversation: its turns and its thread. Plain data, so it can be saved to workspace state
-// and restored after a reload, and tested without VS Code.
+// The conversation: its turns, its thread, and the connection (base-URL origin and domain) it is
+// held with. Plain data, saved to workspace state and restored after a reload, tested without
+// VS Code. The thread key is a secret: it is kept in memory here and in SecretStorage by the
+// session, never in the saved data.
 
 import type { ContextItem, ConversationMessage } from '../platform/assistantRequest';
 import type { PlatformErrorKind } from '../platform/errors';
+import type { TurnActivity } from './activity';
 
 export interface SourceLink {
-  readonly url: string;
+  /** A page path of the site or an http(s) URL; absent for a document the server named without a file. */
+  readonly url?: string;
   readonly title?: string;
 }
 
@@ -22,6 +26,14 @@ export interface AttachedContext {
 
 export type TurnStatus = 'streaming' | 'done' | 'stopped' | 'failed';
 
+/** Why a turn failed: a platform error, or an answer that finished without any text. */
+export type TurnErrorKind = PlatformErrorKind | 'noAnswer';
+
+export interface TurnError {
+  readonly kind: TurnErrorKind;
+  readonly message: string;
+}
+
 export interface Turn {
   readonly id: string;
   readonly question: string;
@@ -29,62 +41,158 @@ export interface Turn {
   answer: string;
   sources: SourceLink[];
   status: TurnStatus;
-  error?: { readonly kind: PlatformErrorKind; readonly message: string };
+  error?: TurnError;
+  /** Something the reader should know about how the answer came about. */
+  notice?: string;
+  /** Set once the connection changed: the origin and domain this turn was asked of. Never sent again. */
+  earlier?: string;
+  /** What the assistant is doing while no text has come; not saved. */
+  activity?: TurnActivity;
+}
+
+/** Where a conversation is held: what it may be sent to. */
+export interface ConversationScope {
+  readonly origin: string;
+  readonly domain: string;
 }
 
 export interface ConversationData {
+  readonly scope?: ConversationScope;
   readonly threadId?: string;
-  readonly threadKey?: string;
   readonly turns: readonly Turn[];
 }
 
+export const EXPIRED_THREAD_NOTICE = 'The earlier thread had expired; this answer continues in a new one.';
+
+/** The history sent back is cut to this many characters of text, oldest turns first. */
+export const MAX_HISTORY_CHARS = 400_000;
+
+const TURN_STATUSES: readonly TurnStatus[] = ['streaming', 'done', 'stopped', 'failed'];
+
 export class Conversation {
+  scope: ConversationScope | undefined;
   threadId: string | undefined;
+  /** Held in memory only; the session keeps it in SecretStorage. */
   threadKey: string | undefined;
   readonly turns: Turn[] = [];
 
+  /**
+   * Restores saved data turn by turn: a turn that does not check out is dropped, the others are
+   * kept. A turn saved while streaming was cut off by the reload, so it is stopped.
+   */
   static restore(data: unknown): Conversation {
     const conversation = new Conversation();
-    if (!isConversationData(data)) return conversation;
-    conversation.threadId = data.threadId;
-    conversation.threadKey = data.threadKey;
-    // A turn saved while streaming was cut off by the reload.
-    for (const turn of data.turns) conversation.turns.push(turn.status === 'streaming' ? { ...turn, status: 'stopped' } : { ...turn });
+    if (!isRecord(data)) return conversation;
+    if (isRecord(data.scope) && typeof data.scope.origin === 'string' && typeof data.scope.domain === 'string') {
+      conversation.scope = { origin: data.scope.origin, domain: data.scope.domain };
+    }
+    if (typeof data.threadId === 'string' && data.threadId !== '') conversation.threadId = data.threadId;
+    for (const saved of Array.isArray(data.turns) ? data.turns : []) {
+      const turn = restoreTurn(saved);
+      if (turn && !conversation.turns.some((other) => other.id === turn.id)) conversation.turns.push(turn);
+    }
+    // Turns saved before conversations knew their connection cannot be told apart from another origin's.
+    if (!conversation.scope) conversation.leaveConnection('an earlier version of Docs Assistant');
     return conversation;
   }
 
   toData(): ConversationData {
-    return { threadId: this.threadId, threadKey: this.threadKey, turns: this.turns.map((turn) => ({ ...turn })) };
+    return {
+      ...(this.scope ? { scope: this.scope } : {}),
+      ...(this.threadId ? { threadId: this.threadId } : {}),
+      turns: this.turns.map(({ activity: _activity, ...turn }) => ({ ...turn })),
+    };
+  }
+
+  /** Marks every turn as asked of `label`, and forgets the thread: nothing of it goes anywhere again. */
+  leaveConnection(label: string): void {
+    for (const turn of this.turns) turn.earlier ??= label;
+    this.scope = undefined;
+    this.forgetThread();
+  }
+
+  forgetThread(): void {
+    this.threadId = undefined;
+    this.threadKey = undefined;
   }
 
   /**
-   * What is sent for `turn`: every earlier turn that has an answer, as a user and an assistant
-   * message, then this turn's question. Failed turns are left out: the server never saw them end.
+   * What is sent for `turn`: earlier turns of this connection that have an answer, as a user and an
+   * assistant message each, then this turn's question. Failed turns are left out (the server never
+   * saw them end), and so are the oldest turns once the history passes `maxChars`.
    */
-  messagesFor(turn: Turn): ConversationMessage[] {
-    const messages: ConversationMessage[] = [];
+  messagesFor(turn: Turn, maxChars = MAX_HISTORY_CHARS): { messages: ConversationMessage[]; dropped: number } {
+    const pairs: ConversationMessage[][] = [];
     for (const earlier of this.turns) {
       if (earlier === turn) break;
-      if (earlier.status === 'failed' || earlier.answer === '') continue;
-      messages.push({ id: `${earlier.id}-q`, role: 'user', parts: [{ type: 'text', text: earlier.question }] });
-      messages.push({ id: `${earlier.id}-a`, role: 'assistant', parts: [{ type: 'text', text: earlier.answer }] });
+      if (earlier.earlier !== undefined || earlier.status === 'failed' || earlier.answer === '') continue;
+      pairs.push([
+        { id: `${earlier.id}-q`, role: 'user', parts: [{ type: 'text', text: earlier.question }] },
+        { id: `${earlier.id}-a`, role: 'assistant', parts: [{ type: 'text', text: earlier.answer }] },
+      ]);
     }
+    let budget = maxChars - turn.question.length;
+    let kept = pairs.length;
+    while (kept > 0) {
+      const size = pairs[kept - 1]!.reduce((sum, message) => sum + textLength(message), 0);
+      if (size > budget) break;
+      budget -= size;
+      kept -= 1;
+    }
+    const messages = pairs.slice(kept).flat();
     messages.push({ id: `${turn.id}-q`, role: 'user', parts: [{ type: 'text', text: turn.question }] });
-    return messages;
+    return { messages, dropped: kept };
   }
 
   clear(): void {
     this.turns.length = 0;
-    this.threadId = undefined;
-    this.threadKey = undefined;
+    this.scope = undefined;
+    this.forgetThread();
   }
 }
 
-function isConversationData(data: unknown): data is ConversationData {
-  if (typeof data !== 'object' || data === null) return false;
-  const turns = (data as { turns?: unknown }).turns;
-  return (
-    Array.isArray(turns) &&
-    turns.every((turn: Partial<Turn>) => typeof turn?.id === 'string' && typeof turn.question === 'string' && typeof turn.answer === 'string' && Array.isArray(turn.sources))
-  );
+function textLength(message: ConversationMessage): number {
+  return message.parts.reduce((sum, part) => sum + ('text' in part ? part.text.length : 0), 0);
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+const optionalString = (value: unknown): value is string | undefined => value === undefined || typeof value === 'string';
+
+/** A saved turn, every field checked; undefined when it cannot be trusted. */
+function restoreTurn(saved: unknown): Turn | undefined {
+  if (!isRecord(saved)) return undefined;
+  const { id, question, answer, status, sources, error, notice, earlier } = saved;
+  if (typeof id !== 'string' || id === '' || typeof question !== 'string' || typeof answer !== 'string') return undefined;
+  if (!TURN_STATUSES.includes(status as TurnStatus) || !optionalString(notice) || !optionalString(earlier)) return undefined;
+  const context = saved.context === undefined ? undefined : restoreContext(saved.context);
+  if (saved.context !== undefined && !context) return undefined;
+  if (error !== undefined && !(isRecord(error) && typeof error.kind === 'string' && typeof error.message === 'string')) return undefined;
+  const links = Array.isArray(sources) ? sources.filter((source): source is SourceLink => isRecord(source) && optionalString(source.url) && optionalString(source.title)) : [];
+  return {
+    id,
+    question,
+    answer,
+    sources: links.map((source) => ({ ...(source.url !== undefined ? { url: source.url } : {}), ...(source.title !== undefined ? { title: source.title } : {}) })),
+    status: status === 'streaming' ? 'stopped' : (status as TurnStatus),
+    ...(context ? { context } : {}),
+    ...(isRecord(error) ? { error: { kind: error.kind as TurnErrorKind, message: error.message as string } } : {}),
+    ...(notice !== undefined ? { notice } : {}),
+    ...(earlier !== undefined ? { earlier } : {}),
+  };
+}
+
+function restoreContext(saved: unknown): AttachedContext | undefined {
+  if (!isRecord(saved) || typeof saved.label !== 'string' || !isRecord(saved.item)) return undefined;
+  const { type, value, path, elementId } = saved.item;
+  if ((type !== 'code' && type !== 'textSelection') || typeof value !== 'string' || !optionalString(path) || !optionalString(elementId)) return undefined;
+  if (!optionalString(saved.currentPath) || (saved.trimmedFrom !== undefined && typeof saved.trimmedFrom !== 'number')) return undefined;
+  return {
+    item: { type, value, ...(path !== undefined ? { path } : {}), ...(elementId !== undefined ? { elementId } : {}) },
+    label: saved.label,
+    ...(typeof saved.trimmedFrom === 'number' ? { trimmedFrom: saved.trimmedFrom } : {}),
+    ...(saved.currentPath !== undefined ? { currentPath: saved.currentPath } : {}),
+  };
 }

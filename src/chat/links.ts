@@ -1,22 +1,26 @@
-// Links from answers and sources. Only http(s) and relative links are opened: a page of the
-// documentation site opens in the editor, anything else in the browser.
+// Links from answers, sources and suggestions, checked again here whatever the webview did: a
+// path of the documentation site opens as a page in the editor, an http(s) address that is a page
+// of the site too, anything else in the browser.
 
 import * as vscode from 'vscode';
 import type { PageDocuments } from '../pages/pageDocuments';
 import { pagePathFromInput } from '../pages/pagePath';
 import type { Logger } from '../platform/logger';
+import { linkTarget } from './linkTargets';
 
 export type LinkOutcome = 'page' | 'browser' | 'refused';
 
 export async function openLink(raw: string, pages: PageDocuments, log: Logger): Promise<LinkOutcome> {
-  const link = raw.trim();
-  const absolute = /^[a-z][a-z0-9+.-]*:/i.test(link);
-  if (absolute && !/^https?:\/\//i.test(link)) {
-    log.warn(`Refused to open a link that is not http or https: ${link.slice(0, 100)}`);
-    void vscode.window.showWarningMessage('Docs Assistant opens only http and https links.');
+  const target = linkTarget(raw);
+  if (target.kind === 'refused') {
+    log.warn(`Refused to open a link (${target.reason}): ${raw.trim().slice(0, 100)}`);
+    void vscode.window.showWarningMessage('Docs Assistant opens only http and https links and pages of your documentation.');
     return 'refused';
   }
-  const pagePath = pagePathFromInput(absolute ? link : link.replace(/[?#].*$/, ''));
+  const absolute = target.kind === 'web';
+  const link = absolute ? target.url : target.path;
+  if (!absolute && link.replace(/^\/+/, '') === '') return 'refused';
+  const pagePath = pagePathFromInput(link);
   if (pagePath.ok) {
     const opened = await pages.open(pagePath.value);
     if (opened.ok) return 'page';

@@ -1,8 +1,8 @@
 // The messages between the chat view's webview and the extension. Both sides import this file;
 // the extension checks every message that arrives, since a webview is untrusted content.
 
-import type { SourceLink, TurnStatus } from './conversation';
-import type { PlatformErrorKind } from '../platform/errors';
+import type { TurnActivity } from './activity';
+import type { SourceLink, TurnError, TurnStatus } from './conversation';
 
 export type SetupAction = 'configure' | 'setAssistantKey' | 'openSettings' | 'showLog' | 'checkConnection';
 
@@ -21,7 +21,13 @@ export interface TurnView {
   readonly answer: string;
   readonly sources: readonly SourceLink[];
   readonly status: TurnStatus;
-  readonly error?: { readonly kind: PlatformErrorKind; readonly message: string };
+  readonly error?: TurnError;
+  /** How the answer came about, when the reader should know (a thread that had expired). */
+  readonly notice?: string;
+  /** The connection this turn was asked of, once the base URL or domain changed. */
+  readonly earlier?: string;
+  /** What the assistant is doing while no text has come. */
+  readonly activity?: TurnActivity;
 }
 
 export interface ContextChip {
@@ -38,6 +44,7 @@ export type ToWebview =
   | { readonly type: 'turnStarted'; readonly turn: TurnView }
   | { readonly type: 'delta'; readonly turnId: string; readonly text: string }
   | { readonly type: 'sources'; readonly turnId: string; readonly sources: readonly SourceLink[] }
+  | { readonly type: 'activity'; readonly turnId: string; readonly activity?: TurnActivity }
   | { readonly type: 'turnEnded'; readonly turn: TurnView }
   | { readonly type: 'turnRemoved'; readonly turnId: string }
   | { readonly type: 'context'; readonly context?: ContextChip }
@@ -49,6 +56,8 @@ export type FromWebview =
   | { readonly type: 'ask'; readonly text: string }
   | { readonly type: 'stop' }
   | { readonly type: 'retry'; readonly turnId: string }
+  /** End a rate-limit wait now and ask again. */
+  | { readonly type: 'retryNow'; readonly turnId: string }
   | { readonly type: 'removeContext' }
   | { readonly type: 'newConversation' }
   | { readonly type: 'openLink'; readonly url: string }
@@ -79,9 +88,10 @@ export function parseFromWebview(value: unknown): FromWebview | undefined {
       const question = text('text', MAX_QUESTION);
       return question === undefined ? undefined : { type: 'ask', text: question };
     }
-    case 'retry': {
+    case 'retry':
+    case 'retryNow': {
       const turnId = text('turnId', 200);
-      return turnId === undefined ? undefined : { type: 'retry', turnId };
+      return turnId === undefined ? undefined : { type: message.type, turnId };
     }
     case 'openLink': {
       const url = text('url', MAX_URL);

@@ -19,5 +19,8 @@ export function turnView(turn: Turn): TurnView {
     status: turn.status,
     ...(turn.context ? { context: chipOf(turn.context) } : {}),
     ...(turn.error ? { error: turn.error } : {}),
+    ...(turn.notice ? { notice: turn.notice } : {}),
+    ...(turn.earlier ? { earlier: turn.earlier } : {}),
+    ...(turn.activity ? { activity: turn.activity } : {}),
   };
 }

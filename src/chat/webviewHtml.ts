@@ -15,7 +15,7 @@ export function webviewHtml(assets: WebviewAssets): string {
     "default-src 'none'",
     `style-src ${assets.cspSource}`,
     `font-src ${assets.cspSource}`,
-    `img-src ${assets.cspSource} https: data:`,
+    `img-src ${assets.cspSource}`,
     `script-src 'nonce-${nonce}'`,
   ].join('; ');
   return `<!DOCTYPE html>

@@ -3,9 +3,10 @@
 
 import * as vscode from 'vscode';
 import type { Logger } from '../platform/logger';
-import type { Page } from '../platform/client';
+import type { CallOptions, Page } from '../platform/client';
 import type { Result } from '../platform/errors';
 import type { SettingsService } from '../settings/settingsService';
+import { withVisibleWaits } from '../ui/visibleWaits';
 import { Disposable } from '../util/disposable';
 import type { PageCache } from './pageCache';
 import { PAGE_SCHEME, pagePathOfUriPath, uriPathOfPage } from './pagePath';
@@ -45,7 +46,7 @@ export class PageDocuments extends Disposable implements vscode.TextDocumentCont
 
   /** Fetches the page (or takes it from the cache), then shows it. Nothing is opened on failure. */
   async open(pagePath: string): Promise<Result<vscode.TextEditor>> {
-    const result = await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: `Opening ${pagePath}…` }, () => this.fetch(pagePath, false));
+    const result = await withVisibleWaits(`Opening ${pagePath}`, (options) => this.fetch(pagePath, false, options));
     if (!result.ok) return result;
     const document = await vscode.workspace.openTextDocument(PageDocuments.uriOf(pagePath));
     const editor = await vscode.window.showTextDocument(document, { preview: false });
@@ -54,14 +55,14 @@ export class PageDocuments extends Disposable implements vscode.TextDocumentCont
 
   /** Fetches the page again and updates its document, if open. */
   async refresh(pagePath: string): Promise<Result<Page>> {
-    const result = await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: `Refreshing ${pagePath}…` }, () => this.fetch(pagePath, true));
+    const result = await withVisibleWaits(`Refreshing ${pagePath}`, (options) => this.fetch(pagePath, true, options));
     if (result.ok) this.changed.fire(PageDocuments.uriOf(pagePath));
     return result;
   }
 
-  private async fetch(pagePath: string, refresh: boolean): Promise<Result<Page>> {
+  private async fetch(pagePath: string, refresh: boolean, options?: CallOptions): Promise<Result<Page>> {
     const domain = this.settings.current.domain;
-    const result = await this.cache.get(domain, pagePath, refresh);
+    const result = await this.cache.get(domain, pagePath, refresh, options);
     if (!result.ok) {
       this.log.warn(`Page ${pagePath}: ${result.error.message}`);
       return result;

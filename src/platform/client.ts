@@ -5,7 +5,7 @@
 import { type AgentJob, parseAgentJob } from './agentJob';
 import { assistantBody, type AssistantRequest } from './assistantRequest';
 import { type BaseUrl, parseBaseUrl, path } from './endpoint';
-import { fail, isTransient, ok, platformError, type PlatformError, type Result, type Setting } from './errors';
+import { fail, isSafeToResend, isTransient, ok, platformError, type PlatformError, type Result, type Setting } from './errors';
 import { keyLabels, keyPrefixDescriptions, keyProblem, type KeyKind } from './keys';
 import { type Logger, silentLogger } from './logger';
 import { redactSecrets } from './redact';
@@ -46,6 +46,14 @@ export interface PlatformClientOptions {
 
 export interface CallOptions {
   readonly signal?: AbortSignal;
+  /** Told before each wait between attempts (a rate limit, a server that is busy), so a person waiting can see it. */
+  readonly onRetryWait?: (wait: RetryWait) => void;
+}
+
+export interface RetryWait {
+  readonly ms: number;
+  /** Why the last attempt failed. */
+  readonly error: PlatformError;
 }
 
 export interface Page {
@@ -116,7 +124,7 @@ export class PlatformClient {
     if (!ready.ok) return ready;
     const context = this.context('adminKey', `No agent job "${id}" was found in project "${projectId}". Check the job id and the project id.`);
     const call = this.call('GET', path`/v2/agent/${projectId}/job/${id}`, 'adminKey', ready.value, options.signal);
-    return this.withRetries(options.signal, () =>
+    return this.withRetries(options, () =>
       this.readJsonCall(call, context, (json) => {
         const job = parseAgentJob(json, id);
         return job ? ok(job) : fail(badBody('an agent job'));
@@ -130,12 +138,14 @@ export class PlatformClient {
     if (!ready.ok) return ready;
     const context = this.context('assistantKey', `Page not found: ${pagePath}.`);
     const call = this.call('POST', path`/discovery/v1/page/${domain}`, 'assistantKey', ready.value, options.signal, { path: pagePath });
-    return this.withRetries(options.signal, () => this.readJsonCall(call, context, (json, invalidUtf8) => parsePage(json, invalidUtf8, pagePath)));
+    return this.withRetries(options, () => this.readJsonCall(call, context, (json, invalidUtf8) => parsePage(json, invalidUtf8, pagePath)));
   }
 
   /**
-   * Operation 3: `POST /discovery/v2/assistant/{domain}/message`, streamed. Retried only while no
-   * byte of the answer has arrived; after that, a failure comes back with the partial answer.
+   * Operation 3: `POST /discovery/v2/assistant/{domain}/message`, streamed. Sent again only when
+   * it surely never reached the server: a question must not arrive twice. A 429 or a busy server
+   * comes back at once, for the caller to wait out in view; a failure once the answer has begun
+   * comes back with the partial answer.
    */
   async sendAssistantMessage(request: AssistantRequest, options: AssistantCallOptions = {}): Promise<AssistantOutcome> {
     const body = assistantBody(request);
@@ -145,19 +155,23 @@ export class PlatformClient {
     const notFound =
       request.threadId === undefined
         ? `The platform has no assistant for the domain "${request.domain}". Check the domain setting.`
-        : 'The platform no longer knows this conversation (its thread may have expired). Start a new conversation.';
+        : "The platform no longer knows this conversation's thread; it may have expired.";
     const context = this.context('assistantKey', notFound);
     const call = {
       ...this.call('POST', path`/discovery/v2/assistant/${request.domain}/message`, 'assistantKey', ready.value, options.signal, body.value),
       accept: 'text/event-stream',
       idleTimeoutMs: this.timeouts.streamIdleMs,
     };
-    const opened = await this.withRetries(options.signal, async () => {
-      const response = await this.transport!.open(call);
-      if (!response.ok) return response;
-      if (response.value.status < 200 || response.value.status > 299) return fail(await errorFromResponse(response.value, context, options.signal));
-      return ok(response.value);
-    });
+    const opened = await this.withRetries(
+      options,
+      async () => {
+        const response = await this.transport!.open(call);
+        if (!response.ok) return response;
+        if (response.value.status < 200 || response.value.status > 299) return fail(await errorFromResponse(response.value, context, options.signal));
+        return ok(response.value);
+      },
+      isSafeToResend,
+    );
     if (!opened.ok) return opened;
     return this.readAnswer(opened.value, options);
   }
@@ -232,14 +246,16 @@ export class PlatformClient {
   }
 
   /** Runs `attempt` until it succeeds, fails for good, or the attempts run out. */
-  private async withRetries<T>(signal: AbortSignal | undefined, attempt: () => Promise<Result<T>>): Promise<Result<T>> {
+  private async withRetries<T>(options: CallOptions, attempt: () => Promise<Result<T>>, worthRetrying = isTransient): Promise<Result<T>> {
+    const { signal } = options;
     for (let retry = 0; ; retry++) {
       const result = await attempt();
-      if (result.ok || !isTransient(result.error) || retry + 1 >= this.retry.attempts) return result;
+      if (result.ok || !worthRetrying(result.error) || retry + 1 >= this.retry.attempts) return result;
       const { retryAfterMs } = result.error;
       if (retryAfterMs !== undefined && retryAfterMs > this.retry.maxRetryAfterMs) return result;
       const wait = retryAfterMs ?? backoffDelay(retry, this.retry, this.random);
       this.logger.info(`${result.error.kind}${result.error.status ? ` (${result.error.status})` : ''}; retrying in ${wait} ms`);
+      this.notify(() => options.onRetryWait?.({ ms: wait, error: result.error }));
       await this.delay(wait, signal);
       if (signal?.aborted) return fail(cancelled());
     }

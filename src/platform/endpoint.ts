@@ -30,6 +30,12 @@ export function parseBaseUrl(raw: string): Result<BaseUrl> {
   return ok({ origin: url.origin, pathPrefix: url.pathname.replace(/\/+$/, '') });
 }
 
+/** The origin keys and conversations belong to, or undefined when the base URL is unset or not valid. */
+export function originOf(baseUrl: string): string | undefined {
+  const parsed = parseBaseUrl(baseUrl);
+  return parsed.ok ? parsed.value.origin : undefined;
+}
+
 function badBaseUrl(reason: string) {
   return platformError('notConfigured', `The platform base URL is not valid: ${reason}.`, { setting: 'baseUrl' });
 }

@@ -34,6 +34,11 @@ export interface PlatformError {
   readonly retryAfterMs?: number;
   /** For `notConfigured`, and for 401/403: which setting or key is at fault. */
   readonly setting?: Setting;
+  /**
+   * For `network` and `timeout`: no connection was ever made (refused, no such host), so the
+   * request surely did not reach the server and even a POST may be sent again.
+   */
+  readonly unsent?: boolean;
 }
 
 export type Result<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: PlatformError };
@@ -58,4 +63,12 @@ export function platformError(
 export function isTransient(error: PlatformError): boolean {
   if (error.kind === 'network' || error.kind === 'rateLimited') return true;
   return error.kind === 'serverError' && (error.status === 502 || error.status === 503 || error.status === 504);
+}
+
+/**
+ * Errors after which a request that changes something (a question, a new job) may be sent again:
+ * only when it surely never arrived. Anything else might have reached the server.
+ */
+export function isSafeToResend(error: PlatformError): boolean {
+  return error.unsent === true;
 }

@@ -267,16 +267,20 @@ const TIMEOUT_CODES: Readonly<Record<string, string>> = {
   UND_ERR_BODY_TIMEOUT: 'The platform stopped sending in the middle of its answer',
 };
 
+/** Codes that mean no connection was ever made: nothing of the request reached the server. */
+const UNSENT_CODES: ReadonlySet<string> = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'UND_ERR_CONNECT_TIMEOUT']);
+
 /** Maps whatever undici or the socket threw. An abort requested by the caller always wins. */
 export function errorFromException(error: unknown, signal?: AbortSignal): PlatformError {
   if (signal?.aborted) return cancelled();
   const code = errorCode(error);
+  const unsent = code !== undefined && UNSENT_CODES.has(code) ? { unsent: true } : {};
   if (code && TIMEOUT_CODES[code]) {
-    return platformError('timeout', `${TIMEOUT_CODES[code]}. Check your connection and try again.`);
+    return platformError('timeout', `${TIMEOUT_CODES[code]}. Check your connection and try again.`, unsent);
   }
   if (code === 'UND_ERR_ABORTED' || (error instanceof Error && error.name === 'AbortError')) return cancelled();
   const detail = code ?? (error instanceof Error ? error.message : String(error));
-  return platformError('network', `Could not reach the platform (${redactSecrets(detail)}). Check your connection and the base URL.`);
+  return platformError('network', `Could not reach the platform (${redactSecrets(detail)}). Check your connection and the base URL.`, unsent);
 }
 
 function errorCode(error: unknown): string | undefined {

@@ -6,6 +6,7 @@ import type { KeyKind } from '../platform/keys';
 import { Disposable } from '../util/disposable';
 
 const PREFIX = 'docsAssistant.';
+const KEY_KINDS: readonly KeyKind[] = ['adminKey', 'assistantKey'];
 
 /** SecretStorage failed: usually no keyring on Linux. The message says what to do. */
 export class KeyStorageError extends Error {
@@ -26,7 +27,8 @@ export class KeyStore extends Disposable {
 
   constructor(private readonly secrets: vscode.SecretStorage) {
     super();
-    this.register(secrets.onDidChange((event) => event.key.startsWith(PREFIX) && this.changed.fire()));
+    // Only the API keys: the chat keeps thread keys in the same storage.
+    this.register(secrets.onDidChange((event) => KEY_KINDS.some((kind) => event.key.startsWith(`${PREFIX}${kind}@`)) && this.changed.fire()));
   }
 
   /** The key, or undefined when none is stored. Throws KeyStorageError when storage fails. */

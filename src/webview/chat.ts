@@ -2,6 +2,7 @@
 // posts. It never runs anything from an answer: Markdown is rendered without raw HTML, and a
 // click on a link only asks the extension to open it.
 
+import { activityAnnouncement } from '../chat/activity';
 import type { SetupView, ToWebview, TurnView } from '../chat/protocol';
 import { Composer } from './composer';
 import { el } from './dom';
@@ -18,6 +19,8 @@ const status = el('div', 'sr-only');
 const composer = new Composer();
 const turns = new Map<string, TurnElement>();
 let focusedOnce = false;
+/** What the status region last said about the running turn's activity, so each is said once. */
+let announcedActivity = '';
 
 conversation.setAttribute('aria-label', 'Conversation');
 // Announcements go through this status region only, never through the streaming text.
@@ -35,16 +38,21 @@ conversation.addEventListener('click', (event) => {
     vscode.postMessage({ type: action.dataset.action === 'insert' ? 'insertCode' : 'copyCode', code });
     return;
   }
-  const link = target.closest('a');
-  if (link) {
-    event.preventDefault();
-    const url = link.getAttribute('href');
-    if (url) vscode.postMessage({ type: 'openLink', url });
-  }
+  openLinkOf(target, event);
 });
+
+/** Links carry their target in data-href (no live href); the extension opens it after its checks. */
+function openLinkOf(target: HTMLElement, event: Event): void {
+  const link = target.closest<HTMLElement>('a[data-href]');
+  if (!link) return;
+  event.preventDefault();
+  const url = link.dataset.href;
+  if (url) vscode.postMessage({ type: 'openLink', url });
+}
 
 document.addEventListener('keydown', (event) => {
   if (event.key === 'Escape') vscode.postMessage({ type: 'stop' });
+  if (event.key === 'Enter' && event.target instanceof HTMLElement && conversation.contains(event.target)) openLinkOf(event.target, event);
 });
 
 function showSetup(setup: SetupView, domain?: string): void {
@@ -70,7 +78,14 @@ function showConversation(list: readonly TurnView[]): void {
   turns.clear();
   conversation.replaceChildren();
   if (list.length === 0) conversation.append(intro);
-  for (const turn of list) addTurn(turn);
+  list.forEach((turn, i) => {
+    addTurn(turn);
+    const next = list[i + 1];
+    // Where the turns of an earlier connection end, say so: they are not sent any more.
+    if (turn.earlier !== undefined && next?.earlier !== turn.earlier) {
+      conversation.append(el('p', 'connection-divider', `The questions above were asked of ${turn.earlier}. They are not sent with new questions.`));
+    }
+  });
   scrollToEnd(true);
 }
 
@@ -81,6 +96,7 @@ function scrollToEnd(force = false): void {
 }
 
 function announce(turn: TurnView): void {
+  announcedActivity = '';
   if (turn.status === 'done') status.textContent = `Answer complete${turn.sources.length ? `, with ${turn.sources.length} source${turn.sources.length === 1 ? '' : 's'}` : ''}.`;
   else if (turn.status === 'stopped') status.textContent = 'Answer stopped.';
   else if (turn.status === 'failed') status.textContent = `The answer failed: ${turn.error?.message ?? ''}`;
@@ -116,6 +132,13 @@ window.addEventListener('message', (event: MessageEvent<ToWebview>) => {
     case 'sources':
       turns.get(message.turnId)?.setSources(message.sources);
       break;
+    case 'activity': {
+      turns.get(message.turnId)?.setActivity(message.activity);
+      const said = message.activity ? activityAnnouncement(message.activity) : '';
+      if (said !== '' && said !== announcedActivity) status.textContent = said;
+      announcedActivity = said || announcedActivity;
+      break;
+    }
     case 'turnEnded': {
       const element = turns.get(message.turn.id) ?? addTurn(message.turn);
       element.setSources(message.turn.sources);

@@ -1,6 +1,11 @@
 // Markdown for answers: raw HTML is never rendered (it shows as text), links are kept only when
 // they are http(s) or relative (command:, javascript:, data: and the like become plain text),
 // and code blocks get syntax highlighting and Copy / Insert at Cursor buttons.
+//
+// No link carries a live `href`: VS Code's webview host opens a clicked http(s), mailto or vscode
+// link by itself, whatever the page does. The target goes in `data-href`, and the extension opens
+// it after its own checks. Images are never loaded (an answer could send the selection away in an
+// image's address): they render as links to the image.
 
 import hljs from 'highlight.js/lib/core';
 import bash from 'highlight.js/lib/languages/bash';
@@ -19,24 +24,20 @@ import typescript from 'highlight.js/lib/languages/typescript';
 import xml from 'highlight.js/lib/languages/xml';
 import yaml from 'highlight.js/lib/languages/yaml';
 import MarkdownIt from 'markdown-it';
+import { isSafeLink } from '../chat/linkTargets';
+import { parseSuggestions, SUGGESTIONS_INFO } from '../chat/suggestions';
 
 for (const [name, language] of Object.entries({ bash, css, diff, go, java, javascript, json, markdown, python, rust, shell, sql, typescript, xml, yaml })) {
   hljs.registerLanguage(name, language);
 }
 
-/** Only the web and the site's own relative paths; no scheme that could run or reach anything else. */
-export function isSafeLink(url: string): boolean {
-  const trimmed = url.trim();
-  if (/^https?:\/\//i.test(trimmed)) return true;
-  // Relative: no scheme at all (a colon before any slash, ? or # would be one).
-  return !/^[^/?#]*:/.test(trimmed) && !trimmed.startsWith('//');
-}
+export { isSafeLink };
 
-const md = new MarkdownIt({
+const md: MarkdownIt = new MarkdownIt({
   html: false,
   linkify: true,
   breaks: false,
-  highlight: (code, lang) => {
+  highlight: (code: string, lang: string): string => {
     const language = lang && hljs.getLanguage(lang) ? lang : undefined;
     try {
       return language ? hljs.highlight(code, { language, ignoreIllegals: true }).value : md.utils.escapeHtml(code);
@@ -48,9 +49,27 @@ const md = new MarkdownIt({
 md.validateLink = isSafeLink;
 md.linkify.set({ fuzzyLink: false, fuzzyEmail: false });
 
+const escapeHtml = md.utils.escapeHtml;
+
+/** An anchor the extension opens on click: the target in data-href, reachable by keyboard. */
+export function linkHtml(target: string, text: string, className = ''): string {
+  const safe = escapeHtml(target);
+  return `<a data-href="${safe}" title="${safe}" role="link" tabindex="0"${className ? ` class="${className}"` : ''}>${escapeHtml(text)}</a>`;
+}
+
+/** The `suggestions` block: its lines as links to pages, never as code. */
+function suggestionsHtml(block: string): string {
+  const items = parseSuggestions(block)
+    .filter((suggestion) => isSafeLink(suggestion.target))
+    .map((suggestion) => `<li>${linkHtml(suggestion.target, suggestion.text, 'suggestion-link')}</li>`);
+  if (items.length === 0) return '';
+  return `<nav class="suggestions" aria-label="Suggested pages"><h3 class="suggestions-title">Suggested pages</h3><ul class="suggestion-list">${items.join('')}</ul></nav>`;
+}
+
 const defaultFence = md.renderer.rules.fence!;
 md.renderer.rules.fence = (tokens, index, options, env, self) => {
   const language = tokens[index].info.trim().split(/\s+/)[0] ?? '';
+  if (language === SUGGESTIONS_INFO) return suggestionsHtml(tokens[index].content);
   const label = language ? `<span class="code-language">${md.utils.escapeHtml(language)}</span>` : '<span class="code-language"></span>';
   return (
     '<div class="code-block"><div class="code-toolbar">' +
@@ -61,11 +80,18 @@ md.renderer.rules.fence = (tokens, index, options, env, self) => {
   );
 };
 
-const defaultLinkOpen = md.renderer.rules.link_open ?? ((tokens, index, options, _env, self) => self.renderToken(tokens, index, options));
-md.renderer.rules.link_open = (tokens, index, options, env, self) => {
-  // The extension opens links after checking them; a title tells where a link goes.
-  tokens[index].attrSet('title', tokens[index].attrGet('href') ?? '');
-  return defaultLinkOpen(tokens, index, options, env, self);
+md.renderer.rules.link_open = (tokens, index) => {
+  const target = tokens[index].attrGet('href') ?? '';
+  const safe = escapeHtml(target);
+  return `<a data-href="${safe}" title="${safe}" role="link" tabindex="0">`;
+};
+
+md.renderer.rules.image = (tokens, index) => {
+  const token = tokens[index];
+  const source = token.attrGet('src') ?? '';
+  const label = token.content.trim() === '' ? 'image' : token.content;
+  // validateLink has already dropped unsafe addresses; what is left is offered, not loaded.
+  return linkHtml(source, `Image: ${label}`, 'image-link');
 };
 
 export function renderMarkdown(text: string): string {

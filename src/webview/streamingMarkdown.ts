@@ -2,9 +2,12 @@
 // Text is cut into blocks at blank lines outside code fences: a finished block is rendered once
 // and never touched again; only the unfinished tail is rendered again, at most once a frame.
 
+import { SUGGESTIONS_INFO } from '../chat/suggestions';
 import { renderMarkdown } from './markdown';
 
-const FENCE = /^ {0,3}(`{3,}|~{3,})/;
+const FENCE = /^ {0,3}(`{3,}|~{3,})\s*(\S*)/;
+/** A last line that is, or may yet become, a fence. */
+const FENCE_START = /^ {0,3}(`{3,}|~{3,}|`{1,2}$|~{1,2}$)/;
 
 export class StreamingMarkdown {
   private readonly committed: HTMLElement;
@@ -15,6 +18,8 @@ export class StreamingMarkdown {
   private scanned = 0;
   /** The open fence (its run of ` or ~), or undefined outside code. */
   private fence: string | undefined;
+  /** The open fence's info string's first word. */
+  private fenceInfo = '';
   private frame: number | undefined;
 
   constructor(
@@ -41,18 +46,21 @@ export class StreamingMarkdown {
   finish(): void {
     if (this.frame !== undefined) this.cancel(this.frame);
     this.frame = undefined;
-    this.flush();
+    this.flush(true);
   }
 
-  private flush(): void {
+  private flush(final = false): void {
     let boundary = -1;
     let lineStart = this.scanned;
     for (let newline = this.pending.indexOf('\n', lineStart); newline >= 0; newline = this.pending.indexOf('\n', lineStart)) {
       const line = this.pending.slice(lineStart, newline);
-      const marker = FENCE.exec(line)?.[1];
+      const match = FENCE.exec(line);
+      const marker = match?.[1];
       if (this.fence === undefined) {
-        if (marker) this.fence = marker;
-        else if (line.trim() === '') boundary = newline + 1;
+        if (marker) {
+          this.fence = marker;
+          this.fenceInfo = match?.[2] ?? '';
+        } else if (line.trim() === '') boundary = newline + 1;
       } else if (marker && marker[0] === this.fence[0] && marker.length >= this.fence.length && line.trim() === marker) {
         this.fence = undefined;
       }
@@ -64,6 +72,21 @@ export class StreamingMarkdown {
       this.pending = this.pending.slice(boundary);
       this.scanned -= boundary;
     }
-    this.tail.innerHTML = this.pending.trim() === '' ? '' : this.render(this.pending);
+    this.tail.innerHTML = this.shownTail(final);
+  }
+
+  /**
+   * The tail as it may be shown now. Until the answer is complete, a half-arrived fence line is held
+   * back (it is not yet known whether it opens code or suggestions), and so is the half-arrived line
+   * of an open suggestions block, which would flash a wrong link.
+   */
+  private shownTail(final: boolean): string {
+    let shown = this.pending;
+    if (!final) {
+      const lastLineStart = shown.lastIndexOf('\n') + 1;
+      const holdLastLine = this.fence === undefined ? FENCE_START.test(shown.slice(lastLineStart)) : this.fenceInfo === SUGGESTIONS_INFO;
+      if (holdLastLine) shown = shown.slice(0, lastLineStart);
+    }
+    return shown.trim() === '' ? '' : this.render(shown);
   }
 }

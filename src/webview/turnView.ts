@@ -1,20 +1,28 @@
-// One question and its answer: the question, the context chip sent with it, the answer as it
-// streams, its sources, and an error with Retry.
+// One question and its answer: the question, the context chip sent with it, what the assistant is
+// doing while no text has come, the answer as it streams, its sources, and an error with Retry.
 
+import { type TurnActivity, activityText } from '../chat/activity';
 import type { SourceLink } from '../chat/conversation';
+import { isSafeLink } from '../chat/linkTargets';
 import type { TurnView as TurnData } from '../chat/protocol';
 import { button, el, lineIcon, SELECTION_ICON } from './dom';
 import { StreamingMarkdown } from './streamingMarkdown';
 import { vscode } from './vscodeApi';
 
+/** Sources shown before "and N more". */
+const SOURCES_SHOWN = 6;
+
 export class TurnElement {
   readonly root = el('article', 'turn');
+  private readonly notice = el('p', 'turn-notice');
   private readonly answer = el('div', 'answer markdown');
   private readonly sources = el('nav', 'sources');
   private readonly footer = el('div', 'turn-footer');
   private markdown: StreamingMarkdown;
   /** The answer text drawn so far, to tell whether the final text needs drawing again. */
   private shown = '';
+  private streaming = false;
+  private countdown: ReturnType<typeof setInterval> | undefined;
 
   constructor(readonly turn: TurnData) {
     this.root.dataset.turnId = turn.id;
@@ -23,7 +31,12 @@ export class TurnElement {
     if (turn.context) question.append(contextBadge(turn.context.label, turn.context.note));
     this.answer.setAttribute('aria-label', 'Answer');
     this.sources.setAttribute('aria-label', 'Sources');
-    this.root.append(question, this.answer, this.sources, this.footer);
+    this.notice.hidden = true;
+    this.root.append(question, this.notice, this.answer, this.sources, this.footer);
+    if (turn.earlier) {
+      this.root.classList.add('earlier');
+      this.root.title = `Asked of ${turn.earlier}; not sent to the current connection.`;
+    }
     this.markdown = new StreamingMarkdown(this.answer);
     this.appendAnswer(turn.answer);
     this.setSources(turn.sources);
@@ -40,26 +53,54 @@ export class TurnElement {
     this.sources.replaceChildren();
     if (sources.length === 0) return;
     const list = el('ul', 'source-list');
-    for (const source of sources) {
-      const item = el('li');
-      const link = el('a', 'source-link', source.title || source.url);
-      link.href = source.url;
-      link.title = source.url;
-      item.append(link);
-      list.append(item);
-    }
+    sources.slice(0, SOURCES_SHOWN).forEach((source) => list.append(sourceItem(source)));
     this.sources.append(el('h3', 'sources-title', 'Sources'), list);
+    const rest = sources.slice(SOURCES_SHOWN);
+    if (rest.length === 0) return;
+    const more = button(`and ${rest.length} more`, 'link-button more-sources', () => {
+      more.remove();
+      rest.forEach((source) => list.append(sourceItem(source)));
+    }, `Show ${rest.length} more sources`);
+    this.sources.append(more);
+  }
+
+  /** While the turn streams: what the assistant is doing, until its text arrives. */
+  setActivity(activity: TurnActivity | undefined): void {
+    if (!this.streaming) return;
+    this.stopCountdown();
+    if (!activity) {
+      this.footer.replaceChildren(el('span', 'typing', 'Answering…'));
+      return;
+    }
+    if (activity.kind !== 'waiting') {
+      this.footer.replaceChildren(el('span', 'activity', activityText(activity)));
+      return;
+    }
+    const deadline = Date.now() + activity.waitMs;
+    const text = el('span', 'wait-text', activityText(activity));
+    const wait = el('div', 'turn-wait');
+    wait.append(
+      text,
+      button('Retry Now', 'secondary', () => vscode.postMessage({ type: 'retryNow', turnId: this.turn.id }), 'Ask again now'),
+      button('Stop', 'secondary', () => vscode.postMessage({ type: 'stop' }), 'Stop waiting and keep the question'),
+    );
+    this.footer.replaceChildren(wait);
+    this.countdown = setInterval(() => (text.textContent = activityText(activity, deadline - Date.now())), 1000);
   }
 
   /** Shows how the turn ended. `answer` is the whole text, so a view that missed deltas catches up. */
   setStatus(turn: TurnData): void {
     this.root.dataset.status = turn.status;
     this.root.setAttribute('aria-busy', String(turn.status === 'streaming'));
-    this.footer.replaceChildren();
-    if (turn.status === 'streaming') {
-      this.footer.append(el('span', 'typing', 'Answering…'));
+    this.notice.textContent = turn.notice ?? '';
+    this.notice.hidden = !turn.notice;
+    this.streaming = turn.status === 'streaming';
+    if (this.streaming) {
+      this.setActivity(turn.activity);
       return;
     }
+    this.stopCountdown();
+    this.footer.replaceChildren();
     if (turn.answer !== this.shown) {
       this.answer.replaceChildren();
       this.shown = '';
@@ -70,10 +111,33 @@ export class TurnElement {
     if (turn.status === 'stopped') this.footer.append(el('span', 'stopped-note', 'Stopped.'));
     if (turn.status === 'failed' && turn.error) {
       const error = el('div', 'turn-error');
+      error.setAttribute('role', 'alert');
       error.append(el('p', 'error-text', turn.error.message), button('Retry', 'secondary', () => vscode.postMessage({ type: 'retry', turnId: turn.id }), 'Retry this question'));
       this.footer.append(error);
     }
   }
+
+  private stopCountdown(): void {
+    clearInterval(this.countdown);
+    this.countdown = undefined;
+  }
+}
+
+/** A source that the extension opens on click (it checks the target again), or plain text. */
+function sourceItem(source: SourceLink): HTMLLIElement {
+  const item = el('li');
+  const label = source.title || source.url || 'Untitled document';
+  if (source.url === undefined || !isSafeLink(source.url)) {
+    item.append(el('span', 'source-text', label));
+    return item;
+  }
+  const link = el('a', 'source-link', label);
+  link.dataset.href = source.url;
+  link.title = source.url;
+  link.setAttribute('role', 'link');
+  link.tabIndex = 0;
+  item.append(link);
+  return item;
 }
 
 export function contextBadge(label: string, note?: string): HTMLElement {

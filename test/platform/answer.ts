@@ -8,7 +8,10 @@ export interface AnswerInput {
   readonly context: readonly { type: string; value: string; path?: string }[];
   readonly currentPath?: string;
   readonly pages: readonly DocPage[];
-  readonly pageUrl: (page: DocPage) => string;
+  /** How the answer links to a page: the live service writes site-relative links. */
+  readonly pageLink: (page: DocPage) => string;
+  /** Pages the reader may want next, as the live service closes some answers with. */
+  readonly suggestions?: readonly DocPage[];
 }
 
 export function composeAnswer(input: AnswerInput): string {
@@ -24,9 +27,17 @@ export function composeAnswer(input: AnswerInput): string {
     lines.push(`### ${page.title}`, '', mostRelevantParagraph(page.text, input.question), '');
     const code = firstCodeBlock(page.text);
     if (code) lines.push(code, '');
-    lines.push(`See [${page.title}](${input.pageUrl(page)}).`, '');
+    lines.push(`See [${page.title}](${input.pageLink(page)}).`, '');
+  }
+  if (input.suggestions?.length) {
+    lines.push('```suggestions', ...input.suggestions.map((page) => `(${page.title})[/${page.path}]`), '```');
   }
   return lines.join('\n').trimEnd() + '\n';
+}
+
+/** The most relevant paragraph of a page: what a search result's excerpt holds. */
+export function excerpt(page: DocPage, query: string): string {
+  return mostRelevantParagraph(page.text, query);
 }
 
 /** The prose paragraph sharing the most words with the question; the first one on a tie. */

@@ -7,7 +7,8 @@ import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { randomBytes } from 'node:crypto';
 import { createUIMessageStream, createUIMessageStreamResponse } from 'ai';
-import { composeAnswer, toDeltas } from './answer';
+import { checkAssistantBody } from './assistantBody';
+import { answerStream, type Pause, type StreamSwitches } from './assistantStream';
 import { type Clock, systemClock } from './clock';
 import { defaultDocsDir, DocsIndex, type DocPage } from './docsIndex';
 import { type Fault, FaultQueue, type Operation } from './faults';
@@ -31,28 +32,22 @@ export interface Limits {
   assistantPerDayPerIp: number;
 }
 
-export interface EmulatorConfig {
+export interface EmulatorConfig extends StreamSwitches {
   adminKey: string;
   assistantKey: string;
   /** The project the admin key belongs to; other projects answer 403. */
   projectId: string;
   /** The documentation site the assistant key belongs to; other domains answer 403. */
   domain: string;
-  /**
-   * True: a new thread's id and key come back as X-Thread-Id and X-Thread-Key, and later
-   * messages must send both (the live service). False: the id arrives only on the finish event
-   * and no key is asked for (the spec).
-   */
-  threadHeaders: boolean;
   limits: Limits;
   /** Whether a 429 from the limits above carries Retry-After. */
   sendRetryAfter: boolean;
   /** Pause between stream deltas, so a person can watch an answer arrive. */
   deltaDelayMs: number;
-  /** Where the site's pages live on the web; source links point here. */
+  /** Where the site's pages live on the web; absolute links and `url` results point here. */
   siteUrl: string;
-  /** When set, the assistant streams exactly this text instead of composing an answer. */
-  answerOverride?: string;
+  /** Every follow-up to a thread answers 404, as once a thread has expired. */
+  threadsExpire: boolean;
 }
 
 export interface EmulatorOptions extends Partial<EmulatorConfig> {
@@ -84,10 +79,17 @@ export class PlatformEmulator {
       assistantKey: 'svc_dsc_emulator_assistant_key',
       projectId: 'proj_demo',
       domain: 'acme-docs',
-      threadHeaders: true,
       sendRetryAfter: true,
       deltaDelayMs: 0,
       siteUrl: 'https://docs.acme.example',
+      threadsExpire: false,
+      streamShape: 'live',
+      searchDelayMs: 800,
+      searchOutput: 'array',
+      resultTarget: 'path',
+      resultTitles: true,
+      largeSearchOutput: false,
+      noText: false,
       ...overrides,
       limits: { agentJobPerHour: 1_000, pagePerHour: 10_000, assistantPerHour: 10_000, assistantPerDayPerIp: 10_000, ...overrides.limits },
     };
@@ -232,24 +234,29 @@ export class PlatformEmulator {
     const checked = checkAssistantBody(body);
     if (typeof checked === 'string') return sendJson(res, 400, { message: checked });
 
+    const live = this.config.streamShape === 'live';
     const headers: Record<string, string> = {};
     let threadId = checked.threadId;
     if (threadId !== undefined) {
       const thread = this.threads.get(threadId);
-      if (!thread || (thread.key !== undefined && thread.key !== checked.threadKey)) return sendJson(res, 404, { message: 'Thread not found' });
+      // The live service asks for the thread's key with every later message; the spec knows no key.
+      const keyed = live && thread?.key !== checked.threadKey;
+      if (!thread || keyed || this.config.threadsExpire) return sendJson(res, 404, { message: 'Thread not found' });
     } else {
       threadId = `thread_${++this.threadCount}_${randomBytes(4).toString('hex')}`;
-      const key = this.config.threadHeaders ? `tk_${randomBytes(12).toString('hex')}` : undefined;
+      const key = live ? `tk_${randomBytes(12).toString('hex')}` : undefined;
       this.threads.set(threadId, key === undefined ? {} : { key });
       if (key !== undefined) Object.assign(headers, { 'X-Thread-Id': threadId, 'X-Thread-Key': key });
     }
 
-    const query = [checked.question, ...checked.context.map((item) => item.value)].join('\n');
-    const pages = this.docs.search(query, checked.retrievalPageSize);
-    const text =
-      this.config.answerOverride ??
-      composeAnswer({ question: checked.question, context: checked.context, currentPath: checked.currentPath, pages, pageUrl: (page) => this.pageUrl(page) });
-    const chunks = answerChunks(text, pages, (page) => this.pageUrl(page), threadId, fault);
+    const chunks = answerStream(
+      this.docs,
+      { question: checked.question, context: checked.context, retrievalPageSize: checked.retrievalPageSize, threadId, ...(checked.currentPath === undefined ? {} : { currentPath: checked.currentPath }) },
+      this.config,
+      (page) => this.pageUrl(page),
+      `msg_${randomBytes(6).toString('hex')}`,
+      fault,
+    );
 
     let clientGone = false;
     res.on('close', () => (clientGone = true));
@@ -258,6 +265,10 @@ export class PlatformEmulator {
       execute: async ({ writer }) => {
         for (const chunk of chunks) {
           if (clientGone) return;
+          if (chunk.type === 'pause') {
+            await sleep((chunk as Pause).ms);
+            continue;
+          }
           writer.write(chunk as Parameters<typeof writer.write>[0]);
           if (delay > 0 && chunk.type === 'text-delta') await sleep(delay);
         }
@@ -286,79 +297,6 @@ export class PlatformEmulator {
     }
     res.end();
   }
-}
-
-interface CheckedAssistantBody {
-  readonly question: string;
-  readonly context: { type: string; value: string; path?: string }[];
-  readonly threadId?: string;
-  readonly threadKey?: string;
-  readonly retrievalPageSize: number;
-  readonly currentPath?: string;
-}
-
-/** The live service's validation, as far as it is known; a string is the 400 message. */
-function checkAssistantBody(body: unknown): CheckedAssistantBody | string {
-  if (typeof body !== 'object' || body === null) return 'Body must be a JSON object';
-  const b = body as Record<string, unknown>;
-  if (typeof b.fp !== 'string') return 'fp is required';
-  if (!Array.isArray(b.messages) || b.messages.length === 0) return 'messages must be a non-empty array';
-  for (const message of b.messages as unknown[]) {
-    const m = message as Record<string, unknown>;
-    if (typeof m?.id !== 'string' || !['user', 'assistant', 'system'].includes(m.role as string) || !Array.isArray(m.parts)) {
-      return 'each message needs id, role (user, assistant or system) and parts';
-    }
-    for (const part of m.parts as unknown[]) {
-      const type = (part as Record<string, unknown>)?.type;
-      if (!['text', 'reasoning', 'source-url', 'file', 'step-start'].includes(type as string)) return `unsupported part type ${String(type)}`;
-    }
-  }
-  const last = b.messages[b.messages.length - 1] as { role: string; parts: { type: string; text?: unknown }[] };
-  if (last.role !== 'user') return 'the last message must be from the user';
-  const question = last.parts
-    .filter((part) => part.type === 'text' && typeof part.text === 'string')
-    .map((part) => part.text as string)
-    .join('\n');
-  const size = b.retrievalPageSize ?? 5;
-  if (typeof size !== 'number' || !Number.isInteger(size) || size < 1 || size > 50) return 'retrievalPageSize must be an integer from 1 to 50';
-  if (b.threadId !== undefined && b.threadId !== null && typeof b.threadId !== 'string') return 'threadId must be a string';
-  if (b.threadKey !== undefined && typeof b.threadKey !== 'string') return 'threadKey must be a string';
-  if (b.filter !== undefined && b.filter !== null && (typeof b.filter !== 'object' || Array.isArray(b.filter))) return 'filter must be an object';
-  if (b.currentPath !== undefined && typeof b.currentPath !== 'string') return 'currentPath must be a string';
-  const context = b.context ?? [];
-  if (!Array.isArray(context)) return 'context must be an array';
-  for (const item of context as Record<string, unknown>[]) {
-    if (!['code', 'textSelection'].includes(item?.type as string) || typeof item.value !== 'string') return 'context items need type (code or textSelection) and value';
-  }
-  return {
-    question,
-    context: context as CheckedAssistantBody['context'],
-    retrievalPageSize: size,
-    ...(typeof b.threadId === 'string' ? { threadId: b.threadId } : {}),
-    ...(typeof b.threadKey === 'string' ? { threadKey: b.threadKey } : {}),
-    ...(typeof b.currentPath === 'string' ? { currentPath: b.currentPath } : {}),
-  };
-}
-
-type Chunk = { type: string } & Record<string, unknown>;
-
-/** The UI message chunks of one answer: sources first (retrieval comes first), then the text. */
-function answerChunks(text: string, pages: readonly DocPage[], pageUrl: (page: DocPage) => string, threadId: string, fault: Fault | undefined): Chunk[] {
-  const chunks: Chunk[] = [{ type: 'start', messageId: `msg_${randomBytes(6).toString('hex')}` }, { type: 'start-step' }];
-  pages.forEach((page, i) => chunks.push({ type: 'source-url', sourceId: `source-${i + 1}`, url: pageUrl(page), title: page.title }));
-  chunks.push({ type: 'text-start', id: 'text-1' });
-  const deltas = toDeltas(text).map((delta): Chunk => ({ type: 'text-delta', id: 'text-1', delta }));
-  if (fault?.kind === 'unknownChunk') {
-    const middle = Math.floor(deltas.length / 2);
-    deltas.splice(middle, 0, { type: 'x-emulator-future-chunk', payload: { note: 'a chunk type from a newer SDK' } });
-    deltas[0] = { ...deltas[0], providerMetadata: { emulator: { fresh: true } }, futureField: 'ignored' };
-  }
-  if (fault?.kind === 'errorChunk') {
-    chunks.push(...deltas.slice(0, Math.ceil(deltas.length / 2)), { type: 'error', errorText: fault.errorText });
-    return chunks;
-  }
-  chunks.push(...deltas, { type: 'text-end', id: 'text-1' }, { type: 'finish-step' }, { type: 'finish', finishReason: 'stop', threadId });
-  return chunks;
 }
 
 type MatchedRoute = { operation: Operation; params: string[] };

@@ -35,24 +35,66 @@ describe('the chat, as a user sees it', function () {
     ['Default Dark Modern', 'dark'],
     ['Default Light Modern', 'light'],
   ] as const) {
-    it(`streams an answer typed in the view, with sources and code actions (${name} theme)`, async () => {
+    it(`says what it searches for, then streams the answer with its sources, suggested pages and code actions (${name} theme)`, async () => {
+      // The live service's shape: a search step, a pause while it retrieves, then the text.
+      ui.emulator.config.searchDelayMs = 3_000;
       const ready = await chatReady(ui.emulator, { colorTheme: theme, viewport: { width: 1400, height: 900 } });
-      const { bench } = ready;
-      const { chat } = ready;
+      const { bench, chat } = ready;
       await askInView(chat, 'How do I stop an answer and copy code?');
-      await chat.locator('.turn[data-status="streaming"]').first().waitFor();
-      assert.ok(await chat.locator('button.stop').isVisible(), 'Stop is offered while the answer streams');
+      const activity = chat.locator('.turn .activity');
+      await activity.filter({ hasText: 'Searching the documentation for' }).waitFor();
+      assert.match(await activity.innerText(), /^Searching the documentation for "How do I stop an answer and copy code\?"…$/);
+      assert.equal((await chat.locator('.turn .answer').innerText()).trim(), '', 'no text yet, and no empty answer shown as one');
+      assert.match((await chat.locator('[role="status"]').textContent()) ?? '', /^Searching the documentation for "How do I stop/);
+      assert.ok(await chat.locator('button.stop').isVisible(), 'Stop is offered while the assistant works');
+      await screenshot(bench.page, `chat-searching-${name}`);
       await lastTurnDone(chat);
       const answer = await chat.locator('.turn .answer').last().innerText();
       assert.match(answer, /Here is what the documentation says about/);
-      assert.ok((await chat.locator('.source-link').count()) >= 1);
+      const sources = await chat.locator('.source-link').allInnerTexts();
+      assert.ok(sources.includes('Chatting with the assistant'), `sources from the search tool's output: ${sources.join(', ')}`);
+      assert.ok((await chat.locator('.suggestions .suggestion-link').count()) >= 1, 'suggested pages are listed');
+      assert.equal(await chat.locator('.code-language', { hasText: 'suggestions' }).count(), 0, 'the suggestions block is not shown as code');
+      assert.equal(await chat.locator('.turn a[href]').count(), 0, 'no link carries a live href');
       assert.ok(await chat.locator('.code-block button[data-action="copy"]').first().isVisible());
       assert.ok(await chat.locator('.code-block button[data-action="insert"]').first().isVisible());
-      assert.match((await chat.locator('[role="status"]').textContent()) ?? '', /^Answer complete/);
+      assert.match((await chat.locator('[role="status"]').textContent()) ?? '', /^Answer complete, with \d+ sources\.$/);
       assert.equal(await chat.locator('textarea.question-input').inputValue(), '');
+      await chat.locator('.suggestions').scrollIntoViewIfNeeded();
       await screenshot(bench.page, `chat-${name}`);
     });
   }
+
+  it('opens a suggested page and a site-relative link of the answer in the editor', async () => {
+    const ready = await chatReady(ui.emulator);
+    const { bench, chat } = ready;
+    await askInView(chat, 'How do I stop an answer and copy code?');
+    await lastTurnDone(chat);
+    const suggestion = chat.locator('.suggestion-link').first();
+    const title = await suggestion.innerText();
+    await suggestion.click();
+    await bench.page.locator('.view-lines', { hasText: title }).first().waitFor();
+    await chat.locator('.answer a[data-href="/guides/chat"]').first().click();
+    await bench.page.locator('.tabs-container .tab.active', { hasText: 'chat.md' }).waitFor();
+    assert.equal(ui.emulator.requestsFor('page').length, 2, 'each opened as a page of the site');
+  });
+
+  it('shows a rate limit at once and counts down, then answers', async () => {
+    ui.emulator.faults.add({ kind: 'rateLimit', retryAfterSeconds: 5 }, { operation: 'assistant' });
+    const ready = await chatReady(ui.emulator, { viewport: { width: 1400, height: 900 } });
+    const { bench, chat } = ready;
+    await askInView(chat, 'How do I set up keys?');
+    const wait = chat.locator('.turn-wait');
+    await wait.waitFor({ timeout: 5_000 });
+    assert.match(await wait.locator('.wait-text').innerText(), /^The platform's rate limit was reached\. Trying again in [45] s…$/);
+    assert.ok(await wait.getByRole('button', { name: 'Ask again now' }).isVisible());
+    await screenshot(bench.page, 'chat-rate-limit');
+    await bench.page.waitForTimeout(1_500);
+    assert.match(await wait.locator('.wait-text').innerText(), /Trying again in [234] s…$/, 'it counts down');
+    await lastTurnDone(chat);
+    assert.match(await chat.locator('.turn .answer').last().innerText(), /Here is what the documentation says about/);
+    assert.equal(ui.emulator.requestsFor('assistant').length, 2);
+  });
 
   it('opens a source of the site as a page in the editor', async () => {
     const ready = await chatReady(ui.emulator);
@@ -97,6 +139,15 @@ describe('the chat, as a user sees it', function () {
     const reloaded = await webviewFrame(page, '.turn');
     assert.equal(await reloaded.locator('.question-text').last().textContent(), 'Is there a doc about code blocks in chat answers?');
     assert.match(await reloaded.locator('.turn .answer').last().innerText(), /Here is what the documentation says/);
+
+    // The thread goes on after the reload: its key came back from secret storage.
+    await askInView(reloaded, 'And how do I copy one?');
+    await reloaded.locator('.turn[data-status="done"]').nth(1).waitFor({ timeout: 30_000 });
+    const [first, second] = ui.emulator.requestsFor('assistant').map((request) => request.body as { threadId?: string; threadKey?: string });
+    assert.equal(first!.threadId, undefined);
+    assert.match(second!.threadId ?? '', /^thread_/);
+    assert.match(second!.threadKey ?? '', /^tk_/);
+    assert.equal(await reloaded.locator('.turn-notice:visible').count(), 0, 'the thread was still known: no new thread was needed');
   });
 
   it('runs nothing from a hostile answer', async () => {
@@ -123,7 +174,7 @@ describe('the chat, as a user sees it', function () {
     await lastTurnDone(chat);
     const answer = chat.locator('.turn .answer').last();
     assert.equal(await answer.locator('script, img, iframe, object, embed').count(), 0, 'no raw HTML element was rendered');
-    assert.equal(await answer.locator('a[href^="javascript:"], a[href^="command:"]').count(), 0, 'no unsafe link was rendered');
+    assert.equal(await answer.locator('a[href], a[data-href^="javascript:"], a[data-href^="command:"]').count(), 0, 'no unsafe link was rendered');
     assert.match(await answer.innerText(), /<script>window\.parent\.__pwned/, 'the raw HTML shows as text');
     assert.equal(await chat.evaluate('document.title'), 'Docs Assistant');
     assert.equal(await chat.evaluate('window.__pwned'), undefined);

@@ -34,3 +34,39 @@ describe('documentation pages, as a user sees them', function () {
     await screenshot(page, 'page-open');
   });
 });
+
+describe('documentation pages under a rate limit, as a user sees them', function () {
+  this.timeout(180_000);
+  const ui = uiSuite();
+
+  it('says it waits for the rate limit, counting down, can be cancelled, and opens the page after', async () => {
+    const bench = await workbench({
+      userSettings: { 'docsAssistant.baseUrl': ui.emulator.url, 'docsAssistant.domain': ui.emulator.config.domain },
+    });
+    const { page } = bench;
+    await runCommand(page, 'Docs Assistant: Set Assistant Key');
+    await answerInput(page, ui.emulator.config.assistantKey);
+
+    ui.emulator.faults.add({ kind: 'rateLimit', retryAfterSeconds: 30 }, { operation: 'page' });
+    await runCommand(page, 'Docs Assistant: Open Page');
+    await answerInput(page, 'guides/pages', 'page path');
+    const waiting = page.locator('.notification-toast', { hasText: 'Opening guides/pages' });
+    await waiting.waitFor();
+    assert.match(await waiting.innerText(), /Opening guides\/pages: rate limit reached; trying again in (30|29|28) s…/);
+    await page.waitForTimeout(1_000);
+    assert.match(await waiting.innerText(), /trying again in (29|28|27) s…/, 'it counts down');
+    await screenshot(page, 'page-rate-limit');
+    await waiting.locator('.monaco-button', { hasText: 'Cancel' }).click();
+    await waiting.waitFor({ state: 'detached' });
+    await page.waitForTimeout(500);
+    assert.equal(await page.locator('.tabs-container .tab', { hasText: 'pages.md' }).count(), 0, 'cancelled: nothing opened');
+    assert.equal(await page.locator('.notification-toast', { hasText: 'cancelled' }).count(), 0, 'a cancel is not reported as an error');
+
+    ui.emulator.faults.add({ kind: 'rateLimit', retryAfterSeconds: 3 }, { operation: 'page' });
+    await runCommand(page, 'Docs Assistant: Open Page');
+    await answerInput(page, 'guides/pages', 'page path');
+    await page.locator('.notification-toast', { hasText: 'trying again in' }).waitFor();
+    await page.locator('.tabs-container .tab', { hasText: 'pages.md' }).waitFor({ timeout: 15_000 });
+    assert.equal(ui.emulator.requestsFor('page').length, 3);
+  });
+});

@@ -36,12 +36,17 @@ export async function workbench(options: WorkbenchOptions = {}): Promise<Workben
  */
 export function uiSuite(options: EmulatorOptions = {}): { readonly emulator: PlatformEmulator } {
   const suite = {} as { emulator: PlatformEmulator };
+  let initial: string;
   before(async () => {
     suite.emulator = await PlatformEmulator.start(options);
+    initial = JSON.stringify(suite.emulator.config);
   });
   beforeEach(() => {
+    // Each test starts from the suite's emulator as it was made: switches a test turned are undone.
     suite.emulator.reset();
-    suite.emulator.config.answerOverride = undefined;
+    const config = suite.emulator.config as unknown as Record<string, unknown>;
+    for (const key of Object.keys(config)) delete config[key];
+    Object.assign(config, JSON.parse(initial));
   });
   afterEach(async function () {
     await closeWorkbenches(this.currentTest);

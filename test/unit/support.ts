@@ -104,7 +104,8 @@ export function useHarness(options: EmulatorOptions = {}): Harness {
     harness.clock = new ManualClock();
     harness.logger = new RecordingLogger();
     harness.delays = [];
-    harness.emulator = await PlatformEmulator.start({ clock: harness.clock, ...options });
+    // No pause for retrieval unless a test asks for one: the unit suite runs hundreds of answers.
+    harness.emulator = await PlatformEmulator.start({ clock: harness.clock, searchDelayMs: 0, ...options });
   });
   afterEach(async () => {
     await Promise.all(clients.splice(0).map((client) => client.dispose()));

@@ -1,6 +1,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { AttachedContext } from '../../src/chat/conversation';
+import type { DocsAssistantApi } from '../../src/extension';
 import type { TurnView } from '../../src/chat/protocol';
 import type { PlatformEmulator } from '../platform/emulator';
 import { activateExtension, connectTo, resetUserSettings, setUserSetting, settle, startEmulator } from './support';
@@ -9,10 +10,11 @@ type Body = Record<string, unknown> & { messages: { role: string; parts: { text:
 
 describe('the chat', () => {
   let emulator: PlatformEmulator;
+  let api: DocsAssistantApi;
   const bodies = () => emulator.requestsFor('assistant').map((request) => request.body as Body);
 
   before(async () => {
-    await activateExtension();
+    api = await activateExtension();
     emulator = await startEmulator();
     await connectTo(emulator);
     await setUserSetting('assistant.retrievalPageSize', 3);
@@ -50,6 +52,41 @@ describe('the chat', () => {
     assert.match(String(two.threadKey), /^tk_/);
     assert.deepEqual(two.messages.map((m) => m.role), ['user', 'assistant', 'user']);
     assert.equal(two.messages[1].parts[0].text, first.answer);
+  });
+
+  it('keeps the thread key in secret storage, never in workspace state', async () => {
+    await vscode.commands.executeCommand('docsAssistant.ask', 'What are API keys?');
+    await vscode.commands.executeCommand('docsAssistant.ask', 'Where are they stored?');
+    const sentKey = String(bodies()[1].threadKey);
+    assert.match(sentKey, /^tk_/);
+    assert.equal(await api.hasThreadKey(), true);
+    const saved = JSON.stringify(api.savedConversation());
+    assert.match(saved, /Where are they stored\?/, 'the conversation itself is saved');
+    assert.ok(!saved.includes(sentKey) && !/threadKey/.test(saved), 'workspace state holds no thread key');
+    await vscode.commands.executeCommand('docsAssistant.newConversation');
+    assert.equal(await api.hasThreadKey(), false, 'the key is removed with its conversation');
+  });
+
+  it('sends nothing of a conversation to another origin: a base URL change starts a new one', async () => {
+    const other = await startEmulator({ searchDelayMs: 0 });
+    try {
+      const first = await vscode.commands.executeCommand<TurnView>('docsAssistant.ask', 'What are API keys?');
+      assert.equal(first.status, 'done');
+      await setUserSetting('baseUrl', other.url);
+      assert.equal(await vscode.commands.executeCommand('docsAssistant.setAssistantKey', other.config.assistantKey), true);
+      const second = await vscode.commands.executeCommand<TurnView>('docsAssistant.ask', 'Where are they stored?');
+      assert.equal(second?.status, 'done');
+      const [body] = other.requestsFor('assistant').map((request) => request.body as Body);
+      assert.equal(body.threadId, undefined);
+      assert.equal(body.threadKey, undefined);
+      assert.deepEqual(body.messages.map((m) => m.parts[0].text), ['Where are they stored?']);
+      assert.ok(!JSON.stringify(other.requests.map((request) => request.rawBody)).includes('What are API keys'), 'no text of the first conversation');
+      const saved = api.savedConversation() as { turns: { question: string; earlier?: string }[] };
+      assert.equal(saved.turns[0].earlier, `${emulator.url} · ${emulator.config.domain}`, 'the old turn stays in view, marked');
+    } finally {
+      await setUserSetting('baseUrl', emulator.url);
+      await other.close();
+    }
   });
 
   it('asks about a selection in a workspace file as code with its workspace-relative path', async () => {
@@ -108,7 +145,7 @@ describe('the chat', () => {
     assert.ok(turn.answer.length > 0);
   });
 
-  it('a 429 fails the turn with a sentence that says how long to wait', async () => {
+  it('a 429 with a wait over a minute fails the turn at once with a sentence that says how long to wait', async () => {
     emulator.faults.add({ kind: 'rateLimit', retryAfterSeconds: 120 }, { operation: 'assistant' });
     const turn = await vscode.commands.executeCommand<TurnView>('docsAssistant.ask', 'q');
     assert.equal(turn?.status, 'failed');

@@ -24,8 +24,9 @@ export function settle(ms = 100): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
+/** An emulator for in-host tests: no pause for retrieval unless a test asks for one. */
 export async function startEmulator(options: EmulatorOptions = {}): Promise<PlatformEmulator> {
-  return PlatformEmulator.start(options);
+  return PlatformEmulator.start({ searchDelayMs: 0, ...options });
 }
 
 /** Points the extension at `emulator` and stores both its keys, as a user would with Configure. */

@@ -9,7 +9,25 @@ export type AssistantPart =
   | { type: 'source-url'; sourceId: string; url: string; title?: string }
   | { type: 'source-document'; sourceId: string; mediaType: string; title: string; filename?: string }
   | { type: 'file'; url: string; mediaType: string }
-  | { type: 'data'; name: string; id?: string; data: unknown };
+  | { type: 'data'; name: string; id?: string; data: unknown }
+  | ToolPart;
+
+/** A tool the assistant called, such as the live service's `search`, as far as it has got. */
+export interface ToolPart {
+  type: 'tool';
+  toolCallId: string;
+  /** Empty when the call's first chunk was not its start. */
+  toolName: string;
+  state: 'input-streaming' | 'input-available' | 'output-available' | 'output-error';
+  /** The input's JSON as it streams; kept short, since only the parsed input is used. */
+  inputText: string;
+  input?: unknown;
+  output?: unknown;
+  errorText?: string;
+}
+
+/** Streamed input beyond this is not kept: a tool's input is a query, not a document. */
+const MAX_TOOL_INPUT_TEXT = 4_096;
 
 export interface AssistantMessage {
   id?: string;
@@ -30,6 +48,7 @@ export class AssistantMessageBuilder {
   readonly message: AssistantMessage = { parts: [] };
   private readonly streaming = new Map<string, StreamingPart>();
   private readonly dataParts = new Map<string, Extract<AssistantPart, { type: 'data' }>>();
+  private readonly tools = new Map<string, ToolPart>();
   private finishedThreadId: string | undefined;
   private finished = false;
 
@@ -73,6 +92,24 @@ export class AssistantMessageBuilder {
       case 'data':
         this.applyData(chunk);
         break;
+      case 'tool-input-start':
+        this.tool(chunk.toolCallId, chunk.toolName);
+        break;
+      case 'tool-input-delta': {
+        const tool = this.tool(chunk.toolCallId);
+        if (tool.inputText.length < MAX_TOOL_INPUT_TEXT) tool.inputText = (tool.inputText + chunk.inputTextDelta).slice(0, MAX_TOOL_INPUT_TEXT);
+        break;
+      }
+      case 'tool-input-available':
+        Object.assign(this.tool(chunk.toolCallId, chunk.toolName), { state: 'input-available', input: chunk.input });
+        break;
+      case 'tool-output-available':
+        Object.assign(this.tool(chunk.toolCallId), { state: 'output-available', output: chunk.output });
+        break;
+      case 'tool-input-error':
+      case 'tool-output-error':
+        Object.assign(this.tool(chunk.toolCallId, chunk.type === 'tool-input-error' ? chunk.toolName : undefined), { state: 'output-error', errorText: chunk.errorText });
+        break;
       case 'message-metadata':
         message.metadata = mergeMetadata(message.metadata, chunk.messageMetadata);
         break;
@@ -104,6 +141,17 @@ export class AssistantMessageBuilder {
     return part;
   }
 
+  /** The call's part, made on its first chunk whichever that is; a later name fills in a missing one. */
+  private tool(toolCallId: string, toolName?: string): ToolPart {
+    let part = this.tools.get(toolCallId);
+    if (!part) {
+      part = { type: 'tool', toolCallId, toolName: toolName ?? '', state: 'input-streaming', inputText: '' };
+      this.tools.set(toolCallId, part);
+      this.message.parts.push(part);
+    } else if (toolName && !part.toolName) part.toolName = toolName;
+    return part;
+  }
+
   /** A data part with an id replaces its earlier version in place; transient ones are not kept. */
   private applyData(chunk: Extract<StreamChunk, { type: 'data' }>): void {
     if (chunk.transient) return;
@@ -130,10 +178,4 @@ export function messageText(message: AssistantMessage): string {
     .filter((part): part is Extract<AssistantPart, { type: 'text' }> => part.type === 'text')
     .map((part) => part.text)
     .join('\n\n');
-}
-
-export type Source = Extract<AssistantPart, { type: 'source-url' | 'source-document' }>;
-
-export function messageSources(message: AssistantMessage): Source[] {
-  return message.parts.filter((part): part is Source => part.type === 'source-url' || part.type === 'source-document');
 }

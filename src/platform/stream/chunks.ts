@@ -9,6 +9,12 @@ export type StreamChunk =
   | { readonly type: 'source-url'; readonly sourceId: string; readonly url: string; readonly title?: string }
   | { readonly type: 'source-document'; readonly sourceId: string; readonly mediaType: string; readonly title: string; readonly filename?: string }
   | { readonly type: 'file'; readonly url: string; readonly mediaType: string }
+  | { readonly type: 'tool-input-start'; readonly toolCallId: string; readonly toolName: string }
+  | { readonly type: 'tool-input-delta'; readonly toolCallId: string; readonly inputTextDelta: string }
+  | { readonly type: 'tool-input-available'; readonly toolCallId: string; readonly toolName: string; readonly input: unknown }
+  | { readonly type: 'tool-input-error'; readonly toolCallId: string; readonly toolName: string; readonly errorText: string }
+  | { readonly type: 'tool-output-available'; readonly toolCallId: string; readonly output: unknown }
+  | { readonly type: 'tool-output-error'; readonly toolCallId: string; readonly errorText: string }
   /** A `data-NAME` chunk; `name` is what follows `data-`. */
   | { readonly type: 'data'; readonly name: string; readonly id?: string; readonly data: unknown; readonly transient?: boolean }
   | { readonly type: 'message-metadata'; readonly messageMetadata: unknown }
@@ -18,7 +24,7 @@ export type StreamChunk =
 
 export type ChunkReading =
   | { readonly kind: 'chunk'; readonly chunk: StreamChunk }
-  /** A chunk this client has no use for: an unknown type, a step marker, a tool call. Not a problem. */
+  /** A chunk this client has no use for: an unknown type or a step marker. Not a problem. */
   | { readonly kind: 'ignored'; readonly type: string }
   /** A chunk that cannot be used: not JSON, or a known type with a required field missing. */
   | { readonly kind: 'invalid'; readonly reason: string };
@@ -59,6 +65,25 @@ const readers: Record<string, (f: Fields) => StreamChunk | string> = {
     if (mediaType === undefined) return 'mediaType';
     return { type: 'file', url, mediaType };
   },
+  'tool-input-start': (f) => withTool(f, (toolCallId, toolName) => ({ type: 'tool-input-start', toolCallId, toolName })),
+  'tool-input-delta': (f) => {
+    const toolCallId = str(f, 'toolCallId');
+    const inputTextDelta = str(f, 'inputTextDelta');
+    if (toolCallId === undefined) return 'toolCallId';
+    if (inputTextDelta === undefined) return 'inputTextDelta';
+    return { type: 'tool-input-delta', toolCallId, inputTextDelta };
+  },
+  'tool-input-available': (f) => withTool(f, (toolCallId, toolName) => ({ type: 'tool-input-available', toolCallId, toolName, input: f.input })),
+  'tool-input-error': (f) => withTool(f, (toolCallId, toolName) => ({ type: 'tool-input-error', toolCallId, toolName, errorText: str(f, 'errorText') ?? '' })),
+  'tool-output-available': (f) => {
+    const toolCallId = str(f, 'toolCallId');
+    if (toolCallId === undefined) return 'toolCallId';
+    return 'output' in f ? { type: 'tool-output-available', toolCallId, output: f.output } : 'output';
+  },
+  'tool-output-error': (f) => {
+    const toolCallId = str(f, 'toolCallId');
+    return toolCallId === undefined ? 'toolCallId' : { type: 'tool-output-error', toolCallId, errorText: str(f, 'errorText') ?? '' };
+  },
   'message-metadata': (f) => ('messageMetadata' in f ? { type: 'message-metadata', messageMetadata: f.messageMetadata } : 'messageMetadata'),
   error: (f) => {
     const errorText = str(f, 'errorText');
@@ -76,6 +101,14 @@ const readers: Record<string, (f: Fields) => StreamChunk | string> = {
 function withId(f: Fields, type: 'text-start' | 'text-end' | 'reasoning-start' | 'reasoning-end'): StreamChunk | string {
   const id = str(f, 'id');
   return id === undefined ? 'id' : { type, id };
+}
+
+function withTool(f: Fields, make: (toolCallId: string, toolName: string) => StreamChunk): StreamChunk | string {
+  const toolCallId = str(f, 'toolCallId');
+  const toolName = str(f, 'toolName');
+  if (toolCallId === undefined) return 'toolCallId';
+  if (toolName === undefined) return 'toolName';
+  return make(toolCallId, toolName);
 }
 
 function withDelta(f: Fields, type: 'text-delta' | 'reasoning-delta'): StreamChunk | string {

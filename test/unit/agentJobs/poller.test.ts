@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import { AgentJobPoller } from '../../../src/agentJobs/poller';
 import type { AgentJob, AgentJobStatus } from '../../../src/platform/agentJob';
 import { fail, ok, platformError, type PlatformError, type Result } from '../../../src/platform/errors';
-import { FakeTimers } from './fakeTimers';
+import { FakeTimers } from '../fakeTimers';
 
 const job = (id: string, status: AgentJobStatus, prLink: string | null = null): AgentJob => ({ id, status, prLink });
 

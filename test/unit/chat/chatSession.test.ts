@@ -1,27 +1,70 @@
 import * as assert from 'node:assert/strict';
-import { ChatSession, type ChatEvent, DEFAULT_SELECTION_QUESTION } from '../../../src/chat/chatSession';
-import { Conversation } from '../../../src/chat/conversation';
+import type { TurnActivity } from '../../../src/chat/activity';
+import { activityText } from '../../../src/chat/activity';
+import { type ChatEvent, ChatSession, type ChatSettings, DEFAULT_SELECTION_QUESTION, NO_ANSWER_MESSAGE, type ThreadKeyStore } from '../../../src/chat/chatSession';
+import { Conversation, EXPIRED_THREAD_NOTICE } from '../../../src/chat/conversation';
 import { attachSelection, MAX_SELECTION_CHARS, trimNote } from '../../../src/chat/selectionContext';
-import { arm, useHarness } from '../support';
+import { parseSuggestions } from '../../../src/chat/suggestions';
+import type { PlatformClient } from '../../../src/platform/client';
+import { FakeTimers } from '../fakeTimers';
+import { arm, RecordingLogger, useHarness } from '../support';
+
+type Body = Record<string, unknown> & { messages: { id: string; role: string; parts: { type: string; text: string }[] }[] };
+
+/** Thread keys in memory, as SecretStorage holds them in VS Code. */
+class MemoryThreadKeys implements ThreadKeyStore {
+  readonly keys = new Map<string, string>();
+  async get(threadId: string) {
+    return this.keys.get(threadId);
+  }
+  async store(threadId: string, key: string) {
+    this.keys.set(threadId, key);
+  }
+  async delete(threadId: string) {
+    this.keys.delete(threadId);
+  }
+}
 
 describe('chat session', () => {
   const h = useHarness();
-  let saves = 0;
 
-  const session = (conversation = new Conversation()) => {
+  interface Options {
+    readonly conversation?: Conversation;
+    readonly settings?: Partial<ChatSettings>;
+    readonly timers?: FakeTimers;
+    readonly client?: PlatformClient;
+    readonly threadKeys?: MemoryThreadKeys;
+  }
+
+  /** A session against the emulator; `saves` counts what it asked to be saved. */
+  const session = (options: Options = {}) => {
     let next = 0;
-    const client = h.client();
-    return new ChatSession({
+    const client = options.client ?? h.client();
+    const conversation = options.conversation ?? new Conversation();
+    const saved: unknown[] = [];
+    const log = new RecordingLogger();
+    const chat = new ChatSession({
       conversation,
-      send: (request, options) => client.sendAssistantMessage(request, options),
-      settings: () => ({ domain: 'acme-docs', fingerprint: 'user-9', retrievalPageSize: 2, filter: { version: 'v2' } }),
+      send: (origin, request, callOptions) => {
+        assert.equal(origin, client.origin, 'sent to the origin it was asked of');
+        return client.sendAssistantMessage(request, callOptions);
+      },
+      settings: () => ({ origin: client.origin, domain: 'acme-docs', fingerprint: 'user-9', retrievalPageSize: 2, filter: { version: 'v2' }, ...options.settings }),
       newId: () => `t${++next}`,
-      save: () => saves++,
+      save: () => saved.push(JSON.parse(JSON.stringify(conversation.toData()))),
+      threadKeys: options.threadKeys ?? new MemoryThreadKeys(),
+      log,
+      random: () => 0.5,
+      ...(options.timers ? { timers: options.timers } : {}),
     });
+    const events: ChatEvent[] = [];
+    chat.onEvent((event) => events.push(event));
+    return { chat, saved, events, log };
   };
+  const bodies = () => h.emulator.requestsFor('assistant').map((request) => request.body as Body);
 
-  it('sends the whole conversation, the settings, and the thread id and key from the second turn on', async () => {
-    const chat = session();
+  it('sends the whole conversation, the settings, and the thread id and key from the headers on the next turn', async () => {
+    const { chat } = session();
     const first = await chat.ask('What are API keys?');
     assert.equal(first?.status, 'done');
     assert.match(first!.answer, /^Here is what the documentation says about \*\*What are API keys\?\*\*/);
@@ -29,53 +72,172 @@ describe('chat session', () => {
     const second = await chat.ask('Where are they stored?');
     assert.equal(second?.status, 'done');
 
-    const [one, two] = h.emulator.requestsFor('assistant').map((request) => request.body as Record<string, unknown>);
+    const [one, two] = bodies();
     assert.deepEqual(one, {
       fp: 'user-9',
       messages: [{ id: 't1-q', role: 'user', parts: [{ type: 'text', text: 'What are API keys?' }] }],
       retrievalPageSize: 2,
       filter: { version: 'v2' },
     });
-    assert.equal(two.threadId, chat.conversation.threadId);
-    assert.equal(two.threadKey, chat.conversation.threadKey);
-    assert.match(String(two.threadKey), /^tk_/);
-    assert.deepEqual(two.messages, [
+    assert.match(String(two!.threadId), /^thread_/);
+    assert.match(String(two!.threadKey), /^tk_/);
+    assert.deepEqual(two!.messages, [
       { id: 't1-q', role: 'user', parts: [{ type: 'text', text: 'What are API keys?' }] },
       { id: 't1-a', role: 'assistant', parts: [{ type: 'text', text: first!.answer }] },
       { id: 't2-q', role: 'user', parts: [{ type: 'text', text: 'Where are they stored?' }] },
     ]);
-    assert.ok(saves >= 2);
+    assert.equal(h.emulator.requestsFor('assistant').length, 2, 'no 400 from the schema check, no retry');
   });
 
-  it('streams deltas whose sum is the answer', async () => {
-    const chat = session();
-    const events: ChatEvent[] = [];
-    chat.onEvent((event) => events.push(event));
+  it('keeps the thread key in the key store and never in the saved conversation', async () => {
+    const threadKeys = new MemoryThreadKeys();
+    const { chat, saved } = session({ threadKeys });
+    await chat.ask('What are API keys?');
+    const threadId = chat.conversation.threadId!;
+    assert.match(threadKeys.keys.get(threadId) ?? '', /^tk_/);
+    assert.ok(saved.length >= 2);
+    for (const data of saved) assert.ok(!JSON.stringify(data).includes(threadKeys.keys.get(threadId)!), 'no saved state holds the key');
+    await chat.newConversation();
+    assert.equal(threadKeys.keys.size, 0, 'the key goes with its conversation');
+  });
+
+  it('a restored conversation reads its thread key from the key store and goes on in the same thread', async () => {
+    const threadKeys = new MemoryThreadKeys();
+    const first = session({ threadKeys });
+    await first.chat.ask('What are API keys?');
+    const data = first.saved.at(-1);
+    const restored = session({ conversation: Conversation.restore(data), threadKeys });
+    const turn = await restored.chat.ask('And then?');
+    assert.equal(turn?.status, 'done');
+    const last = bodies().at(-1)!;
+    assert.equal(last.threadId, first.chat.conversation.threadId);
+    assert.equal(last.threadKey, threadKeys.keys.get(String(last.threadId)));
+    assert.equal(turn!.notice, undefined, 'the thread was still known');
+  });
+
+  it('when the thread has expired, asks the same question again at once in a new thread, with the whole conversation', async () => {
+    const threadKeys = new MemoryThreadKeys();
+    const { chat, log } = session({ threadKeys });
+    const first = await chat.ask('What are API keys?');
+    const oldThread = chat.conversation.threadId!;
+    h.emulator.config.threadsExpire = true;
+    const turn = await chat.ask('Where are they stored?');
+    assert.equal(turn?.status, 'done');
+    assert.equal(turn!.notice, EXPIRED_THREAD_NOTICE);
+    const [, expired, renewed] = bodies();
+    assert.equal(expired!.threadId, oldThread);
+    assert.equal(renewed!.threadId, undefined, 'the new try starts a new thread');
+    assert.deepEqual(renewed!.messages.map((m) => m.role), ['user', 'assistant', 'user'], 'no context is lost');
+    assert.equal(renewed!.messages[1]!.parts[0]!.text, first!.answer);
+    assert.equal(bodies().length, 3, 'asked once more, not again and again');
+    assert.notEqual(chat.conversation.threadId, oldThread);
+    assert.equal(threadKeys.keys.has(oldThread), false, "the old thread's key is forgotten");
+    assert.ok(log.lines.some((line) => /expired/.test(line)));
+  });
+
+  it('streams deltas whose sum is the answer, and says what the assistant searches for until the text starts', async () => {
+    const { chat, events } = session();
     const turn = await chat.ask('How do I stop an answer?');
     const deltas = events.filter((event): event is Extract<ChatEvent, { type: 'delta' }> => event.type === 'delta');
     assert.ok(deltas.length > 20);
     assert.equal(deltas.map((event) => event.text).join(''), turn!.answer);
-    assert.deepEqual([events[0].type, events[events.length - 1].type], ['turnStarted', 'turnEnded']);
+    assert.deepEqual([events[0]!.type, events.at(-1)!.type], ['turnStarted', 'turnEnded']);
+
+    const activities = events.filter((event): event is Extract<ChatEvent, { type: 'activity' }> => event.type === 'activity').map((event) => event.activity);
+    assert.deepEqual(activities, [
+      { kind: 'searching' },
+      { kind: 'searching', query: 'How do I stop an answer?' },
+      { kind: 'searching', query: 'How do I stop an answer?', found: 2 },
+      undefined,
+    ]);
+    assert.equal(activityText(activities[2]!), 'Searching the documentation for "How do I stop an answer?"… found 2 pages.');
+    const firstDelta = events.findIndex((event) => event.type === 'delta');
+    const cleared = events.findIndex((event) => event.type === 'activity' && event.activity === undefined);
+    assert.ok(cleared < firstDelta, 'the text replaces the activity');
+  });
+
+  describe('sources', () => {
+    const sourcesFor = async (setup: () => void) => {
+      setup();
+      const { chat } = session();
+      const turn = await chat.ask('How do I set up keys?');
+      assert.equal(turn?.status, 'done');
+      return { turn: turn!, text: turn!.answer, sources: turn!.sources };
+    };
+
+    it('come from the search tool output and from source-url chunks alike: the same answer and the same pages', async () => {
+      const live = await sourcesFor(() => (h.emulator.config.streamShape = 'live'));
+      const spec = await sourcesFor(() => (h.emulator.config.streamShape = 'spec'));
+      assert.equal(live.text, spec.text);
+      assert.equal(live.sources.length, 2);
+      assert.deepEqual(live.sources[0], { url: 'configuration/keys', title: 'API keys' });
+      assert.deepEqual(
+        spec.sources,
+        live.sources.map((source) => ({ url: `https://docs.acme.example/${source.url}`, title: source.title })),
+      );
+    });
+
+    it('read the output as an object, results with url instead of path, and results without titles', async () => {
+      const object = await sourcesFor(() => (h.emulator.config.searchOutput = 'object'));
+      assert.deepEqual(object.sources.map((source) => source.url), ['configuration/keys', 'reference/commands']);
+      const urls = await sourcesFor(() => (h.emulator.config.resultTarget = 'url'));
+      assert.deepEqual(urls.sources.map((source) => source.url), ['https://docs.acme.example/configuration/keys', 'https://docs.acme.example/reference/commands']);
+      const untitled = await sourcesFor(() => (h.emulator.config.resultTitles = false));
+      assert.deepEqual(untitled.sources[0], { url: 'https://docs.acme.example/configuration/keys' }, 'the view labels it by its path');
+    });
+
+    it('survive a 100 KB search output, are listed once per page in order of first appearance', async () => {
+      h.emulator.config.largeSearchOutput = true;
+      const { chat } = session();
+      chat.attach(attachSelection({ text: 'const keys = storeApiKeys(secretStorage);', source: { kind: 'file', path: 'src/keys.ts' }, startLine: 1, endLine: 1 }));
+      const turn = await chat.ask('How do I set up keys?');
+      assert.equal(turn?.status, 'done');
+      const urls = turn!.sources.map((source) => source.url);
+      assert.equal(new Set(urls).size, urls.length, 'each page once, though both searches found some');
+      assert.equal(urls[0], 'configuration/keys');
+    });
+  });
+
+  it('a turn that ends with tool calls and no text fails in a sentence, keeps the pages found, and Retry asks again', async () => {
+    h.emulator.config.noText = true;
+    const { chat, events } = session();
+    const turn = await chat.ask('What is the meaning of life?');
+    assert.equal(turn?.status, 'failed');
+    assert.deepEqual(turn!.error, { kind: 'noAnswer', message: NO_ANSWER_MESSAGE });
+    assert.equal(turn!.answer, '');
+    assert.ok(turn!.sources.length > 0);
+    assert.ok(events.some((event) => event.type === 'activity' && event.activity?.kind === 'working'), 'an unknown tool reads as "Working…"');
+    h.emulator.config.noText = false;
+    const again = await chat.retry(turn!.id);
+    assert.equal(again?.status, 'done');
+  });
+
+  it('sends back only parts the schema allows, whatever the answer held', async () => {
+    const { chat } = session();
+    await chat.ask('How do I stop an answer?');
+    await chat.ask('And then?');
+    const parts = bodies().flatMap((body) => body.messages.flatMap((message) => message.parts.map((part) => part.type)));
+    assert.deepEqual([...new Set(parts)], ['text']);
   });
 
   it('sends an attached selection as context, with currentPath for a page, and then detaches it', async () => {
-    const chat = session();
+    const { chat } = session();
     chat.attach(attachSelection({ text: 'const x = 1;', source: { kind: 'file', path: 'src/x.ts' }, startLine: 3, endLine: 3 }));
     const turn = await chat.ask('');
     assert.equal(turn?.question, DEFAULT_SELECTION_QUESTION);
     assert.equal(chat.pendingContext, undefined);
     chat.attach(attachSelection({ text: 'Press Stop', source: { kind: 'page', pagePath: 'guides/chat' }, startLine: 14, endLine: 15 }));
     await chat.ask('What does this mean?');
-    const [code, page] = h.emulator.requestsFor('assistant').map((request) => request.body as Record<string, unknown>);
-    assert.deepEqual(code.context, [{ type: 'code', value: 'const x = 1;', path: 'src/x.ts' }]);
-    assert.equal(code.currentPath, undefined);
-    assert.deepEqual(page.context, [{ type: 'textSelection', value: 'Press Stop', path: 'guides/chat' }]);
-    assert.equal(page.currentPath, 'guides/chat');
+    const [code, page] = bodies();
+    assert.deepEqual(code!.context, [{ type: 'code', value: 'const x = 1;', path: 'src/x.ts' }]);
+    assert.equal(code!.currentPath, undefined);
+    assert.deepEqual(page!.context, [{ type: 'textSelection', value: 'Press Stop', path: 'guides/chat' }]);
+    assert.equal(page!.currentPath, 'guides/chat');
   });
 
   it('stops an answer and keeps what arrived', async () => {
     h.emulator.config.deltaDelayMs = 5;
-    const chat = session();
+    const { chat } = session();
     let deltas = 0;
     chat.onEvent((event) => event.type === 'delta' && ++deltas === 10 && chat.stop());
     const turn = await chat.ask('How do I set up keys?');
@@ -85,8 +247,8 @@ describe('chat session', () => {
   });
 
   it('keeps a partial answer when the stream is cut, and Retry asks the same question again in its place', async () => {
-    arm(h.emulator, { kind: 'dropMidStream', afterEvents: 20 }, { operation: 'assistant' });
-    const chat = session();
+    arm(h.emulator, { kind: 'dropMidStream', afterEvents: 30 }, { operation: 'assistant' });
+    const { chat } = session();
     const failed = await chat.ask('How do I set up keys?');
     assert.equal(failed?.status, 'failed');
     assert.equal(failed!.error?.kind, 'network');
@@ -96,47 +258,190 @@ describe('chat session', () => {
     const retried = await chat.retry(failed!.id);
     assert.equal(retried?.status, 'done');
     assert.deepEqual(chat.conversation.turns.map((turn) => turn.id), [retried!.id]);
-    const [, again] = h.emulator.requestsFor('assistant').map((request) => request.body as { messages: unknown[] });
-    assert.equal(again.messages.length, 1, 'the failed turn is not part of the history');
+    const [, again] = bodies();
+    assert.equal(again!.messages.length, 1, 'the failed turn is not part of the history');
   });
 
-  it('a rate limit fails the turn with a sentence that says to wait', async () => {
-    arm(h.emulator, { kind: 'rateLimit', retryAfterSeconds: 600 }, { operation: 'assistant' });
-    const turn = await session().ask('q');
-    assert.equal(turn?.error?.kind, 'rateLimited');
-    assert.match(turn!.error!.message, /Try again in 10 minutes/);
+  describe('rate limits', () => {
+    /** Resolves when the session shows a wait, with that wait. */
+    const nextWait = (events: ChatEvent[]) =>
+      new Promise<Extract<TurnActivity, { kind: 'waiting' }>>((resolve) => {
+        const seen = events.length;
+        const check = () => {
+          const found = events.slice(seen).find((event) => event.type === 'activity' && event.activity?.kind === 'waiting');
+          if (found && found.type === 'activity' && found.activity?.kind === 'waiting') resolve(found.activity);
+          else setTimeout(check, 5);
+        };
+        check();
+      });
+
+    it('a 429 with Retry-After shows the countdown at once, then asks again and answers', async () => {
+      arm(h.emulator, { kind: 'rateLimit', retryAfterSeconds: 27 }, { operation: 'assistant' });
+      const timers = new FakeTimers();
+      const { chat, events } = session({ timers });
+      const asking = chat.ask('How do I set up keys?');
+      const wait = await nextWait(events);
+      assert.deepEqual(wait, { kind: 'waiting', reason: 'rateLimit', waitMs: 27_000 });
+      assert.equal(activityText(wait, 26_400), "The platform's rate limit was reached. Trying again in 27 s…");
+      assert.equal(chat.conversation.turns[0]!.status, 'streaming', 'the question waits, it is not lost');
+      await timers.advance(26_000);
+      assert.equal(h.emulator.requestsFor('assistant').length, 1, 'not asked again before the time');
+      await timers.advance(1_000);
+      const turn = await asking;
+      assert.equal(turn?.status, 'done');
+      assert.equal(h.emulator.requestsFor('assistant').length, 2);
+    });
+
+    it('without Retry-After backs off a few seconds, growing; Retry Now asks at once', async () => {
+      arm(h.emulator, { kind: 'rateLimit' }, { operation: 'assistant', times: 2 });
+      const timers = new FakeTimers();
+      const { chat, events } = session({ timers });
+      const asking = chat.ask('How do I set up keys?');
+      const first = await nextWait(events);
+      await timers.advance(first.waitMs);
+      const second = await nextWait(events);
+      assert.ok(first.waitMs >= 1_000 && first.waitMs <= 5_000, `${first.waitMs}`);
+      assert.ok(second.waitMs > first.waitMs, 'the second wait is longer');
+      chat.retryNow(chat.conversation.turns[0]!.id);
+      assert.equal((await asking)?.status, 'done');
+      assert.equal(h.emulator.requestsFor('assistant').length, 3);
+    });
+
+    it('a Retry-After over a minute, or a third 429 in a row, is not waited out: the turn says when to try again', async () => {
+      arm(h.emulator, { kind: 'rateLimit', retryAfterSeconds: 600 }, { operation: 'assistant' });
+      const long = await session().chat.ask('q');
+      assert.equal(long?.status, 'failed');
+      assert.equal(long!.error?.kind, 'rateLimited');
+      assert.match(long!.error!.message, /Try again in 10 minutes/);
+      assert.equal(h.emulator.requestsFor('assistant').length, 1);
+
+      h.emulator.reset();
+      arm(h.emulator, { kind: 'rateLimit', retryAfterSeconds: 2 }, { operation: 'assistant', times: 3 });
+      const timers = new FakeTimers();
+      const { chat, events } = session({ timers });
+      const asking = chat.ask('q');
+      await timers.advance((await nextWait(events)).waitMs);
+      await timers.advance((await nextWait(events)).waitMs);
+      const third = await asking;
+      assert.equal(third?.status, 'failed');
+      assert.match(third!.error!.message, /rate limit was reached/);
+      assert.equal(h.emulator.requestsFor('assistant').length, 3);
+    });
+
+    it('Stop while waiting stops the turn and keeps the question for Retry', async () => {
+      arm(h.emulator, { kind: 'rateLimit', retryAfterSeconds: 30 }, { operation: 'assistant' });
+      const timers = new FakeTimers();
+      const { chat, events } = session({ timers });
+      const asking = chat.ask('Keep me');
+      await nextWait(events);
+      chat.stop();
+      const turn = await asking;
+      assert.equal(turn?.status, 'stopped');
+      assert.equal(turn!.question, 'Keep me');
+      assert.equal(timers.pending, 0, 'no timer is left behind');
+    });
   });
 
   it('a new conversation forgets the turns and the thread', async () => {
-    const chat = session();
+    const { chat } = session();
     await chat.ask('What are API keys?');
     await chat.newConversation();
-    assert.deepEqual(chat.conversation.toData(), { threadId: undefined, threadKey: undefined, turns: [] });
+    assert.deepEqual(chat.conversation.toData(), { turns: [] });
     await chat.ask('Fresh start');
-    const last = h.emulator.requestsFor('assistant').pop()!.body as Record<string, unknown>;
-    assert.equal(last.threadId, undefined);
+    assert.equal(bodies().at(-1)!.threadId, undefined);
   });
 
-  it('a restored conversation goes on in the same thread', async () => {
-    const chat = session();
+  it('a change of origin or domain starts a new conversation: nothing of the old one is sent', async () => {
+    const { chat, events } = session();
     await chat.ask('What are API keys?');
-    const saved = JSON.parse(JSON.stringify(chat.conversation.toData()));
-    const restored = session(Conversation.restore(saved));
-    const turn = await restored.ask('And then?');
+    const moved = session({ conversation: chat.conversation, settings: { domain: 'other-docs' } });
+    h.emulator.config.domain = 'other-docs';
+    const turn = await moved.chat.ask('Where are they stored?');
     assert.equal(turn?.status, 'done');
-    const last = h.emulator.requestsFor('assistant').pop()!.body as Record<string, unknown>;
-    assert.equal(last.threadId, saved.threadId);
-    assert.equal(last.threadKey, saved.threadKey);
+    const last = bodies().at(-1)!;
+    assert.equal(last.threadId, undefined);
+    assert.deepEqual(last.messages.map((m) => m.parts[0]!.text), ['Where are they stored?']);
+    assert.equal(chat.conversation.turns[0]!.earlier, `${h.emulator.url} · acme-docs`, 'the old turn stays in view, marked');
+    assert.equal(turn!.earlier, undefined);
+    assert.ok(moved.events.some((event) => event.type === 'replaced'));
+    assert.ok(!events.some((event) => event.type === 'replaced'), 'the first session saw no change of connection');
+  });
+
+  it('saves when a turn starts, while it streams (not on every delta), and when it ends', async () => {
+    h.emulator.config.deltaDelayMs = 1;
+    const { chat, saved } = session();
+    const turn = await chat.ask('How do I set up keys?');
+    const statuses = saved.map((data) => (data as { turns: { status: string }[] }).turns[0]!.status);
+    assert.equal(statuses[0], 'streaming', 'saved as soon as the question is asked');
+    assert.equal(statuses.at(-1), 'done');
+    assert.ok(saved.length < 10, `not on every delta: ${saved.length} saves for an answer of ${turn!.answer.length} characters`);
+  });
+
+  it('two questions asked at once never stream at the same time', async () => {
+    h.emulator.config.deltaDelayMs = 2;
+    const { chat, events } = session();
+    const first = chat.ask('How do I set up keys?');
+    const second = chat.ask('What are API keys?');
+    const third = chat.ask('How do I stop an answer?');
+    const turns = await Promise.all([first, second, third]);
+    let running = 0;
+    let most = 0;
+    for (const event of events) {
+      if (event.type === 'turnStarted') most = Math.max(most, ++running);
+      if (event.type === 'turnEnded') running -= 1;
+    }
+    assert.equal(most, 1);
+    assert.equal(turns.filter((turn) => turn?.status === 'done').length, 1, 'the last question is answered; the others were stopped');
   });
 });
 
 describe('conversation data', () => {
-  it('restores only what has the right shape, and a turn cut by a reload as stopped', () => {
+  it('restores turn by turn, keeping the good ones, and a turn cut by a reload as stopped', () => {
     assert.deepEqual(Conversation.restore(undefined).turns, []);
-    assert.deepEqual(Conversation.restore({ turns: [{ id: 1 }] }).turns, []);
-    const restored = Conversation.restore({ threadId: 'th', turns: [{ id: 'a', question: 'q', answer: 'partial', sources: [], status: 'streaming' }] });
-    assert.equal(restored.turns[0].status, 'stopped');
+    const scope = { origin: 'https://api.example.com', domain: 'acme' };
+    const good = { id: 'a', question: 'q', answer: 'partial', sources: [{ url: 'guides/x', title: 'X' }], status: 'streaming' };
+    const restored = Conversation.restore({
+      scope,
+      threadId: 'th',
+      turns: [
+        { id: 1 },
+        good,
+        { ...good, id: 'b', context: { label: 'x.ts:1', item: { type: 'code' } } },
+        { ...good, id: 'c', status: 'exploded' },
+        { ...good, id: 'd', status: 'done', sources: [{ url: 7 }, { url: 'ok' }] },
+      ],
+    });
+    assert.deepEqual(restored.turns.map((turn) => turn.id), ['a', 'd']);
+    assert.equal(restored.turns[0]!.status, 'stopped');
+    assert.deepEqual(restored.turns[1]!.sources, [{ url: 'ok' }]);
     assert.equal(restored.threadId, 'th');
+    assert.deepEqual(restored.scope, scope);
+  });
+
+  it('marks turns saved without a connection (by an earlier version) as not to be sent again', () => {
+    const restored = Conversation.restore({ threadId: 'th', threadKey: 'tk_old', turns: [{ id: 'a', question: 'q', answer: 'a', sources: [], status: 'done' }] });
+    assert.equal(restored.turns[0]!.earlier, 'an earlier version of Docs Assistant');
+    assert.equal(restored.threadId, undefined);
+    assert.ok(!JSON.stringify(restored.toData()).includes('tk_old'));
+  });
+
+  it('drops the oldest turns from the history past the limit', () => {
+    const conversation = new Conversation();
+    for (const id of ['a', 'b', 'c']) conversation.turns.push({ id, question: `${id}?`, answer: id.repeat(100), sources: [], status: 'done' });
+    const turn = { id: 'd', question: 'd?', answer: '', sources: [], status: 'streaming' as const };
+    conversation.turns.push(turn);
+    const { messages, dropped } = conversation.messagesFor(turn, 200);
+    assert.equal(dropped, 2);
+    assert.deepEqual(messages.map((message) => message.id), ['c-q', 'c-a', 'd-q']);
+  });
+});
+
+describe('suggestions', () => {
+  it('parses (text)[/path] lines and drops the ones that do not parse', () => {
+    assert.deepEqual(parseSuggestions('(Getting started)[/getting-started]\n[wrong](/order)\n(No target)[]\n  (Keys)[/configuration/keys]  \nplain text\n(Half)[/ha'), [
+      { text: 'Getting started', target: '/getting-started' },
+      { text: 'Keys', target: '/configuration/keys' },
+    ]);
   });
 });
 

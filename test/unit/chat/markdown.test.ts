@@ -10,13 +10,14 @@ describe('answer markdown', () => {
     assert.match(html, /&lt;script&gt;alert\(1\)&lt;\/script&gt;/);
   });
 
-  it('keeps http(s) and relative links, and drops every other scheme', () => {
+  it('keeps http(s) and relative links, with no live href, and drops every other scheme', () => {
     const html = renderMarkdown(
-      '[a](https://docs.example/a) [b](/guides/chat) [c](javascript:alert(1)) [d](command:workbench.action.terminal.new) [e](data:text/html,x) [f](vscode://x) [g](JAVASCRIPT:alert(1))',
+      '[a](https://docs.example/a) [b](/guides/chat) [c](javascript:alert(1)) [d](command:workbench.action.terminal.new) [e](data:text/html,x) [f](vscode://x) [g](JAVASCRIPT:alert(1)) [h](mailto:a@b.example)',
     );
-    assert.match(html, /<a href="https:\/\/docs\.example\/a"/);
-    assert.match(html, /<a href="\/guides\/chat"/);
+    assert.match(html, /<a data-href="https:\/\/docs\.example\/a"/);
+    assert.match(html, /<a data-href="\/guides\/chat"/);
     assert.equal((html.match(/<a /g) ?? []).length, 2, html);
+    assert.ok(!/\shref=/.test(html), 'no link the webview host would open by itself');
     for (const url of ['javascript:x', 'command:x', 'data:x', 'vscode://x', '//evil.example/x', 'file:///etc/passwd']) assert.equal(isSafeLink(url), false, url);
     for (const url of ['https://x.example', 'http://x.example', 'guides/chat', '/guides/chat', '#top', '?q=1']) assert.equal(isSafeLink(url), true, url);
   });
@@ -27,5 +28,22 @@ describe('answer markdown', () => {
     assert.match(html, /data-action="copy"/);
     assert.match(html, /data-action="insert"/);
     assert.match(html, /<span class="hljs-keyword">const<\/span>/);
+  });
+});
+
+describe('answer markdown: suggestions and images', () => {
+  it('renders a suggestions block as links to pages, not as code, dropping lines that do not parse', () => {
+    const html = renderMarkdown('Answer.\n\n```suggestions\n(Getting started)[/getting-started]\nnot a suggestion\n(Evil)[javascript:alert(1)]\n(Keys)[/configuration/keys]\n```\n');
+    assert.ok(!/code-block|<pre|data-action/.test(html), html);
+    assert.match(html, /<nav class="suggestions" aria-label="Suggested pages"><h3 class="suggestions-title">Suggested pages<\/h3>/);
+    assert.match(html, /<a data-href="\/getting-started"[^>]*>Getting started<\/a>/);
+    assert.match(html, /<a data-href="\/configuration\/keys"[^>]*>Keys<\/a>/);
+    assert.ok(!/not a suggestion|Evil|javascript/.test(html), html);
+  });
+
+  it('never loads an image: it becomes a link to it, and an unsafe one plain text', () => {
+    const html = renderMarkdown('![diagram](https://evil.example/x.png?code=secret) ![x](javascript:alert(1))');
+    assert.ok(!/<img/.test(html), html);
+    assert.match(html, /<a data-href="https:\/\/evil\.example\/x\.png\?code=secret"[^>]*class="image-link">Image: diagram<\/a>/);
   });
 });

@@ -1,6 +1,7 @@
 import * as assert from 'node:assert/strict';
 import type { AssistantRequest, ConversationMessage } from '../../../src/platform/assistantRequest';
-import { messageSources, messageText } from '../../../src/platform/stream/assistantMessage';
+import { messageText } from '../../../src/platform/stream/assistantMessage';
+import { messageSources } from '../../../src/platform/stream/sources';
 import type { StreamChunk } from '../../../src/platform/stream/chunks';
 import { html500 } from '../../platform/faults';
 import { arm, expectError, useHarness } from '../support';
@@ -68,7 +69,7 @@ describe('operation 3: assistant message', () => {
     assert.match(text, /Press \*\*Stop\*\* or `Escape` to stop an answer/);
     const sources = messageSources(message);
     assert.equal(sources.length, 2);
-    assert.deepEqual(sources[0], { type: 'source-url', sourceId: 'source-1', url: 'https://docs.acme.example/guides/chat', title: 'Chatting with the assistant' });
+    assert.deepEqual(sources[0], { url: 'guides/chat', title: 'Chatting with the assistant' });
     assert.equal(message.finishReason, 'stop');
     assert.ok(lengths.length > 50, `many small deltas, got ${lengths.length}`);
     assert.ok(lengths.every((length, i) => i === 0 || length > lengths[i - 1]), 'the text grows with every delta');
@@ -90,7 +91,7 @@ describe('operation 3: assistant message', () => {
       const messages = [question('What are API keys?'), assistantTurn, question('And where are they stored?', 'u2')];
       const second = await client.sendAssistantMessage({ domain: 'acme-docs', fp: 'anonymous', messages, threadId, threadKey });
       assert.ok(second.ok);
-      assert.equal(second.value.threadId, threadId);
+      assert.equal(second.value.threadId, undefined, 'the live service names the thread only when it is new');
       assert.equal(second.value.threadKey, undefined, 'the key comes only once');
       const body = h.emulator.requests[1].body as Record<string, unknown>;
       assert.equal(body.threadId, threadId);
@@ -98,16 +99,16 @@ describe('operation 3: assistant message', () => {
       assert.deepEqual(body.messages, messages);
     });
 
-    it('error kind notFound: a later turn without the thread key gets 404, in words that say to start over', async () => {
+    it('error kind notFound: a later turn without the thread key gets 404, as on the live service', async () => {
       const client = h.client();
       const first = await client.sendAssistantMessage(ask('What are API keys?'));
       assert.ok(first.ok);
       const error = expectError(await client.sendAssistantMessage(ask('again', { threadId: first.value.threadId })), 'notFound');
-      assert.match(error.message, /Start a new conversation/);
+      assert.match(error.message, /no longer knows this conversation's thread/);
     });
 
     it('in spec mode takes the thread id from the finish event and asks for no key', async () => {
-      h.emulator.config.threadHeaders = false;
+      h.emulator.config.streamShape = 'spec';
       const client = h.client();
       let headerThread: object | undefined;
       const first = await client.sendAssistantMessage(ask('What are API keys?'), { observer: { onResponse: (thread) => (headerThread = thread) } });
@@ -225,14 +226,31 @@ describe('operation 3: assistant message', () => {
       assert.match(error.message, /HTTP 500.*An HTML page \(perhaps from a proxy\) came back\./);
     });
 
-    it('fault rateLimit: 429 with and without Retry-After is retried before any byte of the answer', async () => {
-      arm(h.emulator, { kind: 'rateLimit', retryAfterSeconds: 2 }, { operation: 'assistant' });
+    it('fault rateLimit: a 429 comes back at once with its wait, for the chat to wait out in view', async () => {
+      arm(h.emulator, { kind: 'rateLimit', retryAfterSeconds: 27 }, { operation: 'assistant' });
+      const error = expectError(await h.client().sendAssistantMessage(ask('q')), 'rateLimited');
+      assert.equal(error.retryAfterMs, 27_000);
       arm(h.emulator, { kind: 'rateLimit' }, { operation: 'assistant' });
-      const result = await h.client().sendAssistantMessage(ask('q'));
-      assert.ok(result.ok);
-      assert.equal(h.emulator.requests.length, 3);
-      assert.equal(h.delays[0], 2000);
-      assert.equal(h.delays.length, 2);
+      assert.equal(expectError(await h.client().sendAssistantMessage(ask('q')), 'rateLimited').retryAfterMs, undefined);
+      assert.equal(h.emulator.requests.length, 2);
+      assert.deepEqual(h.delays, [], 'nothing was waited out silently');
+    });
+
+    it('fault resetConnection: a question whose connection dropped is not sent again, since it may have arrived', async () => {
+      arm(h.emulator, { kind: 'resetConnection' }, { operation: 'assistant' });
+      const error = expectError(await h.client().sendAssistantMessage(ask('q')), 'network');
+      assert.notEqual(error.unsent, true);
+      assert.equal(h.emulator.requests.length, 1);
+      assert.deepEqual(h.delays, []);
+    });
+
+    it('error kind network: a question that surely never left (nothing listening) is tried again', async () => {
+      const port = h.emulator.url.split(':').pop();
+      await h.emulator.close();
+      const client = h.client({ baseUrl: `http://127.0.0.1:${port}` });
+      const error = expectError(await client.sendAssistantMessage(ask('q')), 'network');
+      assert.equal(error.unsent, true);
+      assert.equal(h.delays.length, 3, 'three retries after the first attempt');
     });
 
     it('error kind rateLimited: the hourly limit reached', async () => {

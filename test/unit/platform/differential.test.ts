@@ -3,7 +3,6 @@
 
 import * as assert from 'node:assert/strict';
 import { parseJsonEventStream, readUIMessageStream, uiMessageChunkSchema, type UIMessage, type UIMessageChunk } from 'ai';
-import { messageSources } from '../../../src/platform/stream/assistantMessage';
 import { decodePieces, richAnswer, sdkStreamBytes } from './sdkStreams';
 
 /** The SDK's own client path: parseJsonEventStream, then readUIMessageStream. */
@@ -46,6 +45,27 @@ const scenarios: Record<string, UIMessageChunk[]> = {
     { type: 'source-url', sourceId: 'x', url: 'https://example.com/x' },
     { type: 'finish' },
   ],
+  'the live shape: two search steps, then the text': [
+    { type: 'start', messageId: 'live' },
+    { type: 'start-step' },
+    { type: 'tool-input-start', toolCallId: 'c1', toolName: 'search' },
+    { type: 'tool-input-delta', toolCallId: 'c1', inputTextDelta: '{"query":' },
+    { type: 'tool-input-delta', toolCallId: 'c1', inputTextDelta: '"retry policy"}' },
+    { type: 'tool-input-available', toolCallId: 'c1', toolName: 'search', input: { query: 'retry policy' } },
+    { type: 'tool-output-available', toolCallId: 'c1', output: [{ path: 'guides/retry', content: 'Retries back off.', metadata: { title: 'Retries' } }] },
+    { type: 'finish-step' },
+    { type: 'start-step' },
+    { type: 'tool-input-start', toolCallId: 'c2', toolName: 'search' },
+    { type: 'tool-input-available', toolCallId: 'c2', toolName: 'search', input: { query: 'limits' } },
+    { type: 'tool-output-available', toolCallId: 'c2', output: { type: 'search', results: [{ url: 'https://docs.acme.example/limits', content: 'x', metadata: {} }] } },
+    { type: 'finish-step' },
+    { type: 'start-step' },
+    { type: 'text-start', id: 't' },
+    { type: 'text-delta', id: 't', delta: 'See [Retries](/guides/retry).' },
+    { type: 'text-end', id: 't' },
+    { type: 'finish-step' },
+    { type: 'finish', finishReason: 'stop' },
+  ],
   'sources only, no finish reason': [
     { type: 'source-url', sourceId: '1', url: 'https://docs.acme.example/a', title: 'A' },
     { type: 'source-url', sourceId: '2', url: 'https://docs.acme.example/b' },
@@ -54,6 +74,21 @@ const scenarios: Record<string, UIMessageChunk[]> = {
 };
 
 const textsOf = (parts: readonly { type: string; text?: string }[]) => parts.filter((part) => part.type === 'text').map((part) => part.text);
+const withoutProviderMetadata = (part: unknown) => JSON.parse(JSON.stringify(part, (key, value) => (key === 'providerMetadata' ? undefined : value)));
+const sourcePartsOf = (parts: readonly { type: string }[]) => parts.filter((part) => part.type === 'source-url' || part.type === 'source-document').map(withoutProviderMetadata);
+
+/** Tool calls as both sides keep them: the SDK as `tool-NAME` parts, ours as `tool` parts. */
+function toolsOf(parts: readonly Record<string, unknown>[]): { toolCallId: unknown; toolName: string; state: unknown; input: unknown; output: unknown }[] {
+  return parts
+    .filter((part) => (part.type as string).startsWith('tool'))
+    .map((part) => ({
+      toolCallId: part.toolCallId,
+      toolName: part.type === 'tool' ? (part.toolName as string) : (part.type as string).slice('tool-'.length),
+      state: part.state,
+      input: part.input,
+      output: part.output,
+    }));
+}
 
 describe('differential: our decoder and the ai package agree', () => {
   for (const [name, chunks] of Object.entries(scenarios)) {
@@ -65,11 +100,10 @@ describe('differential: our decoder and the ai package agree', () => {
       const expectedTexts = chunks.some((chunk) => chunk.type === 'text-delta');
       assert.equal(textsOf(sdk.message.parts).length > 0, expectedTexts, 'the SDK read the text parts');
       assert.deepEqual(textsOf(ours.message.parts), textsOf(sdk.message.parts));
-      const sdkSources = sdk.message.parts
-        .filter((part) => part.type === 'source-url' || part.type === 'source-document')
-        .map((part) => JSON.parse(JSON.stringify(part, (key, value) => (key === 'providerMetadata' ? undefined : value))));
+      const sdkSources = sourcePartsOf(sdk.message.parts);
       assert.equal(sdkSources.length, chunks.filter((chunk) => chunk.type.startsWith('source-')).length, 'the SDK read the sources');
-      assert.deepEqual(messageSources(ours.message), sdkSources);
+      assert.deepEqual(sourcePartsOf(ours.message.parts), sdkSources);
+      assert.deepEqual(toolsOf(ours.message.parts as unknown as Record<string, unknown>[]), toolsOf(sdk.message.parts as unknown as Record<string, unknown>[]));
       assert.equal(ours.finished, sdk.finish !== undefined);
       assert.equal(ours.message.finishReason, sdk.finish && 'finishReason' in sdk.finish ? sdk.finish.finishReason : undefined);
       assert.deepEqual(ours.message.metadata, sdk.message.metadata);

@@ -112,7 +112,9 @@ describe('stream decoder', () => {
     });
     assert.deepEqual(readChunk('{"type":"error","errorText":"boom"}'), { kind: 'chunk', chunk: { type: 'error', errorText: 'boom' } });
     assert.deepEqual(readChunk('{"type":"abort"}'), { kind: 'chunk', chunk: { type: 'abort' } });
-    assert.deepEqual(readChunk('{"type":"tool-output-available","toolCallId":"c","output":1}'), { kind: 'ignored', type: 'tool-output-available' });
+    assert.deepEqual(readChunk('{"type":"tool-output-available","toolCallId":"c","output":1,"dynamic":true}'), { kind: 'chunk', chunk: { type: 'tool-output-available', toolCallId: 'c', output: 1 } });
+    assert.deepEqual(readChunk('{"type":"tool-input-start","toolCallId":"c"}'), { kind: 'invalid', reason: 'tool-input-start chunk without a valid "toolName"' });
+    assert.deepEqual(readChunk('{"type":"start-step"}'), { kind: 'ignored', type: 'start-step' });
     assert.equal(readChunk('{"type":"finish","finishReason":7}').kind, 'chunk');
   });
 });

@@ -1,7 +1,7 @@
 // Time for the poller's tests and the polling benchmark: it moves only when told, running due
 // timers in order and letting promises settle between them.
 
-import type { Timers } from '../../../src/agentJobs/poller';
+import type { Timers } from '../../src/util/timers';
 
 /** A clock that moves only when the test says, running due timers and letting promises settle. */
 export class FakeTimers implements Timers {
