@@ -36,7 +36,7 @@ function batches(text: string): string[][] {
 
 function bundle(entry: string): string {
   const result = esbuild.buildSync({ entryPoints: [entry], bundle: true, format: 'iife', platform: 'browser', target: 'es2022', minify: true, write: false });
-  return result.outputFiles[0]!.text;
+  return result.outputFiles[0].text;
 }
 
 interface RenderFigures {
@@ -74,7 +74,7 @@ async function measure(browser: Browser, view: string, mode: 'ours' | 'baseline'
   const mainThreads = new Set(trace.traceEvents.filter((event) => event.ph === 'M' && event.name === 'thread_name' && event.args?.name === 'CrRendererMain').map((event) => event.tid));
   const tasks = trace.traceEvents.filter((event) => event.name === 'ThreadControllerImpl::RunTask' && event.ph === 'X' && mainThreads.has(event.tid)).map((event) => (event.dur ?? 0) / 1000);
   // The answer's text, without white space: what a reader sees, whatever the blocks.
-  const renderedChars = await page.locator('.answer').evaluate((answer) => (answer.textContent ?? '').replace(/\s+/g, '').length);
+  const renderedChars = await page.locator('.answer').evaluate((answer: { textContent: string | null }) => (answer.textContent ?? '').replace(/\s+/g, '').length);
   await page.close();
   return {
     totalMs: (after - before) * 1000,

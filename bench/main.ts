@@ -27,7 +27,7 @@ const BENCHES: Record<string, Bench> = {
 
 async function main(): Promise<void> {
   const onlyArg = process.argv.indexOf('--only');
-  const only = onlyArg > 0 ? process.argv[onlyArg + 1]!.split(',') : Object.keys(BENCHES);
+  const only = onlyArg > 0 ? process.argv[onlyArg + 1].split(',') : Object.keys(BENCHES);
   const rows: Row[] = [];
   for (const name of only) {
     const bench = BENCHES[name];

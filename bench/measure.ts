@@ -3,7 +3,7 @@
 import { performance } from 'node:perf_hooks';
 
 /** The median of `runs` timings of `task` in milliseconds, after `warmups` untimed runs. */
-export async function medianMs(task: () => Promise<unknown> | unknown, runs: number, warmups = 1): Promise<number> {
+export async function medianMs(task: () => unknown, runs: number, warmups = 1): Promise<number> {
   for (let i = 0; i < warmups; i++) await task();
   const times: number[] = [];
   for (let i = 0; i < runs; i++) {
@@ -17,7 +17,7 @@ export async function medianMs(task: () => Promise<unknown> | unknown, runs: num
 export function median(values: readonly number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
 }
 
 export function ms(value: number): string {

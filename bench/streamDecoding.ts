@@ -16,7 +16,7 @@ import { sampleDocumentation } from './sampleText';
 function deltas(count: number): string[] {
   const text = sampleDocumentation();
   const pieces = text.match(/\S+\s*/g) ?? [];
-  return Array.from({ length: count }, (_, i) => pieces[(2 * i) % pieces.length]! + pieces[(2 * i + 1) % pieces.length]!);
+  return Array.from({ length: count }, (_, i) => pieces[(2 * i) % pieces.length] + pieces[(2 * i + 1) % pieces.length]);
 }
 
 /** The SSE bytes the `ai` package's server helpers write for an answer in `count` deltas. */
@@ -50,7 +50,7 @@ function streamOf(pieces: readonly Uint8Array[]): ReadableStream<Uint8Array> {
   let index = 0;
   return new ReadableStream({
     pull(controller) {
-      if (index < pieces.length) controller.enqueue(pieces[index++]!);
+      if (index < pieces.length) controller.enqueue(pieces[index++]);
       else controller.close();
     },
   });
@@ -127,25 +127,25 @@ export async function benchStreamDecoding(log: (line: string) => void): Promise<
       if (decoded !== text) throw new Error(`${name} decoded ${decoded.length} characters of ${text.length} in "${testCase.name}"`);
       timings[name] = await medianMs(() => decode(pieces), testCase.readSize === 1 && name === 'ai' ? 1 : testCase.runs, testCase.readSize === 1 ? 0 : 1);
     }
-    perDelta.set(testCase.name, (timings.ours! * 1000) / testCase.deltas);
-    const line = `${testCase.name}, ${(bytes.length / 1024).toFixed(0)} KB in ${pieces.length} reads: ours ${ms(timings.ours!)}, ai ${ms(timings.ai!)}, floor ${ms(timings.floor!)}`;
+    perDelta.set(testCase.name, (timings.ours * 1000) / testCase.deltas);
+    const line = `${testCase.name}, ${(bytes.length / 1024).toFixed(0)} KB in ${pieces.length} reads: ours ${ms(timings.ours)}, ai ${ms(timings.ai)}, floor ${ms(timings.floor)}`;
     log(line);
     lines.push(line);
-    const vsAi = timings.ai! / timings.ours!;
-    const vsFloor = timings.ours! / timings.floor!;
+    const vsAi = timings.ai / timings.ours;
+    const vsFloor = timings.ours / timings.floor;
     const sixteen = testCase.deltas === 16_000 && testCase.readSize > 1;
     rows.push({
       measure: `decode ${testCase.name}: vs the \`ai\` package`,
-      ours: ms(timings.ours!),
-      baseline: ms(timings.ai!),
+      ours: ms(timings.ours),
+      baseline: ms(timings.ai),
       ratio: `${ratio(vsAi)} faster`,
       goal: sixteen ? '≥ 10× faster' : '',
       ...(sixteen ? { met: vsAi >= 10 } : {}),
     });
     rows.push({
       measure: `decode ${testCase.name}: vs the floor`,
-      ours: ms(timings.ours!),
-      baseline: ms(timings.floor!),
+      ours: ms(timings.ours),
+      baseline: ms(timings.floor),
       ratio: `${ratio(vsFloor)} the floor's time`,
       goal: sixteen ? 'within 2× of the floor' : '',
       ...(sixteen ? { met: vsFloor <= 2 } : {}),

@@ -1,57 +1,72 @@
 // Track, untrack, refresh, open a job's pull request, copy its id.
 
 import * as vscode from 'vscode';
+import { commands } from '../identifiers';
 import type { SetupService } from '../settings/setupService';
 import { agentJobsNeeds } from '../settings/setupState';
-import type { AgentJobsView, JobNode } from './agentJobsView';
+import { setStatusMessage, showMessage, showSetupNeed } from '../ui/messages';
+import type { AgentJobsModel } from './agentJobsModel';
+import type { AgentJobsTree, JobNode } from './agentJobsTree';
 import { isSafePullRequestLink } from './jobPresentation';
-import type { TrackedJob } from './poller';
 
-export function registerAgentJobCommands(context: vscode.ExtensionContext, view: AgentJobsView, setup: SetupService): void {
-  const jobId = (argument: unknown): string | undefined =>
-    typeof argument === 'string' ? argument : (argument as JobNode | undefined)?.kind === 'job' ? (argument as { id: string }).id : (argument as { jobId?: string })?.jobId;
+export interface AgentJobCommandDeps {
+  readonly model: AgentJobsModel;
+  readonly tree: AgentJobsTree;
+  readonly setup: SetupService;
+}
 
+/** The job a command was run on: a node of the tree, or an id given by a caller. */
+function jobIdOf(argument: unknown): string | undefined {
+  if (typeof argument === 'string') return argument;
+  const node = argument as JobNode | undefined;
+  if (node?.kind === 'job') return node.id;
+  if (node?.kind === 'detail') return node.jobId;
+  return undefined;
+}
+
+export function registerAgentJobCommands(context: vscode.ExtensionContext, { model, tree, setup }: AgentJobCommandDeps): void {
   context.subscriptions.push(
-    vscode.commands.registerCommand('docsAssistant.trackAgentJob', async (argument?: unknown): Promise<boolean> => {
+    vscode.commands.registerCommand(commands.trackAgentJob, async (argument?: unknown): Promise<boolean> => {
       await setup.refresh();
       const needs = agentJobsNeeds(setup.current);
       if (needs) {
-        // Said, not awaited: the command ends now; the button works whenever it is clicked.
-        const fix = needs.need === 'adminKey' ? 'Set Admin Key' : 'Configure';
-        void vscode.window.showErrorMessage(needs.message, fix).then((choice) => {
-          if (choice) void vscode.commands.executeCommand(needs.need === 'adminKey' ? 'docsAssistant.setAdminKey' : 'docsAssistant.configure');
-        });
+        showSetupNeed(needs);
         return false;
       }
-      const id = (typeof argument === 'string' ? argument : await vscode.window.showInputBox({
-        title: 'Docs Assistant: Track Agent Job',
-        prompt: 'The id of an agent job of this project. It is polled until it completes, fails or is archived.',
-        placeHolder: 'job id',
-        ignoreFocusOut: true,
-        validateInput: (value) => (/\s/.test(value.trim()) ? 'A job id has no spaces.' : undefined),
-      }))?.trim();
+      const id = (
+        typeof argument === 'string'
+          ? argument
+          : await vscode.window.showInputBox({
+              title: 'Docs Assistant: Track Agent Job',
+              prompt: 'The id of an agent job of this project. It is polled until it completes, fails or is archived.',
+              placeHolder: 'job id',
+              ignoreFocusOut: true,
+              validateInput: (value) => (/\s/.test(value.trim()) ? 'A job id has no spaces.' : undefined),
+            })
+      )?.trim();
       if (!id) return false;
-      return view.track(id);
+      if (!model.track(id)) return false;
+      tree.reveal(id);
+      return true;
     }),
-    vscode.commands.registerCommand('docsAssistant.untrackAgentJob', (argument?: unknown) => {
-      const id = jobId(argument);
-      if (id) view.untrack(id);
+    vscode.commands.registerCommand(commands.untrackAgentJob, (argument?: unknown) => {
+      const id = jobIdOf(argument);
+      if (id) model.untrack(id);
     }),
-    vscode.commands.registerCommand('docsAssistant.refreshAgentJobs', () => view.refresh()),
-    vscode.commands.registerCommand('docsAssistant.openPullRequest', async (argument?: unknown): Promise<boolean> => {
-      const tracked: TrackedJob | undefined = view.jobs.find((job) => job.id === jobId(argument));
-      const link = tracked?.job?.prLink;
-      if (!isSafePullRequestLink(link)) {
-        void vscode.window.showWarningMessage(link ? `The pull request link ${link} is not an https address, so it is not opened.` : 'This job has no pull request.');
+    vscode.commands.registerCommand(commands.refreshAgentJobs, () => model.refreshAll()),
+    vscode.commands.registerCommand(commands.openPullRequest, async (argument?: unknown): Promise<boolean> => {
+      const link = model.get(jobIdOf(argument) ?? '')?.job?.prLink;
+      if (!link || !isSafePullRequestLink(link)) {
+        showMessage('warning', link ? `The pull request link ${link} is not an https address, so it is not opened.` : 'This job has no pull request.');
         return false;
       }
       return vscode.env.openExternal(vscode.Uri.parse(link, true));
     }),
-    vscode.commands.registerCommand('docsAssistant.copyAgentJobId', async (argument?: unknown) => {
-      const id = jobId(argument);
+    vscode.commands.registerCommand(commands.copyAgentJobId, async (argument?: unknown) => {
+      const id = jobIdOf(argument);
       if (!id) return;
       await vscode.env.clipboard.writeText(id);
-      vscode.window.setStatusBarMessage(`Copied agent job id ${id}.`, 3000);
+      setStatusMessage(`Copied agent job id ${id}.`);
     }),
   );
 }

@@ -31,27 +31,31 @@ export function jobLabel(tracked: TrackedJob): string {
 }
 
 export function jobIcon(tracked: TrackedJob): JobIcon {
-  switch (tracked.watch.kind) {
+  switch (tracked.polling.kind) {
     case 'notFound':
       return 'notFound';
     case 'error':
       return 'error';
     case 'offline':
       return 'offline';
+    case 'watching':
+    case 'ended':
+      return tracked.job ? tracked.job.status : 'loading';
   }
-  return tracked.job ? tracked.job.status : 'loading';
 }
 
 export function statusText(tracked: TrackedJob): string {
-  switch (tracked.watch.kind) {
+  switch (tracked.polling.kind) {
     case 'notFound':
       return 'not found';
     case 'error':
       return 'paused';
     case 'offline':
       return tracked.job ? `${statusOf(tracked.job)}, offline` : 'offline';
+    case 'watching':
+    case 'ended':
+      return tracked.job ? statusOf(tracked.job) : 'loading…';
   }
-  return tracked.job ? statusOf(tracked.job) : 'loading…';
 }
 
 function statusOf(job: AgentJob): string {
@@ -73,7 +77,7 @@ export function age(ms: number): string {
   return `${Math.floor(hours / 24)} days ago`;
 }
 
-export function isSafePullRequestLink(link: string | null | undefined): link is string {
+export function isSafePullRequestLink(link: string | null | undefined): boolean {
   if (!link) return false;
   try {
     return new URL(link).protocol === 'https:';
@@ -100,7 +104,7 @@ export function jobDetails(tracked: TrackedJob): JobDetail[] {
   if (job?.model) details.push({ label: 'Model', value: job.model });
   if (job?.createdAt) details.push({ label: 'Created', value: formatTime(job.createdAt) });
   if (job?.archivedAt) details.push({ label: 'Archived', value: formatTime(job.archivedAt) });
-  if (tracked.watch.kind === 'notFound' || tracked.watch.kind === 'error' || tracked.watch.kind === 'offline') details.push({ label: 'Problem', value: tracked.watch.message });
+  if (tracked.polling.kind === 'notFound' || tracked.polling.kind === 'error' || tracked.polling.kind === 'offline') details.push({ label: 'Problem', value: tracked.polling.message });
   return details;
 }
 

@@ -4,13 +4,13 @@
 // every job wait; network trouble backs a job off. Timers are injected, so tests own the clock.
 
 import { type AgentJob, isTerminal } from '../platform/agentJob';
-import type { PlatformError, Result } from '../platform/errors';
+import { fail, platformError, type PlatformError, type Result } from '../platform/errors';
 import { backoffDelay } from '../platform/retry';
 import { Emitter } from '../util/disposable';
 import { realTimers, type Timers } from '../util/timers';
 
 /** What the tree shows for a job besides its data. */
-export type Watch =
+export type PollState =
   /** Still to be polled. */
   | { readonly kind: 'watching' }
   /** Reached completed, archived or failed: no more polling. */
@@ -24,7 +24,7 @@ export type Watch =
 export interface TrackedJob {
   readonly id: string;
   readonly job?: AgentJob;
-  readonly watch: Watch;
+  readonly polling: PollState;
   /** When the job was last read successfully. */
   readonly checkedAt?: number;
 }
@@ -120,7 +120,7 @@ export class AgentJobPoller {
     if (this.entries.has(id)) return;
     const ended = known !== undefined && isTerminal(known.status);
     const entry: Entry = {
-      state: { id, ...(known ? { job: known } : {}), watch: ended ? { kind: 'ended' } : { kind: 'watching' } },
+      state: { id, ...(known ? { job: known } : {}), polling: ended ? { kind: 'ended' } : { kind: 'watching' } },
       dueAt: ended ? undefined : this.timers.now(),
       intervalMs: this.firstIntervalMs,
       failures: 0,
@@ -146,7 +146,7 @@ export class AgentJobPoller {
     this.waitUntil = 0;
     const now = this.timers.now();
     for (const entry of this.entries.values()) {
-      if (entry.state.watch.kind === 'ended' || entry.state.watch.kind === 'notFound') continue;
+      if (entry.state.polling.kind === 'ended' || entry.state.polling.kind === 'notFound') continue;
       entry.dueAt = now;
       entry.intervalMs = this.firstIntervalMs;
     }
@@ -227,6 +227,9 @@ export class AgentJobPoller {
     let result: Result<AgentJob>;
     try {
       result = await this.options.read(entry.state.id, controller.signal);
+    } catch (error) {
+      // A read that throws is a failure like any other: the job is polled again later.
+      result = fail(platformError('badResponse', `Reading the job failed unexpectedly (${error instanceof Error ? error.message : String(error)}).`));
     } finally {
       this.inFlight -= 1;
       entry.controller = undefined;
@@ -244,7 +247,7 @@ export class AgentJobPoller {
       const ended = isTerminal(job.status);
       entry.failures = 0;
       this.rateLimitFailures = 0;
-      entry.state = { id: before.id, job, watch: ended ? { kind: 'ended' } : { kind: 'watching' }, checkedAt: now };
+      entry.state = { id: before.id, job, polling: ended ? { kind: 'ended' } : { kind: 'watching' }, checkedAt: now };
       if (ended) entry.dueAt = undefined;
       else {
         entry.dueAt = now + this.paced(entry.intervalMs);
@@ -256,7 +259,7 @@ export class AgentJobPoller {
     switch (error.kind) {
       case 'notFound':
         entry.dueAt = undefined;
-        entry.state = { ...withoutWatch(before), watch: { kind: 'notFound', message: error.message } };
+        entry.state = { ...withoutPolling(before), polling: { kind: 'notFound', message: error.message } };
         break;
       case 'unauthorized':
       case 'forbidden':
@@ -264,13 +267,13 @@ export class AgentJobPoller {
       case 'invalidRequest':
         this.pausedBy = error;
         entry.dueAt = now;
-        entry.state = { ...withoutWatch(before), watch: { kind: 'error', message: error.message, error } };
+        entry.state = { ...withoutPolling(before), polling: { kind: 'error', message: error.message, error } };
         break;
       case 'rateLimited':
         this.rateLimitFailures += 1;
         this.waitUntil = now + (error.retryAfterMs ?? backoffDelay(this.rateLimitFailures, { baseDelayMs: this.firstIntervalMs, maxDelayMs: this.maxIntervalMs }, this.random));
         entry.dueAt = now;
-        entry.state = { ...withoutWatch(before), watch: { kind: 'offline', message: error.message } };
+        entry.state = { ...withoutPolling(before), polling: { kind: 'offline', message: error.message } };
         break;
       case 'cancelled':
         entry.dueAt = now;
@@ -278,7 +281,7 @@ export class AgentJobPoller {
       default:
         entry.failures += 1;
         entry.dueAt = now + backoffDelay(entry.failures, { baseDelayMs: this.firstIntervalMs, maxDelayMs: this.maxIntervalMs }, this.random);
-        entry.state = { ...withoutWatch(before), watch: { kind: 'offline', message: error.message } };
+        entry.state = { ...withoutPolling(before), polling: { kind: 'offline', message: error.message } };
     }
     this.changes.fire({ id: before.id, before, after: entry.state });
   }
@@ -289,6 +292,6 @@ export class AgentJobPoller {
   }
 }
 
-function withoutWatch(state: TrackedJob): Omit<TrackedJob, 'watch'> {
+function withoutPolling(state: TrackedJob): Omit<TrackedJob, 'polling'> {
   return { id: state.id, ...(state.job ? { job: state.job } : {}), ...(state.checkedAt !== undefined ? { checkedAt: state.checkedAt } : {}) };
 }

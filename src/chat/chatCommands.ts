@@ -4,13 +4,15 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { PageDocuments } from '../pages/pageDocuments';
 import type { SetupService } from '../settings/setupService';
+import { commands } from '../identifiers';
 import { assistantNeeds } from '../settings/setupState';
+import { showMessage, showSetupNeed } from '../ui/messages';
 import type { ChatSession } from './chatSession';
 import type { ChatViewProvider } from './chatViewProvider';
 import type { AttachedContext } from './conversation';
 import type { TurnView } from './protocol';
 import { attachSelection, type SelectionSource } from './selectionContext';
-import { turnView } from './views';
+import { turnView } from './turnViews';
 
 export interface ChatCommandDeps {
   readonly session: ChatSession;
@@ -20,10 +22,10 @@ export interface ChatCommandDeps {
 
 export function registerChatCommands(context: vscode.ExtensionContext, deps: ChatCommandDeps): void {
   context.subscriptions.push(
-    vscode.commands.registerCommand('docsAssistant.ask', (question?: unknown) => ask(deps, typeof question === 'string' ? question : undefined)),
-    vscode.commands.registerCommand('docsAssistant.askAboutSelection', () => askAboutSelection(deps)),
-    vscode.commands.registerCommand('docsAssistant.newConversation', () => deps.session.newConversation()),
-    vscode.commands.registerCommand('docsAssistant.stopAnswer', () => deps.session.stop()),
+    vscode.commands.registerCommand(commands.ask, (question?: unknown) => ask(deps, typeof question === 'string' ? question : undefined)),
+    vscode.commands.registerCommand(commands.askAboutSelection, () => askAboutSelection(deps)),
+    vscode.commands.registerCommand(commands.newConversation, () => deps.session.newConversation()),
+    vscode.commands.registerCommand(commands.stopAnswer, () => deps.session.stop()),
   );
 }
 
@@ -48,7 +50,7 @@ async function ask(deps: ChatCommandDeps, given: string | undefined): Promise<Tu
 async function askAboutSelection(deps: ChatCommandDeps): Promise<AttachedContext | undefined> {
   const editor = vscode.window.activeTextEditor;
   if (!editor || editor.selection.isEmpty) {
-    void vscode.window.showInformationMessage('Select some code or text first, then ask about it.');
+    showMessage('info', 'Select some code or text first, then ask about it.');
     return undefined;
   }
   if (!(await ready(deps))) return undefined;
@@ -73,10 +75,6 @@ async function ready(deps: ChatCommandDeps): Promise<boolean> {
   await deps.setup.refresh();
   const needs = assistantNeeds(deps.setup.current);
   if (!needs) return true;
-  // Said, not awaited: the command ends now; the button works whenever it is clicked.
-  const fix = needs.need === 'assistantKey' ? 'Set Assistant Key' : 'Configure';
-  void vscode.window.showErrorMessage(needs.message, fix).then((choice) => {
-    if (choice) void vscode.commands.executeCommand(needs.need === 'assistantKey' ? 'docsAssistant.setAssistantKey' : 'docsAssistant.configure');
-  });
+  showSetupNeed(needs);
   return false;
 }

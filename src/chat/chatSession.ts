@@ -131,10 +131,10 @@ export class ChatSession {
   async retry(turnId: string): Promise<Turn | undefined> {
     const turns = this.conversation.turns;
     const index = turns.findIndex((turn) => turn.id === turnId);
-    if (index < 0 || turns[index]!.status === 'streaming' || turns[index]!.status === 'done') return undefined;
+    if (index < 0 || turns[index].status === 'streaming' || turns[index].status === 'done') return undefined;
     const [old] = turns.splice(index, 1);
     this.events.fire({ type: 'turnRemoved', turnId });
-    return this.start(old!.question, old!.context);
+    return this.start(old.question, old.context);
   }
 
   /** Ends a rate-limit wait of `turnId` now and asks again. */

@@ -3,35 +3,26 @@
 // the text of many deltas as one message per frame.
 
 import * as vscode from 'vscode';
+import { contextKeys, views } from '../identifiers';
 import type { PageDocuments } from '../pages/pageDocuments';
 import type { Logger } from '../platform/logger';
+import { setupActions } from '../settings/setupActions';
 import type { SetupService } from '../settings/setupService';
+import { assistantNeeds } from '../settings/setupState';
+import { setStatusMessage, showMessage } from '../ui/messages';
 import { Disposable } from '../util/disposable';
 import type { ChatEvent, ChatSession } from './chatSession';
+import { DeltaBatcher } from './deltaBatcher';
 import { openLink } from './links';
-import { type FromWebview, parseFromWebview, type SetupAction, type ToWebview } from './protocol';
+import { type FromWebview, MAX_QUESTION, parseFromWebview, type ToWebview } from './protocol';
 import { setupViewOf } from './setupView';
-import { chipOf, turnView } from './views';
+import { chipOf, turnView } from './turnViews';
 import { webviewHtml } from './webviewHtml';
-
-export const CHAT_VIEW_ID = 'docsAssistant.chat';
-
-const actionCommands: Record<SetupAction, [string, ...unknown[]]> = {
-  configure: ['docsAssistant.configure'],
-  setAssistantKey: ['docsAssistant.setAssistantKey'],
-  openSettings: ['workbench.action.openSettings', 'docsAssistant.baseUrl'],
-  showLog: ['docsAssistant.showLog'],
-  checkConnection: ['docsAssistant.checkConnection'],
-};
-
-/** Deltas are gathered for this long before one message carries them all. */
-const DELTA_BATCH_MS = 16;
 
 export class ChatViewProvider extends Disposable implements vscode.WebviewViewProvider {
   private view: vscode.WebviewView | undefined;
   private webviewReady = false;
-  private pendingDelta: { turnId: string; text: string } | undefined;
-  private deltaTimer: ReturnType<typeof setTimeout> | undefined;
+  private readonly deltas = this.register(new DeltaBatcher((turnId, text) => this.post({ type: 'delta', turnId, text })));
 
   constructor(
     private readonly extensionUri: vscode.Uri,
@@ -43,12 +34,11 @@ export class ChatViewProvider extends Disposable implements vscode.WebviewViewPr
     super();
     this.register(setup.onDidChange(() => this.postSetup()));
     this.register(session.onEvent((event) => this.relay(event)));
-    this.register({ dispose: () => clearTimeout(this.deltaTimer) });
   }
 
   /** Shows the chat view; with `focusInput`, puts the cursor in the question box. */
   async reveal(focusInput: boolean): Promise<void> {
-    await vscode.commands.executeCommand(`${CHAT_VIEW_ID}.focus`);
+    await vscode.commands.executeCommand(`${views.chat}.focus`);
     if (focusInput) this.post({ type: 'focusInput' });
   }
 
@@ -66,7 +56,7 @@ export class ChatViewProvider extends Disposable implements vscode.WebviewViewPr
     const listeners = [
       view.webview.onDidReceiveMessage((raw: unknown) => this.receive(raw)),
       view.onDidDispose(() => {
-        listeners.forEach((listener) => listener.dispose());
+        for (const listener of listeners) listener.dispose();
         this.view = undefined;
         this.webviewReady = false;
       }),
@@ -78,6 +68,10 @@ export class ChatViewProvider extends Disposable implements vscode.WebviewViewPr
     const message = parseFromWebview(raw);
     if (!message) {
       this.log.warn(`Ignored a message from the chat view that is not part of the protocol: ${describe(raw)}`);
+      // The composer keeps a question until it hears back: a question it could not send is answered too.
+      if (typeof raw === 'object' && raw !== null && (raw as { type?: unknown }).type === 'ask') {
+        this.post({ type: 'askResult', accepted: false, reason: `The question is too long to send: the limit is ${MAX_QUESTION.toLocaleString('en-US')} characters.` });
+      }
       return;
     }
     void this.handle(message).catch((error: unknown) => this.log.error(`Chat view message ${message.type} failed: ${String(error)}`));
@@ -91,13 +85,16 @@ export class ChatViewProvider extends Disposable implements vscode.WebviewViewPr
         this.postConversation();
         return;
       case 'action': {
-        const [command, ...args] = actionCommands[message.action];
+        const { command, args = [] } = setupActions[message.action];
         await vscode.commands.executeCommand(command, ...args);
         return;
       }
-      case 'ask':
-        await this.session.ask(message.text);
+      case 'ask': {
+        const refusal = this.refusalOf(message.text);
+        this.post(refusal ? { type: 'askResult', accepted: false, reason: refusal } : { type: 'askResult', accepted: true });
+        if (!refusal) await this.session.ask(message.text);
         return;
+      }
       case 'stop':
         this.session.stop();
         return;
@@ -118,7 +115,7 @@ export class ChatViewProvider extends Disposable implements vscode.WebviewViewPr
         return;
       case 'copyCode':
         await vscode.env.clipboard.writeText(message.code);
-        vscode.window.setStatusBarMessage('Code copied to the clipboard.', 3000);
+        setStatusMessage('Code copied to the clipboard.');
         return;
       case 'insertCode':
         await insertAtCursor(message.code);
@@ -126,21 +123,22 @@ export class ChatViewProvider extends Disposable implements vscode.WebviewViewPr
     }
   }
 
+  /** Why a question typed in the view cannot be asked now, in words; undefined when it can. */
+  private refusalOf(text: string): string | undefined {
+    if (text.trim() === '' && !this.session.pendingContext) return 'Type a question first.';
+    return assistantNeeds(this.setup.current)?.message;
+  }
+
   private relay(event: ChatEvent): void {
-    if (event.type === 'delta') {
-      if (this.pendingDelta && this.pendingDelta.turnId !== event.turnId) this.flushDeltas();
-      this.pendingDelta = { turnId: event.turnId, text: (this.pendingDelta?.text ?? '') + event.text };
-      this.deltaTimer ??= setTimeout(() => this.flushDeltas(), DELTA_BATCH_MS);
-      return;
-    }
-    this.flushDeltas();
+    if (event.type === 'delta') return this.deltas.add(event.turnId, event.text);
+    this.deltas.flush();
     switch (event.type) {
       case 'turnStarted':
-        void vscode.commands.executeCommand('setContext', 'docsAssistant.answering', true);
+        void vscode.commands.executeCommand('setContext', contextKeys.answering, true);
         this.post({ type: 'turnStarted', turn: turnView(event.turn) });
         return;
       case 'turnEnded':
-        void vscode.commands.executeCommand('setContext', 'docsAssistant.answering', this.session.answering);
+        void vscode.commands.executeCommand('setContext', contextKeys.answering, this.session.answering);
         this.post({ type: 'turnEnded', turn: turnView(event.turn) });
         return;
       case 'sources':
@@ -161,14 +159,6 @@ export class ChatViewProvider extends Disposable implements vscode.WebviewViewPr
     }
   }
 
-  private flushDeltas(): void {
-    clearTimeout(this.deltaTimer);
-    this.deltaTimer = undefined;
-    const pending = this.pendingDelta;
-    this.pendingDelta = undefined;
-    if (pending) this.post({ type: 'delta', ...pending });
-  }
-
   private postConversation(): void {
     this.post({
       type: 'conversation',
@@ -187,16 +177,17 @@ export class ChatViewProvider extends Disposable implements vscode.WebviewViewPr
   }
 }
 
+/** Insert at Cursor of a code block: into the active editor, replacing each selection. */
 async function insertAtCursor(code: string): Promise<void> {
   const editor = vscode.window.activeTextEditor ?? vscode.window.visibleTextEditors[0];
   if (!editor) {
-    void vscode.window.showInformationMessage('Open a file to insert the code into, then choose Insert at Cursor again.');
+    showMessage('info', 'Open a file to insert the code into, then choose Insert at Cursor again.');
     return;
   }
   const inserted = await editor.edit((edit) => {
     for (const selection of editor.selections) edit.replace(selection, code);
   });
-  if (!inserted) void vscode.window.showWarningMessage(`The code could not be inserted into ${editor.document.fileName}: the editor is read-only.`);
+  if (!inserted) showMessage('warning', `The code could not be inserted into ${editor.document.fileName}: the editor is read-only.`);
 }
 
 function describe(raw: unknown): string {

@@ -134,7 +134,7 @@ export class Conversation {
     let budget = maxChars - turn.question.length;
     let kept = pairs.length;
     while (kept > 0) {
-      const size = pairs[kept - 1]!.reduce((sum, message) => sum + textLength(message), 0);
+      const size = pairs[kept - 1].reduce((sum, message) => sum + textLength(message), 0);
       if (size > budget) break;
       budget -= size;
       kept -= 1;

@@ -6,6 +6,7 @@ import * as vscode from 'vscode';
 import type { PageDocuments } from '../pages/pageDocuments';
 import { pagePathFromInput } from '../pages/pagePath';
 import type { Logger } from '../platform/logger';
+import { showMessage, showPlatformError } from '../ui/messages';
 import { linkTarget } from './linkTargets';
 
 export type LinkOutcome = 'page' | 'browser' | 'refused';
@@ -14,7 +15,7 @@ export async function openLink(raw: string, pages: PageDocuments, log: Logger): 
   const target = linkTarget(raw);
   if (target.kind === 'refused') {
     log.warn(`Refused to open a link (${target.reason}): ${raw.trim().slice(0, 100)}`);
-    void vscode.window.showWarningMessage('Docs Assistant opens only http and https links and pages of your documentation.');
+    showMessage('warning', 'Docs Assistant opens only http and https links and pages of your documentation.');
     return 'refused';
   }
   const absolute = target.kind === 'web';
@@ -26,7 +27,7 @@ export async function openLink(raw: string, pages: PageDocuments, log: Logger): 
     if (opened.ok) return 'page';
     if (!absolute) {
       log.warn(`Could not open the page ${pagePath.value}: ${opened.error.message}`);
-      void vscode.window.showWarningMessage(opened.error.message);
+      showPlatformError(opened.error);
       return 'refused';
     }
   }

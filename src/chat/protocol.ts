@@ -1,12 +1,11 @@
 // The messages between the chat view's webview and the extension. Both sides import this file;
 // the extension checks every message that arrives, since a webview is untrusted content.
 
+import { SETUP_ACTIONS, type SetupAction } from '../settings/setupActions';
 import type { TurnActivity } from './activity';
 import type { SourceLink, TurnError, TurnStatus } from './conversation';
 
-export type SetupAction = 'configure' | 'setAssistantKey' | 'openSettings' | 'showLog' | 'checkConnection';
-
-const setupActions: readonly SetupAction[] = ['configure', 'setAssistantKey', 'openSettings', 'showLog', 'checkConnection'];
+export type { SetupAction };
 
 /** What the view shows about set-up: what is still needed, or where it is connected. */
 export type SetupView =
@@ -48,6 +47,9 @@ export type ToWebview =
   | { readonly type: 'turnEnded'; readonly turn: TurnView }
   | { readonly type: 'turnRemoved'; readonly turnId: string }
   | { readonly type: 'context'; readonly context?: ContextChip }
+  /** The answer to an `ask`: the composer clears its box only once the question is accepted. */
+  | { readonly type: 'askResult'; readonly accepted: true }
+  | { readonly type: 'askResult'; readonly accepted: false; readonly reason: string }
   | { readonly type: 'focusInput' };
 
 export type FromWebview =
@@ -64,7 +66,7 @@ export type FromWebview =
   | { readonly type: 'copyCode'; readonly code: string }
   | { readonly type: 'insertCode'; readonly code: string };
 
-const MAX_QUESTION = 100_000;
+export const MAX_QUESTION = 100_000;
 const MAX_CODE = 2_000_000;
 const MAX_URL = 8_192;
 
@@ -83,7 +85,7 @@ export function parseFromWebview(value: unknown): FromWebview | undefined {
     case 'newConversation':
       return { type: message.type };
     case 'action':
-      return setupActions.includes(message.action as SetupAction) ? { type: 'action', action: message.action as SetupAction } : undefined;
+      return SETUP_ACTIONS.includes(message.action as SetupAction) ? { type: 'action', action: message.action as SetupAction } : undefined;
     case 'ask': {
       const question = text('text', MAX_QUESTION);
       return question === undefined ? undefined : { type: 'ask', text: question };

@@ -17,8 +17,8 @@ export function parseSuggestions(block: string): Suggestion[] {
   for (const line of block.split('\n')) {
     const match = LINE.exec(line);
     if (!match) continue;
-    const text = match[1]!.trim();
-    const target = match[2]!.trim();
+    const text = match[1].trim();
+    const target = match[2].trim();
     if (text !== '' && target !== '') suggestions.push({ text, target });
   }
   return suggestions;

@@ -1,14 +1,15 @@
 // Open Page (a path or a page's URL) and Refresh Page (in a page's editor title).
 
 import * as vscode from 'vscode';
-import { showPlatformError } from '../ui/platformErrors';
+import { commands } from '../identifiers';
+import { showMessage, showPlatformError } from '../ui/messages';
 import { PageDocuments } from './pageDocuments';
 import { pagePathFromInput } from './pagePath';
 
 export function registerPageCommands(context: vscode.ExtensionContext, pages: PageDocuments): void {
   context.subscriptions.push(
-    vscode.commands.registerCommand('docsAssistant.openPage', (path?: unknown) => openPage(pages, typeof path === 'string' ? path : undefined)),
-    vscode.commands.registerCommand('docsAssistant.refreshPage', (uri?: unknown) => refreshPage(pages, uri instanceof vscode.Uri ? uri : undefined)),
+    vscode.commands.registerCommand(commands.openPage, (path?: unknown) => openPage(pages, typeof path === 'string' ? path : undefined)),
+    vscode.commands.registerCommand(commands.refreshPage, (uri?: unknown) => refreshPage(pages, uri instanceof vscode.Uri ? uri : undefined)),
   );
 }
 
@@ -30,13 +31,13 @@ async function openPage(pages: PageDocuments, given: string | undefined, previou
   if (input === undefined || input.trim() === '') return undefined;
   const parsed = pagePathFromInput(input);
   if (!parsed.ok) {
-    void showPlatformError(parsed.error);
+    showPlatformError(parsed.error);
     return undefined;
   }
   const opened = await pages.open(parsed.value);
   if (opened.ok) return opened.value.document.uri;
   const tryAgain = { title: 'Try Another Path', run: () => openPage(pages, undefined, input) };
-  void showPlatformError(opened.error, ...(opened.error.kind === 'notFound' || opened.error.kind === 'invalidRequest' ? [tryAgain] : []));
+  showPlatformError(opened.error, ...(opened.error.kind === 'notFound' || opened.error.kind === 'invalidRequest' ? [tryAgain] : []));
   return undefined;
 }
 
@@ -44,10 +45,10 @@ async function refreshPage(pages: PageDocuments, uri: vscode.Uri | undefined): P
   const target = uri ?? vscode.window.activeTextEditor?.document.uri;
   const pagePath = target && PageDocuments.pagePathOf(target);
   if (pagePath === undefined) {
-    void vscode.window.showInformationMessage('Refresh Page works on a documentation page opened with Docs Assistant: Open Page.');
+    showMessage('info', 'Refresh Page works on a documentation page opened with Docs Assistant: Open Page.');
     return false;
   }
   const result = await pages.refresh(pagePath);
-  if (!result.ok) void showPlatformError(result.error);
+  if (!result.ok) showPlatformError(result.error);
   return result.ok;
 }

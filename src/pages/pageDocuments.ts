@@ -4,8 +4,10 @@
 import * as vscode from 'vscode';
 import type { Logger } from '../platform/logger';
 import type { CallOptions, Page } from '../platform/client';
+import { originOf } from '../platform/endpoint';
 import type { Result } from '../platform/errors';
 import type { SettingsService } from '../settings/settingsService';
+import { showMessage } from '../ui/messages';
 import { withVisibleWaits } from '../ui/visibleWaits';
 import { Disposable } from '../util/disposable';
 import type { PageCache } from './pageCache';
@@ -61,15 +63,16 @@ export class PageDocuments extends Disposable implements vscode.TextDocumentCont
   }
 
   private async fetch(pagePath: string, refresh: boolean, options?: CallOptions): Promise<Result<Page>> {
-    const domain = this.settings.current.domain;
-    const result = await this.cache.get(domain, pagePath, refresh, options);
+    const { baseUrl, domain } = this.settings.current;
+    // No origin: the fetch fails with what to set, and failures are not cached.
+    const result = await this.cache.get({ origin: originOf(baseUrl) ?? '', domain, path: pagePath }, refresh, options);
     if (!result.ok) {
       this.log.warn(`Page ${pagePath}: ${result.error.message}`);
       return result;
     }
     if (result.value.invalidUtf8 && (refresh || !this.warned.has(pagePath))) {
       this.warned.add(pagePath);
-      void vscode.window.showWarningMessage(`The page ${pagePath} contains bytes that are not valid UTF-8; they are shown as �.`);
+      showMessage('warning', `The page ${pagePath} contains bytes that are not valid UTF-8; they are shown as �.`);
     }
     return result;
   }

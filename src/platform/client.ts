@@ -12,7 +12,7 @@ import { redactSecrets } from './redact';
 import { abortableDelay, backoffDelay, defaultRetryPolicy, type RetryPolicy } from './retry';
 import type { AssistantMessage, AssistantMessageBuilder } from './stream/assistantMessage';
 import type { StreamChunk } from './stream/chunks';
-import { readAssistantStream } from './stream/readAssistantStream';
+import { defaultStreamLimits, type Overflow, readAssistantStream } from './stream/readAssistantStream';
 import {
   cancelled,
   defaultTimeouts,
@@ -119,26 +119,30 @@ export class PlatformClient {
   }
 
   /** Operation 1: `GET /v2/agent/{projectId}/job/{id}` with the admin key. Retried when transient. */
-  async readAgentJob(projectId: string, id: string, options: CallOptions = {}): Promise<Result<AgentJob>> {
-    const ready = await this.prepare('adminKey', { projectId }, { 'job id': id });
-    if (!ready.ok) return ready;
-    const context = this.context('adminKey', `No agent job "${id}" was found in project "${projectId}". Check the job id and the project id.`);
-    const call = this.call('GET', path`/v2/agent/${projectId}/job/${id}`, 'adminKey', ready.value, options.signal);
-    return this.withRetries(options, () =>
-      this.readJsonCall(call, context, (json) => {
-        const job = parseAgentJob(json, id);
-        return job ? ok(job) : fail(badBody('an agent job'));
-      }),
-    );
+  readAgentJob(projectId: string, id: string, options: CallOptions = {}): Promise<Result<AgentJob>> {
+    return this.guard(async () => {
+      const ready = await this.prepare('adminKey', { projectId }, { 'job id': id });
+      if (!ready.ok) return ready;
+      const context = this.context('adminKey', `No agent job "${id}" was found in project "${projectId}". Check the job id and the project id.`);
+      const call = this.call('GET', path`/v2/agent/${projectId}/job/${id}`, 'adminKey', ready.value, options.signal);
+      return this.withRetries(options, () =>
+        this.readJsonCall(call, context, (json) => {
+          const job = parseAgentJob(json, id);
+          return job ? ok(job) : fail(badBody('an agent job'));
+        }),
+      );
+    });
   }
 
   /** Operation 2: `POST /discovery/v1/page/{domain}` with the assistant key. Retried when transient. */
-  async retrievePage(domain: string, pagePath: string, options: CallOptions = {}): Promise<Result<Page>> {
-    const ready = await this.prepare('assistantKey', { domain }, { 'page path': pagePath });
-    if (!ready.ok) return ready;
-    const context = this.context('assistantKey', `Page not found: ${pagePath}.`);
-    const call = this.call('POST', path`/discovery/v1/page/${domain}`, 'assistantKey', ready.value, options.signal, { path: pagePath });
-    return this.withRetries(options, () => this.readJsonCall(call, context, (json, invalidUtf8) => parsePage(json, invalidUtf8, pagePath)));
+  retrievePage(domain: string, pagePath: string, options: CallOptions = {}): Promise<Result<Page>> {
+    return this.guard(async () => {
+      const ready = await this.prepare('assistantKey', { domain }, { 'page path': pagePath });
+      if (!ready.ok) return ready;
+      const context = this.context('assistantKey', `Page not found: ${pagePath}.`);
+      const call = this.call('POST', path`/discovery/v1/page/${domain}`, 'assistantKey', ready.value, options.signal, { path: pagePath });
+      return this.withRetries(options, () => this.readJsonCall(call, context, (json, invalidUtf8) => parsePage(json, invalidUtf8, pagePath)));
+    });
   }
 
   /**
@@ -147,33 +151,37 @@ export class PlatformClient {
    * comes back at once, for the caller to wait out in view; a failure once the answer has begun
    * comes back with the partial answer.
    */
-  async sendAssistantMessage(request: AssistantRequest, options: AssistantCallOptions = {}): Promise<AssistantOutcome> {
-    const body = assistantBody(request);
-    if (!body.ok) return body;
-    const ready = await this.prepare('assistantKey', { domain: request.domain }, {});
-    if (!ready.ok) return ready;
-    const notFound =
-      request.threadId === undefined
-        ? `The platform has no assistant for the domain "${request.domain}". Check the domain setting.`
-        : "The platform no longer knows this conversation's thread; it may have expired.";
-    const context = this.context('assistantKey', notFound);
-    const call = {
-      ...this.call('POST', path`/discovery/v2/assistant/${request.domain}/message`, 'assistantKey', ready.value, options.signal, body.value),
-      accept: 'text/event-stream',
-      idleTimeoutMs: this.timeouts.streamIdleMs,
-    };
-    const opened = await this.withRetries(
-      options,
-      async () => {
-        const response = await this.transport!.open(call);
-        if (!response.ok) return response;
-        if (response.value.status < 200 || response.value.status > 299) return fail(await errorFromResponse(response.value, context, options.signal));
-        return ok(response.value);
-      },
-      isSafeToResend,
-    );
-    if (!opened.ok) return opened;
-    return this.readAnswer(opened.value, options);
+  sendAssistantMessage(request: AssistantRequest, options: AssistantCallOptions = {}): Promise<AssistantOutcome> {
+    return this.guard(async () => {
+      const body = assistantBody(request);
+      if (!body.ok) return body;
+      const ready = await this.prepare('assistantKey', { domain: request.domain }, {});
+      if (!ready.ok) return ready;
+      const notFound =
+        request.threadId === undefined
+          ? `The platform has no assistant for the domain "${request.domain}". Check the domain setting.`
+          : "The platform no longer knows this conversation's thread; it may have expired.";
+      const context = this.context('assistantKey', notFound);
+      const call = {
+        ...this.call('POST', path`/discovery/v2/assistant/${request.domain}/message`, 'assistantKey', ready.value, options.signal, body.value),
+        accept: 'text/event-stream',
+        idleTimeoutMs: this.timeouts.streamIdleMs,
+      };
+      const opened = await this.withRetries(
+        options,
+        async () => {
+          const response = await this.transport!.open(call);
+          if (!response.ok) return response;
+          if (response.value.status < 200 || response.value.status > 299) {
+            return fail(await errorFromResponse(response.value, context, { signal: options.signal, totalMs: this.timeouts.readTotalMs }));
+          }
+          return ok(response.value);
+        },
+        isSafeToResend,
+      );
+      if (!opened.ok) return opened;
+      return this.readAnswer(opened.value, options);
+    });
   }
 
   /** Releases the connection pool. */
@@ -184,7 +192,7 @@ export class PlatformClient {
   private async readAnswer(response: HttpResponse, { signal, observer }: AssistantCallOptions): Promise<AssistantOutcome> {
     const contentType = response.headers['content-type'] ?? '';
     if (/json|html/i.test(contentType)) {
-      const text = await readBodyText(response.body, signal);
+      const text = await readBodyText(response.body, { signal, totalMs: this.timeouts.readTotalMs });
       const said = describeBody(text.ok ? text.value.text : '', contentType);
       return fail(platformError('badResponse', `The assistant answered with ${contentType} instead of a stream.${said}`, { status: response.status }));
     }
@@ -200,8 +208,23 @@ export class PlatformClient {
       threadId: builder.threadId ?? headerThread.threadId,
       threadKey: headerThread.threadKey,
     });
-    const failure = read.broken ? interrupted(errorFromException(read.broken.error, signal)) : streamFailure(builder, read.sawDone);
+    const failure = read.broken
+      ? interrupted(errorFromException(read.broken.error, signal))
+      : read.overflow
+        ? platformError('badResponse', `The answer grew past what Docs Assistant keeps (${OVERFLOW_WORDS[read.overflow]}) and was stopped there. The part that arrived is kept.`)
+        : streamFailure(builder, read.sawDone);
     return failure ? { ok: false, error: failure, partial: reply } : ok(reply);
+  }
+
+  /** Whatever goes wrong in a call comes back as a failure: the client never throws at its caller. */
+  private async guard<T extends { readonly ok: boolean }>(run: () => Promise<T>): Promise<T | { readonly ok: false; readonly error: PlatformError }> {
+    try {
+      return await run();
+    } catch (error) {
+      const reason = redactSecrets(error instanceof Error ? error.message : String(error));
+      this.logger.error(`A platform call failed unexpectedly: ${reason}`);
+      return { ok: false, error: platformError('invalidRequest', `Docs Assistant could not make this request (${reason}).`) };
+    }
   }
 
   /** Checks what a call needs, in the order a user would fix it, and fetches the key. */
@@ -212,6 +235,10 @@ export class PlatformClient {
     }
     for (const [name, value] of Object.entries(params)) {
       if (value.trim() === '') return fail(platformError('invalidRequest', `The ${name} is empty.`));
+    }
+    for (const [name, value] of [...Object.entries(settings), ...Object.entries(params)]) {
+      // A lone surrogate (half an emoji) cannot be encoded into a URL or sent as text.
+      if (hasLoneSurrogate(value)) return fail(platformError('invalidRequest', `The ${name} holds a broken character (half of an emoji or similar); type it again.`));
     }
     let key: string | undefined;
     try {
@@ -240,8 +267,9 @@ export class PlatformClient {
   private async readJsonCall<T>(call: HttpCall, context: ErrorContext, parse: (json: unknown, invalidUtf8: boolean) => Result<T>): Promise<Result<T>> {
     const response = await this.transport!.open(call);
     if (!response.ok) return response;
-    if (response.value.status !== 200) return fail(await errorFromResponse(response.value, context, call.signal));
-    const body = await readJson(response.value, call.signal);
+    const read = { signal: call.signal, totalMs: this.timeouts.readTotalMs };
+    if (response.value.status !== 200) return fail(await errorFromResponse(response.value, context, read));
+    const body = await readJson(response.value, read);
     return body.ok ? parse(body.value.json, body.value.invalidUtf8) : body;
   }
 
@@ -271,6 +299,16 @@ export class PlatformClient {
   }
 }
 
+function hasLoneSurrogate(text: string): boolean {
+  return /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/.test(text);
+}
+
+const OVERFLOW_WORDS: Readonly<Record<Overflow, string>> = {
+  text: `${defaultStreamLimits.maxTextChars / 1024 / 1024} MB of text`,
+  line: `a line of ${defaultStreamLimits.maxLineBytes / 1024 / 1024} MB`,
+  total: `${defaultStreamLimits.maxTotalBytes / 1024 / 1024} MB in all`,
+};
+
 function notConfigured(setting: Setting, message: string): PlatformError {
   return platformError('notConfigured', message, { setting });
 }
@@ -283,7 +321,7 @@ function badBody(what: string): PlatformError {
 function parsePage(json: unknown, invalidUtf8: boolean, requested: string): Result<Page> {
   const body = json as Record<string, unknown> | null;
   if (typeof body !== 'object' || body === null || typeof body.content !== 'string') return fail(badBody('a page'));
-  const groups = Array.isArray(body.groups) && body.groups.every((g) => typeof g === 'string') ? (body.groups as string[]) : undefined;
+  const groups = Array.isArray(body.groups) && body.groups.every((g) => typeof g === 'string') ? (body.groups) : undefined;
   return ok({
     path: typeof body.path === 'string' && body.path !== '' ? body.path : requested,
     content: body.content,

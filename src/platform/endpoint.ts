@@ -23,11 +23,19 @@ export function parseBaseUrl(raw: string): Result<BaseUrl> {
     return fail(badBaseUrl(`"${text}" is not a URL`));
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-    return fail(badBaseUrl(`it must start with https:// or http://, not ${url.protocol}//`));
+    return fail(badBaseUrl(`it must start with https://, not ${url.protocol}//`));
+  }
+  // Over plain http the keys would cross the network readable by anyone on the way.
+  if (url.protocol === 'http:' && !isLoopback(url.hostname)) {
+    return fail(badBaseUrl('it must start with https://; http:// is allowed only for this machine (localhost, 127.0.0.1 or [::1]), since keys would otherwise travel in the clear'));
   }
   if (url.username || url.password) return fail(badBaseUrl('it must not contain a user name or password'));
   if (url.search || url.hash) return fail(badBaseUrl('it must not contain a query (?) or fragment (#)'));
   return ok({ origin: url.origin, pathPrefix: url.pathname.replace(/\/+$/, '') });
+}
+
+function isLoopback(hostname: string): boolean {
+  return hostname === 'localhost' || hostname.endsWith('.localhost') || hostname === '[::1]' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(hostname);
 }
 
 /** The origin keys and conversations belong to, or undefined when the base URL is unset or not valid. */

@@ -1,7 +1,9 @@
 // Keys must never reach a log or an error message, even when a server echoes one back.
 
-const KEY_PATTERN = /\bsvc_[A-Za-z0-9_\-.~+/=]*/g;
-const BEARER_PATTERN = /(Bearer\s+)[^\s"',;]+/gi;
+// A key runs to the next ASCII space or quote, whatever it holds: a key pasted with a smart quote
+// or an invisible space inside is still a key, all of it.
+const KEY_PATTERN = /svc_[^ \t\r\n"'`<>,;]*/g;
+const BEARER_PATTERN = /(Bearer[ \t]+)[^ \t\r\n"',;]+/gi;
 
 /** Replaces anything shaped like a platform key or a bearer token with a marker that keeps its kind. */
 export function redactSecrets(text: string): string {

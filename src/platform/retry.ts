@@ -1,5 +1,7 @@
 // Back-off for retried reads: exponential with jitter, and the server's Retry-After when it gives one.
 
+import { MAX_TIMER_MS } from '../util/timers';
+
 export interface RetryPolicy {
   /** Total attempts, the first included. */
   readonly attempts: number;
@@ -25,15 +27,24 @@ export function backoffDelay(retry: number, policy: Pick<RetryPolicy, 'baseDelay
   return Math.round(ceiling / 2 + random() * (ceiling / 2));
 }
 
-/** Retry-After is either delay-seconds or an HTTP date. Returns milliseconds, or undefined when absent or unreadable. */
+/** A Retry-After is honoured within these bounds: a server cannot make a client hammer it, or wait for days. */
+export const RETRY_AFTER_RANGE_MS = { min: 1_000, max: 3_600_000 } as const;
+
+/**
+ * Retry-After is either delay-seconds or an HTTP date. Returns milliseconds within
+ * RETRY_AFTER_RANGE_MS, or undefined when absent or unreadable: a negative or fractional number is
+ * not delay-seconds, and a date must look like one (JavaScript's Date.parse would take "1.5").
+ */
 export function parseRetryAfter(value: string | undefined, now: number): number | undefined {
   if (value === undefined) return undefined;
   const trimmed = value.trim();
-  if (/^\d+$/.test(trimmed)) return Number(trimmed) * 1000;
-  const date = Date.parse(trimmed);
-  if (Number.isNaN(date)) return undefined;
-  return Math.max(0, date - now);
+  let ms: number;
+  if (/^\d+$/.test(trimmed)) ms = Number(trimmed) * 1000;
+  else if (/^[A-Za-z]{3},? .*\d{1,2}:\d{2}:\d{2}/.test(trimmed) && !Number.isNaN(Date.parse(trimmed))) ms = Date.parse(trimmed) - now;
+  else return undefined;
+  return Math.min(RETRY_AFTER_RANGE_MS.max, Math.max(RETRY_AFTER_RANGE_MS.min, ms));
 }
+
 
 /** Waits `ms`, or less when `signal` aborts first. Never rejects. */
 export function abortableDelay(ms: number, signal?: AbortSignal): Promise<void> {
@@ -44,7 +55,7 @@ export function abortableDelay(ms: number, signal?: AbortSignal): Promise<void> 
       signal?.removeEventListener('abort', done);
       resolve();
     };
-    const timer = setTimeout(done, ms);
+    const timer = setTimeout(done, Math.min(ms, MAX_TIMER_MS));
     signal?.addEventListener('abort', done, { once: true });
   });
 }

@@ -7,6 +7,7 @@ import { fail, ok, platformError, type PlatformError, type Result } from './erro
 import { keyLabels, type KeyKind } from './keys';
 import type { Logger } from './logger';
 import { redactSecrets } from './redact';
+import { MAX_TIMER_MS } from '../util/timers';
 import { parseRetryAfter } from './retry';
 
 export interface Timeouts {
@@ -16,6 +17,8 @@ export interface Timeouts {
   readonly headersMs: number;
   /** Longest silence while reading a JSON body. */
   readonly readIdleMs: number;
+  /** Longest a whole JSON body may take, however steadily it trickles in. */
+  readonly readTotalMs: number;
   /** Longest silence between two pieces of an assistant stream. */
   readonly streamIdleMs: number;
 }
@@ -24,6 +27,7 @@ export const defaultTimeouts: Timeouts = {
   connectMs: 10_000,
   headersMs: 30_000,
   readIdleMs: 30_000,
+  readTotalMs: 60_000,
   streamIdleMs: 60_000,
 };
 
@@ -125,10 +129,24 @@ export interface BodyText {
   readonly invalidUtf8: boolean;
 }
 
+export interface ReadOptions {
+  readonly signal?: AbortSignal;
+  /** The whole body must have arrived within this time. */
+  readonly totalMs?: number;
+}
+
 /** Reads a whole body as text. Fails as timeout, cancelled, network or badResponse (too large). */
-export async function readBodyText(body: ResponseBody, signal?: AbortSignal): Promise<Result<BodyText>> {
+export async function readBodyText(body: ResponseBody, { signal, totalMs }: ReadOptions = {}): Promise<Result<BodyText>> {
   const chunks: Buffer[] = [];
   let size = 0;
+  let overdue = false;
+  const deadline =
+    totalMs === undefined
+      ? undefined
+      : setTimeout(() => {
+          overdue = true;
+          body.destroy(new Error('The body took too long'));
+        }, Math.min(totalMs, MAX_TIMER_MS));
   try {
     for await (const chunk of body) {
       const buffer = chunk as Buffer;
@@ -140,7 +158,10 @@ export async function readBodyText(body: ResponseBody, signal?: AbortSignal): Pr
       chunks.push(buffer);
     }
   } catch (error) {
+    if (overdue && !signal?.aborted) return fail(platformError('timeout', 'The platform took too long to send its answer. Check your connection and try again.'));
     return fail(errorFromException(error, signal));
+  } finally {
+    clearTimeout(deadline);
   }
   const bytes = Buffer.concat(chunks, size);
   try {
@@ -151,11 +172,12 @@ export async function readBodyText(body: ResponseBody, signal?: AbortSignal): Pr
 }
 
 /** Reads a JSON body. A body that is not JSON is a badResponse naming what came instead. */
-export async function readJson(response: HttpResponse, signal?: AbortSignal): Promise<Result<{ json: unknown; invalidUtf8: boolean }>> {
-  const body = await readBodyText(response.body, signal);
+export async function readJson(response: HttpResponse, options: ReadOptions = {}): Promise<Result<{ json: unknown; invalidUtf8: boolean }>> {
+  const body = await readBodyText(response.body, options);
   if (!body.ok) return body;
   try {
-    return ok({ json: JSON.parse(body.value.text), invalidUtf8: body.value.invalidUtf8 });
+    const json: unknown = JSON.parse(body.value.text);
+    return ok({ json, invalidUtf8: body.value.invalidUtf8 });
   } catch {
     return fail(
       platformError('badResponse', `The server answered ${response.status} with ${describeNonJson(body.value.text, response.headers['content-type'])} instead of JSON.`, {
@@ -166,8 +188,8 @@ export async function readJson(response: HttpResponse, signal?: AbortSignal): Pr
 }
 
 /** Reads an error response's body and turns status and body into a PlatformError. Never throws. */
-export async function errorFromResponse(response: HttpResponse, context: ErrorContext, signal?: AbortSignal): Promise<PlatformError> {
-  const body = await readBodyText(response.body, signal);
+export async function errorFromResponse(response: HttpResponse, context: ErrorContext, options: ReadOptions = {}): Promise<PlatformError> {
+  const body = await readBodyText(response.body, options);
   const text = body.ok ? body.value.text : '';
   return errorFromStatus(response.status, response.headers, text, context);
 }
@@ -279,6 +301,10 @@ export function errorFromException(error: unknown, signal?: AbortSignal): Platfo
     return platformError('timeout', `${TIMEOUT_CODES[code]}. Check your connection and try again.`, unsent);
   }
   if (code === 'UND_ERR_ABORTED' || (error instanceof Error && error.name === 'AbortError')) return cancelled();
+  // undici refuses to send what HTTP cannot carry (a header with a character outside Latin-1): nothing left.
+  if (code === 'UND_ERR_INVALID_ARG') {
+    return platformError('invalidRequest', 'The request could not be sent: a key or setting holds characters HTTP cannot carry. Set the keys again, copying them from the dashboard.');
+  }
   const detail = code ?? (error instanceof Error ? error.message : String(error));
   return platformError('network', `Could not reach the platform (${redactSecrets(detail)}). Check your connection and the base URL.`, unsent);
 }

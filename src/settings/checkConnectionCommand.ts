@@ -1,26 +1,29 @@
 // Docs Assistant: Check Connection. Shows whether each key works, and returns the report.
 
 import * as vscode from 'vscode';
-import type { Connection } from './connection';
+import { commands } from '../identifiers';
+import { setupButton, showMessage, withProgress } from '../ui/messages';
 import { checkConnection, type ConnectionReport } from './connectionCheck';
+import type { PlatformClients } from './platformClients';
 import type { SetupService } from './setupService';
 
-export function registerCheckConnection(context: vscode.ExtensionContext, deps: { connection: Connection; setup: SetupService }): void {
+export function registerCheckConnection(context: vscode.ExtensionContext, deps: { clients: PlatformClients; setup: SetupService }): void {
   context.subscriptions.push(
-    vscode.commands.registerCommand('docsAssistant.checkConnection', async (): Promise<ConnectionReport> => {
+    vscode.commands.registerCommand(commands.checkConnection, async (): Promise<ConnectionReport> => {
       await deps.setup.refresh();
       const state = deps.setup.current;
-      const report = await vscode.window.withProgress(
+      const report = await withProgress(
         { location: vscode.ProgressLocation.Notification, title: `Checking the connection to ${state.origin ?? 'the platform'}…`, cancellable: true },
         (_progress, token) => {
           const controller = new AbortController();
           token.onCancellationRequested(() => controller.abort());
-          return checkConnection(deps.connection.client(), state, controller.signal);
+          return checkConnection(deps.clients.current(), state, controller.signal);
         },
       );
+      // The messages may quote the server: showMessage keeps that inert.
       const lines = [report.assistant.message, report.agentJobs.message];
-      if (report.assistant.ok && report.agentJobs.ok) void vscode.window.showInformationMessage(lines.join(' '));
-      else void vscode.window.showWarningMessage(lines.join(' '), { modal: false }, 'Configure').then((choice) => choice && vscode.commands.executeCommand('docsAssistant.configure'));
+      if (report.assistant.ok && report.agentJobs.ok) showMessage('info', lines.join(' '));
+      else showMessage('warning', lines.join(' '), setupButton('configure'));
       return report;
     }),
   );

@@ -2,7 +2,9 @@
 
 import * as vscode from 'vscode';
 import { keyLabels, keyPrefixDescriptions, keyProblem, type KeyKind } from '../platform/keys';
+import { commands } from '../identifiers';
 import type { Logger } from '../platform/logger';
+import { setupButton, showMessage } from '../ui/messages';
 import type { KeyStore } from './keyStore';
 import type { SetupService } from './setupService';
 
@@ -16,9 +18,9 @@ const titles: Record<KeyKind, string> = { adminKey: 'Set Admin Key', assistantKe
 
 export function registerKeyCommands(context: vscode.ExtensionContext, deps: KeyCommandDeps): void {
   context.subscriptions.push(
-    vscode.commands.registerCommand('docsAssistant.setAdminKey', (key?: unknown) => setKey(deps, 'adminKey', key)),
-    vscode.commands.registerCommand('docsAssistant.setAssistantKey', (key?: unknown) => setKey(deps, 'assistantKey', key)),
-    vscode.commands.registerCommand('docsAssistant.clearKeys', () => clearKeys(deps)),
+    vscode.commands.registerCommand(commands.setAdminKey, (key?: unknown) => setKey(deps, 'adminKey', key)),
+    vscode.commands.registerCommand(commands.setAssistantKey, (key?: unknown) => setKey(deps, 'assistantKey', key)),
+    vscode.commands.registerCommand(commands.clearKeys, () => clearKeys(deps)),
   );
 }
 
@@ -47,7 +49,7 @@ async function setKey(deps: KeyCommandDeps, kind: KeyKind, argument: unknown): P
   if (!key) return false;
   const problem = keyProblem(kind, key);
   if (problem) {
-    void vscode.window.showErrorMessage(problem);
+    showMessage('error', problem);
     return false;
   }
   try {
@@ -58,9 +60,7 @@ async function setKey(deps: KeyCommandDeps, kind: KeyKind, argument: unknown): P
   }
   await deps.setup.refresh();
   deps.log.info(`Stored the ${keyLabels[kind]} for ${origin}.`);
-  void vscode.window.showInformationMessage(`The ${keyLabels[kind]} is stored for ${origin}.`, 'Check Connection').then((choice) => {
-    if (choice) void vscode.commands.executeCommand('docsAssistant.checkConnection');
-  });
+  showMessage('info', `The ${keyLabels[kind]} is stored for ${origin}.`, setupButton('checkConnection'));
   return true;
 }
 
@@ -76,7 +76,7 @@ async function clearKeys(deps: KeyCommandDeps): Promise<boolean> {
   }
   await deps.setup.refresh();
   deps.log.info(`Cleared both keys for ${origin}.`);
-  void vscode.window.showInformationMessage(`Both keys for ${origin} are forgotten.`);
+  showMessage('info', `Both keys for ${origin} are forgotten.`);
   return true;
 }
 
@@ -86,14 +86,12 @@ async function requireOrigin(deps: KeyCommandDeps): Promise<string | undefined> 
   const { origin, baseUrlProblem } = deps.setup.current;
   if (origin) return origin;
   const message = baseUrlProblem ?? 'Set the platform base URL first: keys are stored for one base URL.';
-  void vscode.window.showErrorMessage(message, 'Configure').then((choice) => {
-    if (choice) void vscode.commands.executeCommand('docsAssistant.configure');
-  });
+  showMessage('error', message, setupButton('configure'));
   return undefined;
 }
 
 export function reportStorageError(log: Logger, error: unknown): void {
   const message = error instanceof Error ? error.message : String(error);
   log.error(message);
-  void vscode.window.showErrorMessage(message);
+  showMessage('error', message);
 }

@@ -46,7 +46,7 @@ function ask(title: string, step: InputStep, index: number, total: number, answe
     const finish = (value: string | typeof BACK | undefined) => {
       if (settled) return;
       settled = true;
-      listeners.forEach((listener) => listener.dispose());
+      for (const listener of listeners) listener.dispose();
       box.dispose();
       resolve(value);
     };

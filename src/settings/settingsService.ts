@@ -3,6 +3,7 @@
 
 import * as vscode from 'vscode';
 import type { Logger } from '../platform/logger';
+import { showMessage } from '../ui/messages';
 import { Disposable } from '../util/disposable';
 import { type DocsSettings, readSettings, type ReadSettings, SECTION, settingNames } from './settingsModel';
 
@@ -44,9 +45,8 @@ export class SettingsService extends Disposable {
       current.add(problem.message);
       if (this.reported.has(problem.message)) continue;
       this.log.warn(problem.message);
-      void vscode.window.showWarningMessage(problem.message, 'Open Settings').then((choice) => {
-        if (choice) void vscode.commands.executeCommand('workbench.action.openSettings', problem.setting);
-      });
+      // A workspace's settings file may hold anything: the message quotes it, inert.
+      showMessage('warning', problem.message, { title: 'Open Settings', run: () => vscode.commands.executeCommand('workbench.action.openSettings', problem.setting) });
     }
     // A problem fixed and later made again is reported again.
     this.reported = current;

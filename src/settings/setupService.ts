@@ -2,18 +2,20 @@
 // that the welcome views' `when` clauses read.
 
 import * as vscode from 'vscode';
+import { contextKeys } from '../identifiers';
 import type { KeyKind } from '../platform/keys';
 import type { Logger } from '../platform/logger';
 import { Disposable } from '../util/disposable';
+import { SerialQueue } from '../util/serialQueue';
 import type { KeyStore } from './keyStore';
 import type { SettingsService } from './settingsService';
-import { agentJobsNeeds, assistantNeeds, type KeyPresence, type SetupState, setupStateOf } from './setupState';
+import { agentJobsNeeds, type KeyPresence, type SetupState, setupStateOf } from './setupState';
 
 export class SetupService extends Disposable {
   private readonly changed = this.register(new vscode.EventEmitter<SetupState>());
   readonly onDidChange = this.changed.event;
   private state: SetupState;
-  private refreshing: Promise<void> = Promise.resolve();
+  private readonly updates: SerialQueue;
 
   constructor(
     private readonly settings: SettingsService,
@@ -21,6 +23,7 @@ export class SetupService extends Disposable {
     private readonly log: Logger,
   ) {
     super();
+    this.updates = new SerialQueue((error) => this.log.error(`Could not read the set-up state: ${error instanceof Error ? error.message : String(error)}`));
     this.state = setupStateOf(settings.current, { adminKey: 'missing', assistantKey: 'missing' });
     this.register(settings.onDidChange(() => void this.refresh()));
     this.register(keys.onDidChange(() => void this.refresh()));
@@ -32,8 +35,7 @@ export class SetupService extends Disposable {
 
   /** Re-reads key presence. Calls are serialised so a slow read never overwrites a newer one. */
   refresh(): Promise<void> {
-    this.refreshing = this.refreshing.then(() => this.update());
-    return this.refreshing;
+    return this.updates.run(() => this.update());
   }
 
   private async update(): Promise<void> {
@@ -53,10 +55,8 @@ export class SetupService extends Disposable {
   }
 
   private async setContextKeys(): Promise<void> {
-    const assistant = assistantNeeds(this.state)?.need ?? 'ready';
     const agentJobs = agentJobsNeeds(this.state)?.need ?? 'ready';
-    await vscode.commands.executeCommand('setContext', 'docsAssistant.assistantNeeds', assistant);
-    await vscode.commands.executeCommand('setContext', 'docsAssistant.agentJobsNeeds', agentJobs);
-    await vscode.commands.executeCommand('setContext', 'docsAssistant.baseUrlInvalid', this.state.baseUrlProblem !== undefined);
+    await vscode.commands.executeCommand('setContext', contextKeys.agentJobsNeeds, agentJobs);
+    await vscode.commands.executeCommand('setContext', contextKeys.baseUrlInvalid, this.state.baseUrlProblem !== undefined);
   }
 }

@@ -4,6 +4,7 @@
 
 import * as vscode from 'vscode';
 import type { CallOptions, RetryWait } from '../platform/client';
+import { withProgress } from './messages';
 
 export async function withVisibleWaits<T>(title: string, call: (options: CallOptions) => Promise<T>): Promise<T> {
   const controller = new AbortController();
@@ -15,7 +16,7 @@ export async function withVisibleWaits<T>(title: string, call: (options: CallOpt
       const reason = wait.error.kind === 'rateLimited' ? 'rateLimit' : wait.error.status === 503 ? 'busy' : undefined;
       if (!reason || finished) return;
       if (showWait) return showWait(wait);
-      void vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title, cancellable: true }, (progress, token) => {
+      void withProgress({ location: vscode.ProgressLocation.Notification, title, cancellable: true }, (progress, token) => {
         token.onCancellationRequested(() => controller.abort());
         let timer: ReturnType<typeof setInterval> | undefined;
         showWait = (next) => {
@@ -23,7 +24,7 @@ export async function withVisibleWaits<T>(title: string, call: (options: CallOpt
           const deadline = Date.now() + next.ms;
           // Short: a notification shows one line of it.
           const why = reason === 'rateLimit' ? 'rate limit reached' : 'the platform is busy';
-          const report = () => progress.report({ message: `${why}; trying again in ${Math.max(1, Math.ceil((deadline - Date.now()) / 1000))} s…` });
+          const report = () => progress.report(`${why}; trying again in ${Math.max(1, Math.ceil((deadline - Date.now()) / 1000))} s…`);
           report();
           timer = setInterval(report, 1000);
         };
@@ -33,7 +34,7 @@ export async function withVisibleWaits<T>(title: string, call: (options: CallOpt
     },
   });
   try {
-    return await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title }, () => result);
+    return await withProgress({ location: vscode.ProgressLocation.Window, title }, () => result);
   } finally {
     finished = true;
   }

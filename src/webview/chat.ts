@@ -155,6 +155,9 @@ window.addEventListener('message', (event: MessageEvent<ToWebview>) => {
     case 'context':
       composer.setContext(message.context);
       break;
+    case 'askResult':
+      composer.answered(message);
+      break;
     case 'focusInput':
       composer.focus();
       break;

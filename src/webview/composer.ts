@@ -1,7 +1,8 @@
 // The question box: Enter sends, Shift+Enter is a new line, Escape stops an answer. What is typed
-// is kept while an answer streams and across the view being hidden.
+// is kept while an answer streams and across the view being hidden, and it leaves the box only once
+// the extension has accepted the question; a refused question stays, with the reason under it.
 
-import type { ContextChip } from '../chat/protocol';
+import { type ContextChip, MAX_QUESTION } from '../chat/protocol';
 import { button, el } from './dom';
 import { vscode } from './vscodeApi';
 
@@ -15,7 +16,10 @@ export class Composer {
   private readonly input = el('textarea', 'question-input');
   private readonly send = el('button', 'primary send', 'Send');
   private readonly stop = button('Stop', 'secondary stop', () => vscode.postMessage({ type: 'stop' }), 'Stop the answer (Escape)');
+  private readonly problem = el('p', 'composer-problem');
   private answering = false;
+  /** The text sent and not yet accepted or refused. */
+  private sent: string | undefined;
 
   constructor() {
     this.input.rows = 2;
@@ -24,9 +28,13 @@ export class Composer {
     this.input.value = ((vscode.getState() as SavedState | undefined) ?? {}).draft ?? '';
     this.send.type = 'submit';
     this.stop.hidden = true;
+    this.problem.setAttribute('role', 'alert');
+    this.problem.hidden = true;
+    this.problem.id = 'composer-problem';
+    this.input.setAttribute('aria-describedby', this.problem.id);
     const actions = el('div', 'composer-actions');
     actions.append(this.send, this.stop);
-    this.root.append(this.chip, this.input, actions);
+    this.root.append(this.chip, this.input, this.problem, actions);
     this.root.addEventListener('submit', (event) => {
       event.preventDefault();
       this.submit();
@@ -37,7 +45,21 @@ export class Composer {
         this.submit();
       }
     });
-    this.input.addEventListener('input', () => this.saveDraft());
+    this.input.addEventListener('input', () => {
+      this.saveDraft();
+      this.say(undefined);
+    });
+  }
+
+  /** The extension's answer to the question last sent. */
+  answered(result: { accepted: true } | { accepted: false; reason: string }): void {
+    const sent = this.sent;
+    this.sent = undefined;
+    this.send.disabled = this.answering;
+    if (!result.accepted) return this.say(result.reason);
+    // Typed on while the question was on its way: keep what is new.
+    if (sent !== undefined && this.input.value === sent) this.input.value = '';
+    this.saveDraft();
   }
 
   focus(): void {
@@ -46,7 +68,7 @@ export class Composer {
 
   setAnswering(answering: boolean): void {
     this.answering = answering;
-    this.send.disabled = answering;
+    this.send.disabled = answering || this.sent !== undefined;
     this.stop.hidden = !answering;
   }
 
@@ -62,12 +84,22 @@ export class Composer {
 
   private submit(): void {
     // While an answer streams the question stays in the box, to be sent when it is done.
-    if (this.answering) return;
+    if (this.answering || this.sent !== undefined) return;
     const text = this.input.value;
     if (text.trim() === '' && this.chip.childElementCount === 0) return;
+    if (text.length > MAX_QUESTION) {
+      this.say(`The question is ${text.length.toLocaleString('en-US')} characters long; the limit is ${MAX_QUESTION.toLocaleString('en-US')}. Shorten it, or attach the code as a selection instead.`);
+      return;
+    }
+    this.sent = text;
+    this.send.disabled = true;
+    this.say(undefined);
     vscode.postMessage({ type: 'ask', text });
-    this.input.value = '';
-    this.saveDraft();
+  }
+
+  private say(problem: string | undefined): void {
+    this.problem.textContent = problem ?? '';
+    this.problem.hidden = problem === undefined;
   }
 
   private saveDraft(): void {

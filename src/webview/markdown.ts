@@ -49,7 +49,7 @@ const md: MarkdownIt = new MarkdownIt({
 md.validateLink = isSafeLink;
 md.linkify.set({ fuzzyLink: false, fuzzyEmail: false });
 
-const escapeHtml = md.utils.escapeHtml;
+const escapeHtml = (text: string): string => md.utils.escapeHtml(text);
 
 /** An anchor the extension opens on click: the target in data-href, reachable by keyboard. */
 export function linkHtml(target: string, text: string, className = ''): string {

@@ -1,17 +1,10 @@
 // The panel the chat view shows about set-up: what is missing and the buttons that fix it.
 // Built with DOM calls and textContent only: nothing here is parsed as HTML.
 
-import type { SetupAction, SetupView } from '../chat/protocol';
+import type { SetupView } from '../chat/protocol';
+import { setupActions } from '../settings/setupActions';
 import { button, el } from './dom';
 import { vscode } from './vscodeApi';
-
-const actionLabels: Record<SetupAction, string> = {
-  configure: 'Configure',
-  setAssistantKey: 'Set Assistant Key',
-  openSettings: 'Open Settings',
-  showLog: 'Show Log',
-  checkConnection: 'Check Connection',
-};
 
 /** The chat replaces this panel once set-up is complete, so only what is missing is shown. */
 export function renderSetup(root: HTMLElement, setup: Extract<SetupView, { kind: 'needs' }>): void {
@@ -20,7 +13,7 @@ export function renderSetup(root: HTMLElement, setup: Extract<SetupView, { kind:
   const title = el('h2', 'setup-title', setup.title);
   title.id = 'setup-title';
   const actions = el('div', 'setup-actions');
-  setup.actions.forEach((action, i) => actions.append(button(actionLabels[action], i === 0 ? 'primary' : 'secondary', () => vscode.postMessage({ type: 'action', action }))));
+  setup.actions.forEach((action, i) => actions.append(button(setupActions[action].title, i === 0 ? 'primary' : 'secondary', () => vscode.postMessage({ type: 'action', action }))));
   panel.append(title, el('p', 'setup-message', setup.message), actions);
   // No focus() here: a re-render must never pull focus away from wherever the user is working.
   root.replaceChildren(panel);

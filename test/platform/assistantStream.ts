@@ -34,6 +34,8 @@ export interface StreamSwitches {
   noText: boolean;
   /** When set, the answer's text is exactly this. */
   answerOverride?: string;
+  /** Results added to the first search's output as they are, hostile ones included. */
+  extraResults?: readonly Record<string, unknown>[];
 }
 
 export interface AnswerRequest {
@@ -76,7 +78,7 @@ export function answerStream(
     });
   const chunks: (Chunk | Pause)[] = [{ type: 'start', messageId }];
   if (live) {
-    searches.forEach((search, i) => chunks.push(...searchStep(`call_${i + 1}`, search, switches, siteUrl)));
+    searches.forEach((search, i) => chunks.push(...searchStep(`call_${i + 1}`, search, switches, siteUrl, i === 0 ? (switches.extraResults ?? []) : [])));
     if (switches.noText) {
       // The live service has other tools whose output is not for the reader.
       chunks.push(...toolStep('call_unanswered', 'recordUnanswered', { query: request.question }, { recorded: true }, 0));
@@ -92,7 +94,7 @@ export function answerStream(
   const deltas = toDeltas(text).map((delta): Chunk => ({ type: 'text-delta', id: 'text-1', delta }));
   if (fault?.kind === 'unknownChunk') {
     deltas.splice(Math.floor(deltas.length / 2), 0, { type: 'x-emulator-future-chunk', payload: { note: 'a chunk type from a newer SDK' } });
-    deltas[0] = { ...deltas[0]!, providerMetadata: { emulator: { fresh: true } }, futureField: 'ignored' };
+    deltas[0] = { ...deltas[0], providerMetadata: { emulator: { fresh: true } }, futureField: 'ignored' };
   }
   if (fault?.kind === 'errorChunk') {
     chunks.push(...deltas.slice(0, Math.ceil(deltas.length / 2)), { type: 'error', errorText: fault.errorText });
@@ -111,7 +113,13 @@ function searchesFor(docs: DocsIndex, request: AnswerRequest): Search[] {
   return searches.map((search) => ({ query: search.query, pages: docs.search(search.query, request.retrievalPageSize) }));
 }
 
-function searchStep(toolCallId: string, search: Search, switches: StreamSwitches, siteUrl: (page: DocPage) => string): (Chunk | Pause)[] {
+function searchStep(
+  toolCallId: string,
+  search: Search,
+  switches: StreamSwitches,
+  siteUrl: (page: DocPage) => string,
+  extra: readonly Record<string, unknown>[],
+): (Chunk | Pause)[] {
   const padding = switches.largeSearchOutput ? Math.ceil(LARGE_OUTPUT_BYTES / Math.max(1, search.pages.length)) : 0;
   const results = search.pages.map((page) => {
     let content = excerpt(page, search.query);
@@ -122,7 +130,8 @@ function searchStep(toolCallId: string, search: Search, switches: StreamSwitches
       metadata: switches.resultTitles ? { title: page.title, breadcrumbs: page.path.split('/').slice(0, -1) } : { breadcrumbs: [] },
     };
   });
-  const output = switches.searchOutput === 'object' ? { type: 'search', results } : results;
+  const all = [...results, ...extra];
+  const output = switches.searchOutput === 'object' ? { type: 'search', results: all } : all;
   return toolStep(toolCallId, 'search', { query: search.query }, output, switches.searchDelayMs);
 }
 

@@ -72,7 +72,9 @@ export class PlatformEmulator {
   private threadCount = 0;
   private baseUrl = '';
 
-  private constructor({ port: _port, clock, docsDir, ...overrides }: EmulatorOptions) {
+  private constructor(options: EmulatorOptions) {
+    const { clock, docsDir, ...rest } = options;
+    const { port: _port, ...overrides } = rest;
     this.clock = clock ?? systemClock;
     this.config = {
       adminKey: 'svc_emulator_admin_key',
@@ -158,8 +160,11 @@ export class PlatformEmulator {
     if (fault?.kind === 'resetConnection') return void req.socket.destroy();
     if (fault?.kind === 'status') return send(res, fault.status, fault.body, fault.contentType ?? 'application/json');
     if (fault?.kind === 'rateLimit') {
-      return sendJson(res, 429, errorBody(route.operation, 'Rate limit exceeded'), fault.retryAfterSeconds === undefined ? {} : { 'retry-after': String(fault.retryAfterSeconds) });
+      const retryAfter = fault.retryAfter ?? (fault.retryAfterSeconds === undefined ? undefined : String(fault.retryAfterSeconds));
+      return sendJson(res, 429, errorBody(route.operation, 'Rate limit exceeded'), retryAfter === undefined ? {} : { 'retry-after': retryAfter });
     }
+    if (fault?.kind === 'dripBody') dripResponse(res, fault.intervalMs);
+    if (fault?.kind === 'endlessAnswer') return this.endlessAnswer(res, fault.oneLine);
 
     const denied = this.authorize(req, route);
     if (denied) return sendJson(res, denied.status, errorBody(route.operation, denied.message));
@@ -175,6 +180,28 @@ export class PlatformEmulator {
         return this.readPage(res, parseJson(rawBody));
       case 'assistant':
         return this.answer(req, res, parseJson(rawBody), fault);
+    }
+  }
+
+  /** Text without end (or one line without end) until the client goes away. */
+  private async endlessAnswer(res: http.ServerResponse, oneLine: boolean): Promise<void> {
+    let clientGone = false;
+    res.on('close', () => (clientGone = true));
+    res.writeHead(200, { 'content-type': 'text/event-stream', 'x-vercel-ai-ui-message-stream': 'v1' });
+    res.write('data: {"type":"start"}\n\ndata: {"type":"text-start","id":"t"}\n\n');
+    const piece = 'endless '.repeat(8 * 1024);
+    if (oneLine) res.write('data: {"type":"text-delta","id":"t","delta":"');
+    while (!clientGone) {
+      const more = res.write(oneLine ? piece : `data: ${JSON.stringify({ type: 'text-delta', id: 't', delta: piece })}\n\n`);
+      if (!more) {
+        await new Promise<void>((resolve) => {
+          const done = () => {
+            res.off('drain', done).off('close', done);
+            resolve();
+          };
+          res.once('drain', done).once('close', done);
+        });
+      }
     }
   }
 
@@ -346,6 +373,24 @@ function sendJson(res: http.ServerResponse, status: number, body: unknown, heade
 function send(res: http.ServerResponse, status: number, body: string, contentType: string, headers: Record<string, string> = {}): void {
   res.writeHead(status, { 'content-type': contentType, ...headers });
   res.end(body);
+}
+
+/** From now on this response goes out one byte every `intervalMs`, however it is written. */
+function dripResponse(res: http.ServerResponse, intervalMs: number): void {
+  const end = res.end.bind(res);
+  res.end = ((body?: string | Buffer) => {
+    const bytes = body === undefined ? Buffer.alloc(0) : Buffer.from(body);
+    res.flushHeaders();
+    let index = 0;
+    const next = () => {
+      if (res.destroyed) return;
+      if (index >= bytes.length) return void end();
+      res.write(bytes.subarray(index, ++index));
+      setTimeout(next, intervalMs);
+    };
+    next();
+    return res;
+  }) as typeof res.end;
 }
 
 function readBody(req: http.IncomingMessage): Promise<string> {

@@ -5,8 +5,13 @@ export type Operation = 'agentJob' | 'page' | 'assistant';
 export type Fault =
   /** Answer with this status and body instead of the real response. */
   | { readonly kind: 'status'; readonly status: number; readonly body: string; readonly contentType?: string }
-  /** 429; with `retryAfterSeconds` a Retry-After header is sent, without it none is. */
-  | { readonly kind: 'rateLimit'; readonly retryAfterSeconds?: number }
+  /**
+   * 429; with `retryAfterSeconds` a Retry-After header is sent, without it none is. `retryAfter`
+   * sends that header text as it is, however absurd ("3000000", "-1", "1.5", a far date).
+   */
+  | { readonly kind: 'rateLimit'; readonly retryAfterSeconds?: number; readonly retryAfter?: string }
+  /** The real answer, one byte every `intervalMs`: a body that never quite stops coming. */
+  | { readonly kind: 'dripBody'; readonly intervalMs: number }
   /** Wait this long before sending anything at all. */
   | { readonly kind: 'slowFirstByte'; readonly ms: number }
   /** Close the socket without answering. */
@@ -18,7 +23,9 @@ export type Fault =
   | { readonly kind: 'unknownChunk' }
   | { readonly kind: 'errorChunk'; readonly errorText: string }
   /** End the body cleanly in the middle: no finish, no [DONE]. */
-  | { readonly kind: 'endWithoutFinish'; readonly afterEvents: number };
+  | { readonly kind: 'endWithoutFinish'; readonly afterEvents: number }
+  /** Text without end, in 64 KB deltas, or (`oneLine`) one SSE line that never ends; until the client goes. */
+  | { readonly kind: 'endlessAnswer'; readonly oneLine: boolean };
 
 export const html500: Fault = {
   kind: 'status',

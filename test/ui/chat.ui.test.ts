@@ -144,9 +144,9 @@ describe('the chat, as a user sees it', function () {
     await askInView(reloaded, 'And how do I copy one?');
     await reloaded.locator('.turn[data-status="done"]').nth(1).waitFor({ timeout: 30_000 });
     const [first, second] = ui.emulator.requestsFor('assistant').map((request) => request.body as { threadId?: string; threadKey?: string });
-    assert.equal(first!.threadId, undefined);
-    assert.match(second!.threadId ?? '', /^thread_/);
-    assert.match(second!.threadKey ?? '', /^tk_/);
+    assert.equal(first.threadId, undefined);
+    assert.match(second.threadId ?? '', /^thread_/);
+    assert.match(second.threadKey ?? '', /^tk_/);
     assert.equal(await reloaded.locator('.turn-notice:visible').count(), 0, 'the thread was still known: no new thread was needed');
   });
 

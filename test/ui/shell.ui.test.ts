@@ -55,7 +55,7 @@ describe('the shell, as a user sees it', function () {
 
     await runCommand(page, 'Docs Assistant: Configure');
     await answerInput(page, 'ftp://wrong.example.com', 'base URL');
-    await page.locator('.quick-input-widget', { hasText: 'must start with https:// or http://' }).waitFor();
+    await page.locator('.quick-input-widget', { hasText: 'must start with https://' }).waitFor();
     await answerInput(page, ui.emulator.url);
     await answerInput(page, ui.emulator.config.domain, 'domain identifier');
     await answerInput(page, ui.emulator.config.projectId, 'project id');

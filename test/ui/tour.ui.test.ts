@@ -94,7 +94,7 @@ describe('the demo, as a new user tries it', function () {
     assert.ok((await chat.locator('.source-link').count()) >= 1, 'the answer lists its sources');
     const sent = demo.emulator.requestsFor('assistant').map((request) => request.body as { context?: { type: string; path?: string }[] });
     assert.deepEqual(sent.at(-1)?.context?.map((item) => [item.type, item.path]), [['code', 'src/askDocs.ts']]);
-    await chat.locator('.turn').evaluate((turn) => turn.scrollIntoView({ block: 'start' }));
+    await chat.locator('.turn').evaluate((turn: { scrollIntoView(options: object): void }) => turn.scrollIntoView({ block: 'start' }));
     await tourShot(page, 'tour-chat');
   });
 

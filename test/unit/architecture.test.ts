@@ -1,26 +1,12 @@
+// How the project is put together, checked: both TypeScript programs cover their files, and the
+// identifiers the code uses are the ones package.json declares. (That the core never imports
+// `vscode` is ESLint's to check: eslint.config.mjs.)
+
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-
-/** The core, folders and files: tested in plain Node, so it must never import `vscode`. */
-const CORE = [
-  'src/platform',
-  'src/util',
-  'src/settings/settingsModel.ts',
-  'src/settings/setupState.ts',
-  'src/settings/connectionCheck.ts',
-  'src/chat/protocol.ts',
-  'src/chat/conversation.ts',
-  'src/chat/chatSession.ts',
-  'src/chat/selectionContext.ts',
-  'src/pages/pagePath.ts',
-  'src/pages/pageCache.ts',
-  'src/agentJobs/poller.ts',
-  'src/agentJobs/trackedJobs.ts',
-  'src/agentJobs/jobPresentation.ts',
-  'src/chat/setupView.ts',
-  'src/chat/webviewHtml.ts',
-];
+import * as ts from 'typescript';
+import { commands, contextKeys, views } from '../../src/identifiers';
 
 function repoRoot(): string {
   let dir = __dirname;
@@ -28,23 +14,52 @@ function repoRoot(): string {
   return dir;
 }
 
-function tsFiles(dir: string): string[] {
-  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const full = path.join(dir, entry.name);
-    return entry.isDirectory() ? tsFiles(full) : entry.name.endsWith('.ts') ? [full] : [];
-  });
+const root = repoRoot();
+
+function programFiles(config: string): string[] {
+  const parsed = ts.getParsedCommandLineOfConfigFile(path.join(root, config), {}, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: (diagnostic) => assert.fail(ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n')) });
+  assert.ok(parsed, config);
+  return parsed.fileNames.map((file) => path.relative(root, file).split(path.sep).join('/'));
+}
+
+interface Manifest {
+  contributes: {
+    commands: { command: string }[];
+    views: Record<string, { id: string }[]>;
+    viewsContainers: { activitybar: { id: string }[] };
+    menus: Record<string, { when?: string }[]>;
+    viewsWelcome: { when?: string }[];
+    keybindings: { when?: string }[];
+  };
 }
 
 describe('architecture', () => {
-  for (const folder of CORE) {
-    it(`${folder} never imports vscode`, () => {
-      const target = path.join(repoRoot(), folder);
-      const files = fs.statSync(target).isDirectory() ? tsFiles(target) : [target];
-      assert.ok(files.length > 0);
-      for (const file of files) {
-        const source = fs.readFileSync(file, 'utf8');
-        assert.ok(!/from\s+['"]vscode['"]|require\(\s*['"]vscode['"]\s*\)|import\(\s*['"]vscode['"]\s*\)/.test(source), `${path.relative(repoRoot(), file)} imports vscode`);
-      }
-    });
-  }
+  it('the webview program type-checks the chat view, every file of it', () => {
+    const files = programFiles('src/webview/tsconfig.json');
+    const webviewFiles = fs.readdirSync(path.join(root, 'src', 'webview')).filter((file) => file.endsWith('.ts'));
+    assert.ok(webviewFiles.includes('chat.ts'));
+    for (const file of webviewFiles) assert.ok(files.includes(`src/webview/${file}`), `src/webview/${file} is type-checked`);
+  });
+
+  it('the Node program type-checks everything else, and never the webview with Node types', () => {
+    const files = programFiles('tsconfig.json');
+    assert.ok(files.includes('src/extension.ts') && files.includes('test/unit/architecture.test.ts'));
+    assert.ok(!files.some((file) => file.startsWith('src/webview/')), 'no webview file in the Node program');
+  });
+
+  it('every command id in the code is declared in package.json, and every declared command has its id', () => {
+    const manifest = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as Manifest;
+    const declared = manifest.contributes.commands.map((command) => command.command).sort();
+    assert.deepEqual(Object.values(commands).sort(), declared);
+  });
+
+  it("every context key package.json's when clauses read is one the code sets, and the views are the declared ones", () => {
+    const manifest = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as Manifest;
+    const { menus, viewsWelcome, keybindings } = manifest.contributes;
+    const clauses = [...Object.values(menus).flat(), ...viewsWelcome, ...keybindings].map((entry) => entry.when ?? '');
+    const read = new Set(clauses.flatMap((clause) => clause.match(/\bdocsAssistant\.[A-Za-z]+\b/g) ?? []).filter((key) => !Object.values(views).includes(key as never)));
+    assert.deepEqual([...read].sort(), Object.values(contextKeys).sort());
+    assert.deepEqual(manifest.contributes.viewsContainers.activitybar.map((container) => container.id), [views.container]);
+    assert.deepEqual(manifest.contributes.views[views.container].map((view) => view.id).sort(), [views.agentJobs, views.chat].sort());
+  });
 });

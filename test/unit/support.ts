@@ -35,6 +35,8 @@ export const allFaultKinds: readonly Fault['kind'][] = [
   'unknownChunk',
   'errorChunk',
   'endWithoutFinish',
+  'dripBody',
+  'endlessAnswer',
 ];
 
 export const exercised = { kinds: new Set<PlatformErrorKind>(), faults: new Set<Fault['kind']>() };

@@ -3,17 +3,7 @@ import * as vscode from 'vscode';
 import type { DocsAssistantApi } from '../../src/extension';
 import { ManualClock } from '../platform/clock';
 import type { PlatformEmulator } from '../platform/emulator';
-import { activateExtension, connectTo, resetUserSettings, setUserSetting, settle, startEmulator } from './support';
-
-async function until<T>(what: string, probe: () => T | undefined, timeoutMs = 10_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = probe();
-    if (value !== undefined && value !== false) return value;
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
-    await settle(50);
-  }
-}
+import { activateExtension, connectTo, recordSurfaces, resetUserSettings, setUserSetting, settle, startEmulator, until } from './support';
 
 describe('agent jobs', () => {
   let emulator: PlatformEmulator;
@@ -49,7 +39,7 @@ describe('agent jobs', () => {
     clock.advance(61_000);
     const done = await until('completion', () => (job('job-pr')?.job?.status === 'completed' ? job('job-pr')!.job : undefined));
     assert.match(done.prLink ?? '', /^https:\/\/github\.com\/acme\/docs\/pull\/\d+$/);
-    assert.equal(job('job-pr')?.watch.kind, 'ended');
+    assert.equal(job('job-pr')?.polling.kind, 'ended');
     const polls = emulator.requestsFor('agentJob').filter((request) => request.path.endsWith('/job-pr')).length;
     await settle(3_000);
     assert.equal(emulator.requestsFor('agentJob').filter((request) => request.path.endsWith('/job-pr')).length, polls, 'no polling after the end');
@@ -67,8 +57,8 @@ describe('agent jobs', () => {
 
   it('says not found for an unknown id, and stops polling it', async () => {
     await vscode.commands.executeCommand('docsAssistant.trackAgentJob', 'no-such-job');
-    const tracked = await until('not found', () => (job('no-such-job')?.watch.kind === 'notFound' ? job('no-such-job') : undefined));
-    assert.match((tracked.watch as { message: string }).message, /No agent job "no-such-job" was found/);
+    const tracked = await until('not found', () => (job('no-such-job')?.polling.kind === 'notFound' ? job('no-such-job') : undefined));
+    assert.match((tracked.polling as { message: string }).message, /No agent job "no-such-job" was found/);
     const count = emulator.requestsFor('agentJob').filter((request) => request.path.endsWith('/no-such-job')).length;
     await settle(2_500);
     assert.equal(emulator.requestsFor('agentJob').filter((request) => request.path.endsWith('/no-such-job')).length, count);
@@ -81,14 +71,30 @@ describe('agent jobs', () => {
     assert.equal(await vscode.commands.executeCommand('docsAssistant.openPullRequest', 'job-odd-link'), false);
   });
 
-  it('stops tracking a job', async () => {
-    await vscode.commands.executeCommand('docsAssistant.untrackAgentJob', 'no-such-job');
-    assert.equal(job('no-such-job'), undefined);
+  it('stops tracking a job: it leaves the view and is polled no more', async () => {
+    emulator.jobs.add({ id: 'job-untracked', outcome: 'staysActive' });
+    await vscode.commands.executeCommand('docsAssistant.trackAgentJob', 'job-untracked');
+    await until('the job', () => job('job-untracked')?.job);
+    await vscode.commands.executeCommand('docsAssistant.untrackAgentJob', 'job-untracked');
+    assert.equal(job('job-untracked'), undefined);
+    const polls = () => emulator.requestsFor('agentJob').filter((request) => request.path.endsWith('/job-untracked')).length;
+    const before = polls();
+    await settle(2_500);
+    assert.equal(polls(), before);
   });
 
-  it('tracks nothing without the admin key, and says which key to set', async () => {
+  it('tracks nothing without the admin key, and says which key to set, with the button that sets it', async () => {
     await vscode.commands.executeCommand('docsAssistant.clearKeys');
-    assert.equal(await vscode.commands.executeCommand('docsAssistant.trackAgentJob', 'job-x'), false);
-    await connectTo(emulator);
+    const surfaces = recordSurfaces();
+    try {
+      assert.equal(await vscode.commands.executeCommand('docsAssistant.trackAgentJob', 'job-x'), false);
+      const said = surfaces.shown.find((shown) => shown.surface === 'showErrorMessage');
+      assert.match(said?.text ?? '', /^Set the admin key for http:\/\/127\.0\.0\.1:\d+: it starts with "svc_" but not "svc_dsc_"\.$/);
+      assert.deepEqual(said?.actions, ['Set Admin Key']);
+      assert.equal(job('job-x'), undefined);
+    } finally {
+      surfaces.restore();
+      await connectTo(emulator);
+    }
   });
 });

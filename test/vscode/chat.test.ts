@@ -141,7 +141,7 @@ describe('the chat', () => {
     const turn = await vscode.commands.executeCommand<TurnView>('docsAssistant.ask', 'How do I set up keys?');
     assert.equal(turn?.status, 'failed');
     assert.equal(turn.error?.kind, 'network');
-    assert.match(turn.error!.message, /interrupted/);
+    assert.match(turn.error.message, /interrupted/);
     assert.ok(turn.answer.length > 0);
   });
 
@@ -150,7 +150,7 @@ describe('the chat', () => {
     const turn = await vscode.commands.executeCommand<TurnView>('docsAssistant.ask', 'q');
     assert.equal(turn?.status, 'failed');
     assert.equal(turn.error?.kind, 'rateLimited');
-    assert.match(turn.error!.message, /Try again in 2 minutes/);
+    assert.match(turn.error.message, /Try again in 2 minutes/);
     assert.equal(emulator.requestsFor('assistant').length, 1);
   });
 

@@ -6,7 +6,7 @@ import type { DocsAssistantApi } from '../../src/extension';
 import type { ConnectionReport } from '../../src/settings/connectionCheck';
 import type { PlatformEmulator } from '../platform/emulator';
 import { activeAtStartup } from './startup';
-import { activateExtension, connectTo, EXTENSION_ID, resetUserSettings, setUserSetting, settle, startEmulator } from './support';
+import { activateExtension, connectTo, EXTENSION_ID, resetUserSettings, setUserSetting, settle, startEmulator, until } from './support';
 
 const manifest = () => vscode.extensions.getExtension(EXTENSION_ID)!.packageJSON as {
   activationEvents?: string[];
@@ -138,7 +138,7 @@ describe('the extension shell', () => {
     await setUserSetting('baseUrl', 'ftp://docs.example.com');
     for (let i = 0; i < 3; i++) {
       const report = await vscode.commands.executeCommand<ConnectionReport>('docsAssistant.checkConnection');
-      assert.match(report.assistant.message, /base URL is not valid: it must start with https:\/\/ or http:\/\//);
+      assert.match(report.assistant.message, /base URL is not valid: it must start with https:\/\//);
     }
     const warnings = api.recentLog().filter((line) => line.startsWith('warn') && line.includes('ftp:'));
     assert.equal(warnings.length, 1, warnings.join('\n'));
@@ -157,7 +157,10 @@ describe('the extension shell', () => {
     }
   });
 
-  it('shows the log', async () => {
+  it('shows the log: the Docs Assistant output, with what it did', async () => {
     await vscode.commands.executeCommand('docsAssistant.showLog');
+    const output = await until('the log in view', () => vscode.window.visibleTextEditors.find((editor) => editor.document.uri.scheme === 'output' && /Docs Assistant/.test(editor.document.uri.path)));
+    await until('its lines', () => /Docs Assistant [\d.]+ activating\./.test(output.document.getText()));
+    assert.ok(!output.document.getText().includes(emulator.config.assistantKey), 'never a key');
   });
 });

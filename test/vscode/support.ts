@@ -41,3 +41,48 @@ export async function connectTo(emulator: PlatformEmulator): Promise<void> {
 export async function resetUserSettings(): Promise<void> {
   for (const name of ['baseUrl', 'domain', 'projectId']) await setUserSetting(name, undefined);
 }
+
+/** Waits until `probe` gives something, or fails saying what it waited for. */
+export async function until<T>(what: string, probe: () => T | undefined | false, timeoutMs = 10_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = probe();
+    if (value !== undefined && value !== false) return value;
+    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
+    await settle(50);
+  }
+}
+
+export interface Shown {
+  /** The `vscode.window` function that showed it. */
+  readonly surface: string;
+  readonly text: string;
+  /** The buttons offered with a notification. */
+  readonly actions: readonly string[];
+}
+
+/**
+ * Records what reaches notifications, progress and the status bar. The tests run with the
+ * extension's own API object, so these wrappers see what the extension shows; each still shows it.
+ * Call restore() when done.
+ */
+export function recordSurfaces(): { shown: Shown[]; restore(): void } {
+  const shown: Shown[] = [];
+  const window = vscode.window as unknown as Record<string, (...args: unknown[]) => unknown>;
+  const originals = new Map<string, (...args: unknown[]) => unknown>();
+  const wrap = (name: string, read: (args: unknown[]) => Omit<Shown, 'surface'>) => {
+    const original = window[name];
+    originals.set(name, original);
+    window[name] = (...args: unknown[]) => {
+      shown.push({ surface: name, ...read(args) });
+      return original.apply(vscode.window, args);
+    };
+  };
+  const message = (args: unknown[]) => ({ text: String(args[0]), actions: args.slice(1).filter((arg): arg is string => typeof arg === 'string') });
+  wrap('showErrorMessage', message);
+  wrap('showWarningMessage', message);
+  wrap('showInformationMessage', message);
+  wrap('setStatusBarMessage', (args) => ({ text: String(args[0]), actions: [] }));
+  wrap('withProgress', (args) => ({ text: String((args[0] as { title?: string }).title ?? ''), actions: [] }));
+  return { shown, restore: () => originals.forEach((original, name) => (window[name] = original)) };
+}

@@ -31,7 +31,7 @@ export type ChunkReading =
 
 type Fields = Record<string, unknown>;
 
-const str = (fields: Fields, name: string): string | undefined => (typeof fields[name] === 'string' ? (fields[name] as string) : undefined);
+const str = (fields: Fields, name: string): string | undefined => (typeof fields[name] === 'string' ? (fields[name]) : undefined);
 
 /** Each known type's reader returns the typed chunk, or the name of the field that is missing. */
 const readers: Record<string, (f: Fields) => StreamChunk | string> = {

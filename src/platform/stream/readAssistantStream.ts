@@ -1,10 +1,31 @@
 // An assistant answer read off a body of SSE bytes: decoded incrementally, folded into one
 // message, and stopped at `[DONE]`. The client reads every answer through this, and so does the
 // stream-decoding benchmark, so what is measured is what runs.
+//
+// The extension host is shared by every extension, so an answer is bounded: a server that sends
+// text without end, one line without end, or bytes without end is stopped at the limit, with what
+// arrived kept.
 
 import { AssistantMessageBuilder, type AssistantMessage } from './assistantMessage';
 import type { StreamChunk } from './chunks';
 import { SseDecoder } from './sseDecoder';
+
+export interface StreamLimits {
+  /** Characters of answer text. */
+  readonly maxTextChars: number;
+  /** Bytes of one SSE line: a line is held whole until it ends. */
+  readonly maxLineBytes: number;
+  /** Bytes of the whole body, tool outputs included. */
+  readonly maxTotalBytes: number;
+}
+
+export const defaultStreamLimits: StreamLimits = {
+  maxTextChars: 2 * 1024 * 1024,
+  maxLineBytes: 2 * 1024 * 1024,
+  maxTotalBytes: 32 * 1024 * 1024,
+};
+
+export type Overflow = 'text' | 'line' | 'total';
 
 export interface StreamHooks {
   /** Each chunk as it is applied, with the message so far. */
@@ -19,25 +40,38 @@ export interface StreamRead {
   readonly sawDone: boolean;
   /** Set when the body broke off: what it threw. */
   readonly broken?: { readonly error: unknown };
+  /** Set when a limit was passed and reading stopped there. */
+  readonly overflow?: Overflow;
 }
 
-export async function readAssistantStream(body: AsyncIterable<Uint8Array>, hooks: StreamHooks): Promise<StreamRead> {
+export async function readAssistantStream(body: AsyncIterable<Uint8Array>, hooks: StreamHooks, limits: StreamLimits = defaultStreamLimits): Promise<StreamRead> {
   const builder = new AssistantMessageBuilder();
+  let textChars = 0;
   const decoder = new SseDecoder({
     onChunk: (chunk) => {
       builder.apply(chunk);
+      if (chunk.type === 'text-delta') textChars += chunk.delta.length;
       hooks.onChunk?.(chunk, builder.message);
     },
     onWarning: (warning) => hooks.onWarning(warning),
   });
+  let totalBytes = 0;
+  let overflow: Overflow | undefined;
   try {
+    // Leaving the loop early ends the body: its iterator's return() destroys it.
     for await (const bytes of body) {
-      decoder.feed(bytes);
-      if (decoder.done) break;
+      totalBytes += bytes.length;
+      if (totalBytes > limits.maxTotalBytes) overflow = 'total';
+      else {
+        decoder.feed(bytes);
+        if (decoder.openLineBytes > limits.maxLineBytes) overflow = 'line';
+        else if (textChars > limits.maxTextChars) overflow = 'text';
+      }
+      if (overflow || decoder.done) break;
     }
-    decoder.end();
+    if (!overflow) decoder.end();
   } catch (error) {
     return { builder, sawDone: decoder.done, broken: { error } };
   }
-  return { builder, sawDone: decoder.done };
+  return { builder, sawDone: decoder.done, ...(overflow ? { overflow } : {}) };
 }

@@ -14,6 +14,7 @@ export class SseDecoder {
   private readonly text = new TextDecoder('utf-8');
   private readonly parser: EventSourceParser;
   private sawDone = false;
+  private lineBytes = 0;
 
   constructor(private readonly sink: DecoderSink) {
     this.parser = createParser({
@@ -27,8 +28,15 @@ export class SseDecoder {
     return this.sawDone;
   }
 
+  /** Bytes of the line not yet ended: the parser holds it whole until its newline comes. */
+  get openLineBytes(): number {
+    return this.lineBytes;
+  }
+
   feed(bytes: Uint8Array): void {
     if (this.sawDone) return;
+    const lastBreak = Math.max(bytes.lastIndexOf(0x0a), bytes.lastIndexOf(0x0d));
+    this.lineBytes = lastBreak < 0 ? this.lineBytes + bytes.length : bytes.length - lastBreak - 1;
     this.parser.feed(this.text.decode(bytes, { stream: true }));
   }
 

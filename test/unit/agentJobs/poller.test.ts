@@ -57,7 +57,7 @@ describe('agent job poller', () => {
     await h.timers.advance(600_000);
     assert.deepEqual([...h.polls].map(([id, times]) => [id, times.length]), [['a', 2], ['b', 1], ['c', 1]]);
     assert.equal(h.poller.get('a')?.job?.prLink, 'https://github.com/acme/docs/pull/1');
-    assert.deepEqual(h.poller.jobs.map((tracked) => tracked.watch.kind), ['ended', 'ended', 'ended']);
+    assert.deepEqual(h.poller.jobs.map((tracked) => tracked.polling.kind), ['ended', 'ended', 'ended']);
     assert.equal(h.timers.pending, 0, 'no timer runs when no job is active');
   });
 
@@ -88,7 +88,7 @@ describe('agent job poller', () => {
     h.poller.track('gone');
     await h.timers.advance(100_000);
     assert.equal(h.polls.get('gone')?.length, 1);
-    assert.equal(h.poller.get('gone')?.watch.kind, 'notFound');
+    assert.equal(h.poller.get('gone')?.polling.kind, 'notFound');
   });
 
   it('pauses all polling on 401 or 403 until resumed', async () => {
@@ -100,7 +100,7 @@ describe('agent job poller', () => {
     assert.equal(h.polls.get('a')?.length, 1);
     assert.equal(h.polls.get('b')?.length, 1, 'b was polled together with a, then nothing more');
     assert.equal(h.poller.paused?.kind, 'unauthorized');
-    assert.equal(h.poller.get('a')?.watch.kind, 'error');
+    assert.equal(h.poller.get('a')?.polling.kind, 'error');
     h.poller.resume();
     await h.timers.advance(1);
     assert.equal(h.polls.get('a')?.length, 2);
@@ -126,12 +126,12 @@ describe('agent job poller', () => {
     h.answers.set('a', [error('network'), error('network'), error('network')]);
     h.poller.track('a');
     await h.timers.advance(1);
-    assert.equal(h.poller.get('a')?.watch.kind, 'offline');
+    assert.equal(h.poller.get('a')?.polling.kind, 'offline');
     await h.timers.advance(120_000);
     const times = h.polls.get('a')!;
     const gaps = times.slice(1, 4).map((t, i) => t - times[i]);
     assert.ok(gaps[1] > gaps[0] && gaps[2] > gaps[1], `gaps grow: ${gaps.join(', ')}`);
-    assert.equal(h.poller.get('a')?.watch.kind, 'watching');
+    assert.equal(h.poller.get('a')?.polling.kind, 'watching');
   });
 
   it('slows down while the window is not focused and catches up at once when it is', async () => {

@@ -3,7 +3,7 @@ import { age, jobDescription, jobDetails, jobIcon, jobLabel, pullRequestDetail, 
 import type { TrackedJob } from '../../../src/agentJobs/poller';
 import { loadTrackedJobs, saveTrackedJobs, scopeKey, type KeyValueStore } from '../../../src/agentJobs/trackedJobs';
 
-const tracked = (job: TrackedJob['job'], watch: TrackedJob['watch'] = { kind: 'watching' }): TrackedJob => ({ id: 'j1', ...(job ? { job } : {}), watch });
+const tracked = (job: TrackedJob['job'], polling: TrackedJob['polling'] = { kind: 'watching' }): TrackedJob => ({ id: 'j1', ...(job ? { job } : {}), polling });
 
 describe('agent job presentation', () => {
   it('labels a job by repository and branch, or by its id when nothing is known yet', () => {

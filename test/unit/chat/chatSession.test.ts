@@ -67,8 +67,8 @@ describe('chat session', () => {
     const { chat } = session();
     const first = await chat.ask('What are API keys?');
     assert.equal(first?.status, 'done');
-    assert.match(first!.answer, /^Here is what the documentation says about \*\*What are API keys\?\*\*/);
-    assert.ok(first!.sources.length >= 1 && first!.sources.length <= 2);
+    assert.match(first.answer, /^Here is what the documentation says about \*\*What are API keys\?\*\*/);
+    assert.ok(first.sources.length >= 1 && first.sources.length <= 2);
     const second = await chat.ask('Where are they stored?');
     assert.equal(second?.status, 'done');
 
@@ -79,11 +79,11 @@ describe('chat session', () => {
       retrievalPageSize: 2,
       filter: { version: 'v2' },
     });
-    assert.match(String(two!.threadId), /^thread_/);
-    assert.match(String(two!.threadKey), /^tk_/);
-    assert.deepEqual(two!.messages, [
+    assert.match(String(two.threadId), /^thread_/);
+    assert.match(String(two.threadKey), /^tk_/);
+    assert.deepEqual(two.messages, [
       { id: 't1-q', role: 'user', parts: [{ type: 'text', text: 'What are API keys?' }] },
-      { id: 't1-a', role: 'assistant', parts: [{ type: 'text', text: first!.answer }] },
+      { id: 't1-a', role: 'assistant', parts: [{ type: 'text', text: first.answer }] },
       { id: 't2-q', role: 'user', parts: [{ type: 'text', text: 'Where are they stored?' }] },
     ]);
     assert.equal(h.emulator.requestsFor('assistant').length, 2, 'no 400 from the schema check, no retry');
@@ -112,7 +112,7 @@ describe('chat session', () => {
     const last = bodies().at(-1)!;
     assert.equal(last.threadId, first.chat.conversation.threadId);
     assert.equal(last.threadKey, threadKeys.keys.get(String(last.threadId)));
-    assert.equal(turn!.notice, undefined, 'the thread was still known');
+    assert.equal(turn.notice, undefined, 'the thread was still known');
   });
 
   it('when the thread has expired, asks the same question again at once in a new thread, with the whole conversation', async () => {
@@ -123,12 +123,12 @@ describe('chat session', () => {
     h.emulator.config.threadsExpire = true;
     const turn = await chat.ask('Where are they stored?');
     assert.equal(turn?.status, 'done');
-    assert.equal(turn!.notice, EXPIRED_THREAD_NOTICE);
+    assert.equal(turn.notice, EXPIRED_THREAD_NOTICE);
     const [, expired, renewed] = bodies();
-    assert.equal(expired!.threadId, oldThread);
-    assert.equal(renewed!.threadId, undefined, 'the new try starts a new thread');
-    assert.deepEqual(renewed!.messages.map((m) => m.role), ['user', 'assistant', 'user'], 'no context is lost');
-    assert.equal(renewed!.messages[1]!.parts[0]!.text, first!.answer);
+    assert.equal(expired.threadId, oldThread);
+    assert.equal(renewed.threadId, undefined, 'the new try starts a new thread');
+    assert.deepEqual(renewed.messages.map((m) => m.role), ['user', 'assistant', 'user'], 'no context is lost');
+    assert.equal(renewed.messages[1].parts[0].text, first!.answer);
     assert.equal(bodies().length, 3, 'asked once more, not again and again');
     assert.notEqual(chat.conversation.threadId, oldThread);
     assert.equal(threadKeys.keys.has(oldThread), false, "the old thread's key is forgotten");
@@ -141,7 +141,7 @@ describe('chat session', () => {
     const deltas = events.filter((event): event is Extract<ChatEvent, { type: 'delta' }> => event.type === 'delta');
     assert.ok(deltas.length > 20);
     assert.equal(deltas.map((event) => event.text).join(''), turn!.answer);
-    assert.deepEqual([events[0]!.type, events.at(-1)!.type], ['turnStarted', 'turnEnded']);
+    assert.deepEqual([events[0].type, events.at(-1)!.type], ['turnStarted', 'turnEnded']);
 
     const activities = events.filter((event): event is Extract<ChatEvent, { type: 'activity' }> => event.type === 'activity').map((event) => event.activity);
     assert.deepEqual(activities, [
@@ -162,7 +162,7 @@ describe('chat session', () => {
       const { chat } = session();
       const turn = await chat.ask('How do I set up keys?');
       assert.equal(turn?.status, 'done');
-      return { turn: turn!, text: turn!.answer, sources: turn!.sources };
+      return { turn: turn, text: turn.answer, sources: turn.sources };
     };
 
     it('come from the search tool output and from source-url chunks alike: the same answer and the same pages', async () => {
@@ -192,7 +192,7 @@ describe('chat session', () => {
       chat.attach(attachSelection({ text: 'const keys = storeApiKeys(secretStorage);', source: { kind: 'file', path: 'src/keys.ts' }, startLine: 1, endLine: 1 }));
       const turn = await chat.ask('How do I set up keys?');
       assert.equal(turn?.status, 'done');
-      const urls = turn!.sources.map((source) => source.url);
+      const urls = turn.sources.map((source) => source.url);
       assert.equal(new Set(urls).size, urls.length, 'each page once, though both searches found some');
       assert.equal(urls[0], 'configuration/keys');
     });
@@ -203,12 +203,12 @@ describe('chat session', () => {
     const { chat, events } = session();
     const turn = await chat.ask('What is the meaning of life?');
     assert.equal(turn?.status, 'failed');
-    assert.deepEqual(turn!.error, { kind: 'noAnswer', message: NO_ANSWER_MESSAGE });
-    assert.equal(turn!.answer, '');
-    assert.ok(turn!.sources.length > 0);
+    assert.deepEqual(turn.error, { kind: 'noAnswer', message: NO_ANSWER_MESSAGE });
+    assert.equal(turn.answer, '');
+    assert.ok(turn.sources.length > 0);
     assert.ok(events.some((event) => event.type === 'activity' && event.activity?.kind === 'working'), 'an unknown tool reads as "Working…"');
     h.emulator.config.noText = false;
-    const again = await chat.retry(turn!.id);
+    const again = await chat.retry(turn.id);
     assert.equal(again?.status, 'done');
   });
 
@@ -229,10 +229,10 @@ describe('chat session', () => {
     chat.attach(attachSelection({ text: 'Press Stop', source: { kind: 'page', pagePath: 'guides/chat' }, startLine: 14, endLine: 15 }));
     await chat.ask('What does this mean?');
     const [code, page] = bodies();
-    assert.deepEqual(code!.context, [{ type: 'code', value: 'const x = 1;', path: 'src/x.ts' }]);
-    assert.equal(code!.currentPath, undefined);
-    assert.deepEqual(page!.context, [{ type: 'textSelection', value: 'Press Stop', path: 'guides/chat' }]);
-    assert.equal(page!.currentPath, 'guides/chat');
+    assert.deepEqual(code.context, [{ type: 'code', value: 'const x = 1;', path: 'src/x.ts' }]);
+    assert.equal(code.currentPath, undefined);
+    assert.deepEqual(page.context, [{ type: 'textSelection', value: 'Press Stop', path: 'guides/chat' }]);
+    assert.equal(page.currentPath, 'guides/chat');
   });
 
   it('stops an answer and keeps what arrived', async () => {
@@ -242,8 +242,8 @@ describe('chat session', () => {
     chat.onEvent((event) => event.type === 'delta' && ++deltas === 10 && chat.stop());
     const turn = await chat.ask('How do I set up keys?');
     assert.equal(turn?.status, 'stopped');
-    assert.ok(turn!.answer.length > 0);
-    assert.equal(turn!.error, undefined);
+    assert.ok(turn.answer.length > 0);
+    assert.equal(turn.error, undefined);
   });
 
   it('keeps a partial answer when the stream is cut, and Retry asks the same question again in its place', async () => {
@@ -251,15 +251,15 @@ describe('chat session', () => {
     const { chat } = session();
     const failed = await chat.ask('How do I set up keys?');
     assert.equal(failed?.status, 'failed');
-    assert.equal(failed!.error?.kind, 'network');
-    assert.match(failed!.error!.message, /interrupted/);
-    assert.ok(failed!.answer.length > 0);
+    assert.equal(failed.error?.kind, 'network');
+    assert.match(failed.error.message, /interrupted/);
+    assert.ok(failed.answer.length > 0);
 
-    const retried = await chat.retry(failed!.id);
+    const retried = await chat.retry(failed.id);
     assert.equal(retried?.status, 'done');
-    assert.deepEqual(chat.conversation.turns.map((turn) => turn.id), [retried!.id]);
+    assert.deepEqual(chat.conversation.turns.map((turn) => turn.id), [retried.id]);
     const [, again] = bodies();
-    assert.equal(again!.messages.length, 1, 'the failed turn is not part of the history');
+    assert.equal(again.messages.length, 1, 'the failed turn is not part of the history');
   });
 
   describe('rate limits', () => {
@@ -283,7 +283,7 @@ describe('chat session', () => {
       const wait = await nextWait(events);
       assert.deepEqual(wait, { kind: 'waiting', reason: 'rateLimit', waitMs: 27_000 });
       assert.equal(activityText(wait, 26_400), "The platform's rate limit was reached. Trying again in 27 s…");
-      assert.equal(chat.conversation.turns[0]!.status, 'streaming', 'the question waits, it is not lost');
+      assert.equal(chat.conversation.turns[0].status, 'streaming', 'the question waits, it is not lost');
       await timers.advance(26_000);
       assert.equal(h.emulator.requestsFor('assistant').length, 1, 'not asked again before the time');
       await timers.advance(1_000);
@@ -302,7 +302,7 @@ describe('chat session', () => {
       const second = await nextWait(events);
       assert.ok(first.waitMs >= 1_000 && first.waitMs <= 5_000, `${first.waitMs}`);
       assert.ok(second.waitMs > first.waitMs, 'the second wait is longer');
-      chat.retryNow(chat.conversation.turns[0]!.id);
+      chat.retryNow(chat.conversation.turns[0].id);
       assert.equal((await asking)?.status, 'done');
       assert.equal(h.emulator.requestsFor('assistant').length, 3);
     });
@@ -311,8 +311,8 @@ describe('chat session', () => {
       arm(h.emulator, { kind: 'rateLimit', retryAfterSeconds: 600 }, { operation: 'assistant' });
       const long = await session().chat.ask('q');
       assert.equal(long?.status, 'failed');
-      assert.equal(long!.error?.kind, 'rateLimited');
-      assert.match(long!.error!.message, /Try again in 10 minutes/);
+      assert.equal(long.error?.kind, 'rateLimited');
+      assert.match(long.error.message, /Try again in 10 minutes/);
       assert.equal(h.emulator.requestsFor('assistant').length, 1);
 
       h.emulator.reset();
@@ -324,7 +324,7 @@ describe('chat session', () => {
       await timers.advance((await nextWait(events)).waitMs);
       const third = await asking;
       assert.equal(third?.status, 'failed');
-      assert.match(third!.error!.message, /rate limit was reached/);
+      assert.match(third.error!.message, /rate limit was reached/);
       assert.equal(h.emulator.requestsFor('assistant').length, 3);
     });
 
@@ -337,7 +337,7 @@ describe('chat session', () => {
       chat.stop();
       const turn = await asking;
       assert.equal(turn?.status, 'stopped');
-      assert.equal(turn!.question, 'Keep me');
+      assert.equal(turn.question, 'Keep me');
       assert.equal(timers.pending, 0, 'no timer is left behind');
     });
   });
@@ -360,9 +360,9 @@ describe('chat session', () => {
     assert.equal(turn?.status, 'done');
     const last = bodies().at(-1)!;
     assert.equal(last.threadId, undefined);
-    assert.deepEqual(last.messages.map((m) => m.parts[0]!.text), ['Where are they stored?']);
-    assert.equal(chat.conversation.turns[0]!.earlier, `${h.emulator.url} · acme-docs`, 'the old turn stays in view, marked');
-    assert.equal(turn!.earlier, undefined);
+    assert.deepEqual(last.messages.map((m) => m.parts[0].text), ['Where are they stored?']);
+    assert.equal(chat.conversation.turns[0].earlier, `${h.emulator.url} · acme-docs`, 'the old turn stays in view, marked');
+    assert.equal(turn.earlier, undefined);
     assert.ok(moved.events.some((event) => event.type === 'replaced'));
     assert.ok(!events.some((event) => event.type === 'replaced'), 'the first session saw no change of connection');
   });
@@ -371,7 +371,7 @@ describe('chat session', () => {
     h.emulator.config.deltaDelayMs = 1;
     const { chat, saved } = session();
     const turn = await chat.ask('How do I set up keys?');
-    const statuses = saved.map((data) => (data as { turns: { status: string }[] }).turns[0]!.status);
+    const statuses = saved.map((data) => (data as { turns: { status: string }[] }).turns[0].status);
     assert.equal(statuses[0], 'streaming', 'saved as soon as the question is asked');
     assert.equal(statuses.at(-1), 'done');
     assert.ok(saved.length < 10, `not on every delta: ${saved.length} saves for an answer of ${turn!.answer.length} characters`);
@@ -412,15 +412,15 @@ describe('conversation data', () => {
       ],
     });
     assert.deepEqual(restored.turns.map((turn) => turn.id), ['a', 'd']);
-    assert.equal(restored.turns[0]!.status, 'stopped');
-    assert.deepEqual(restored.turns[1]!.sources, [{ url: 'ok' }]);
+    assert.equal(restored.turns[0].status, 'stopped');
+    assert.deepEqual(restored.turns[1].sources, [{ url: 'ok' }]);
     assert.equal(restored.threadId, 'th');
     assert.deepEqual(restored.scope, scope);
   });
 
   it('marks turns saved without a connection (by an earlier version) as not to be sent again', () => {
     const restored = Conversation.restore({ threadId: 'th', threadKey: 'tk_old', turns: [{ id: 'a', question: 'q', answer: 'a', sources: [], status: 'done' }] });
-    assert.equal(restored.turns[0]!.earlier, 'an earlier version of Docs Assistant');
+    assert.equal(restored.turns[0].earlier, 'an earlier version of Docs Assistant');
     assert.equal(restored.threadId, undefined);
     assert.ok(!JSON.stringify(restored.toData()).includes('tk_old'));
   });

@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { loadWebviewModule } from '../webviewModule';
 
-const { isSafeLink, renderMarkdown } = loadWebviewModule<{ isSafeLink(url: string): boolean; renderMarkdown(text: string): string }>('src/webview/markdown.ts');
+const { isSafeLink, renderMarkdown } = loadWebviewModule<{ isSafeLink: (url: string) => boolean; renderMarkdown: (text: string) => string }>('src/webview/markdown.ts');
 
 describe('answer markdown', () => {
   it('shows raw HTML as text, never as elements', () => {

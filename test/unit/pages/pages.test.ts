@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { PageCache } from '../../../src/pages/pageCache';
+import { type PageAddress, PageCache } from '../../../src/pages/pageCache';
 import { pagePathFromInput, pagePathOfUriPath, uriPathOfPage } from '../../../src/pages/pagePath';
 import type { Page } from '../../../src/platform/client';
 import { fail, ok, platformError, type Result } from '../../../src/platform/errors';
@@ -39,27 +39,52 @@ describe('page paths', () => {
 
 describe('page cache', () => {
   const page = (content: string): Page => ({ path: 'p', content, invalidUtf8: false });
+  const at = (origin: string, domain: string, path: string): PageAddress => ({ origin, domain, path });
 
-  it('fetches once per domain and path, shares a fetch in flight, and refetches on refresh', async () => {
+  it('fetches once per origin, domain and path, shares a fetch in flight, and refetches on refresh', async () => {
     const calls: string[] = [];
-    const cache = new PageCache(async (domain, p) => {
-      calls.push(`${domain}/${p}`);
+    const cache = new PageCache(async ({ origin, domain, path: p }) => {
+      calls.push(`${origin}|${domain}/${p}`);
       return ok(page(`${domain}/${p} #${calls.length}`));
     });
-    const [a, b] = await Promise.all([cache.get('d', 'p'), cache.get('d', 'p')]);
+    const [a, b] = await Promise.all([cache.get(at('A', 'd', 'p')), cache.get(at('A', 'd', 'p'))]);
     assert.deepEqual([a, b].map((r: Result<Page>) => r.ok && r.value.content), ['d/p #1', 'd/p #1']);
-    await cache.get('d', 'p');
-    await cache.get('other', 'p');
-    assert.deepEqual(calls, ['d/p', 'other/p']);
-    const refreshed = await cache.get('d', 'p', true);
-    assert.ok(refreshed.ok && refreshed.value.content === 'd/p #3');
-    assert.equal(cache.peek('d', 'p')?.content, 'd/p #3');
+    await cache.get(at('A', 'd', 'p'));
+    await cache.get(at('A', 'other', 'p'));
+    await cache.get(at('B', 'd', 'p'));
+    assert.deepEqual(calls, ['A|d/p', 'A|other/p', 'B|d/p'], 'another origin gets its own fetch, never the first origin\'s page');
+    const refreshed = await cache.get(at('A', 'd', 'p'), true);
+    assert.ok(refreshed.ok && refreshed.value.content === 'd/p #4');
+    assert.equal(cache.peek(at('A', 'd', 'p'))?.content, 'd/p #4');
   });
 
   it('does not cache failures', async () => {
     let attempt = 0;
     const cache = new PageCache(async () => (++attempt === 1 ? fail(platformError('network', 'Offline.')) : ok(page('back'))));
-    assert.equal((await cache.get('d', 'p')).ok, false);
-    assert.equal((await cache.get('d', 'p')).ok, true);
+    assert.equal((await cache.get(at('A', 'd', 'p'))).ok, false);
+    assert.equal((await cache.get(at('A', 'd', 'p'))).ok, true);
+  });
+
+  it('holds a bounded amount of text, dropping the page used longest ago', async () => {
+    const cache = new PageCache(async ({ path: p }) => ok(page(p.repeat(10))), 25);
+    await cache.get(at('A', 'd', 'a'));
+    await cache.get(at('A', 'd', 'b'));
+    await cache.get(at('A', 'd', 'a'));
+    await cache.get(at('A', 'd', 'c'));
+    assert.equal(cache.peek(at('A', 'd', 'b')), undefined, 'b was used longest ago');
+    assert.ok(cache.peek(at('A', 'd', 'a')) && cache.peek(at('A', 'd', 'c')));
+  });
+
+  it('clear forgets every page, and a fetch on its way does not bring one back', async () => {
+    let release: () => void = () => {};
+    const cache = new PageCache(async () => {
+      await new Promise<void>((resolve) => (release = resolve));
+      return ok(page('x'));
+    });
+    const fetching = cache.get(at('A', 'd', 'p'));
+    cache.clear();
+    release();
+    await fetching;
+    assert.equal(cache.peek(at('A', 'd', 'p')), undefined);
   });
 });

@@ -74,7 +74,7 @@ const scenarios: Record<string, UIMessageChunk[]> = {
 };
 
 const textsOf = (parts: readonly { type: string; text?: string }[]) => parts.filter((part) => part.type === 'text').map((part) => part.text);
-const withoutProviderMetadata = (part: unknown) => JSON.parse(JSON.stringify(part, (key, value) => (key === 'providerMetadata' ? undefined : value)));
+const withoutProviderMetadata = (part: unknown): unknown => JSON.parse(JSON.stringify(part, (key, value: unknown) => (key === 'providerMetadata' ? undefined : value)));
 const sourcePartsOf = (parts: readonly { type: string }[]) => parts.filter((part) => part.type === 'source-url' || part.type === 'source-document').map(withoutProviderMetadata);
 
 /** Tool calls as both sides keep them: the SDK as `tool-NAME` parts, ours as `tool` parts. */

@@ -22,6 +22,12 @@ describe('keys', () => {
     assert.match(keyProblem('adminKey', 'svc_ab\n')!, /spaces or control characters/);
     assert.match(keyProblem('adminKey', '')!, /empty/);
   });
+
+  it('refuses a key with characters no key has, when it is typed', () => {
+    for (const key of ['svc_abc\u201d', 'svc_\u201cabc', 'svc_ab\u200bcd', 'svc_caf\u00e9']) {
+      assert.match(keyProblem('adminKey', key)!, /characters a key never has \(such as curly quotes or invisible spaces\)/, JSON.stringify(key));
+    }
+  });
 });
 
 describe('endpoint', () => {
@@ -41,9 +47,18 @@ describe('endpoint', () => {
       assert.equal(parsed.error.setting, 'baseUrl');
       return parsed.error.message;
     });
-    assert.match(reasons[0], /must start with https:\/\/ or http:\/\/, not javascript:/);
+    assert.match(reasons[0], /must start with https:\/\/, not javascript:/);
     assert.match(reasons[2], /"example.com" is not a URL/);
     assert.match(reasons[3], /user name or password/);
+  });
+
+  it('allows http only for this machine: elsewhere keys would travel in the clear', () => {
+    for (const local of ['http://127.0.0.1:8080', 'http://localhost:3000', 'http://[::1]:9', 'http://127.5.6.7', 'https://docs.example.com']) assert.ok(parseBaseUrl(local).ok, local);
+    for (const remote of ['http://docs.example.com', 'http://10.0.0.2', 'http://127.0.0.1.example.com', 'http://localhost.example.com:80']) {
+      const parsed = parseBaseUrl(remote);
+      assert.ok(!parsed.ok, remote);
+      assert.match(parsed.error.message, /must start with https:\/\/; http:\/\/ is allowed only for this machine/);
+    }
   });
 
   it('encodes segments so that no value adds, removes or climbs a path segment', () => {
@@ -63,14 +78,15 @@ describe('retry', () => {
     assert.deepEqual([0, 1, 2].map((retry) => backoffDelay(retry, policy, () => 1)), [100, 200, 400]);
   });
 
-  it('reads Retry-After as seconds or as an HTTP date', () => {
+  it('reads Retry-After as seconds or as an HTTP date, within 1 s to 1 h', () => {
     const now = Date.parse('2026-11-21T10:00:00Z');
     assert.equal(parseRetryAfter('7', now), 7000);
-    assert.equal(parseRetryAfter(' 0 ', now), 0);
     assert.equal(parseRetryAfter('Sat, 21 Nov 2026 10:00:30 GMT', now), 30_000);
-    assert.equal(parseRetryAfter('Sat, 21 Nov 2026 09:00:00 GMT', now), 0);
-    assert.equal(parseRetryAfter('soon', now), undefined);
-    assert.equal(parseRetryAfter(undefined, now), undefined);
+    assert.equal(parseRetryAfter(' 0 ', now), 1000, 'no wait at all would be a storm of requests');
+    assert.equal(parseRetryAfter('Sat, 21 Nov 2026 09:00:00 GMT', now), 1000, 'a date already past');
+    assert.equal(parseRetryAfter('3000000', now), 3_600_000, 'a wait that would overflow a timer is cut to an hour');
+    assert.equal(parseRetryAfter('Fri, 01 Jan 2100 00:00:00 GMT', now), 3_600_000);
+    for (const absent of ['-1', '1.5', 'soon', '', '1e3', undefined]) assert.equal(parseRetryAfter(absent, now), undefined, String(absent));
   });
 
   it('a delay ends early when its signal aborts', async () => {
@@ -87,5 +103,12 @@ describe('redactSecrets', () => {
     assert.equal(redactSecrets('key svc_dsc_abc123 and svc_xyz-9 done'), 'key svc_dsc_[redacted] and svc_[redacted] done');
     assert.equal(redactSecrets('Authorization: Bearer abc.def'), 'Authorization: Bearer [redacted]');
     assert.equal(redactSecrets('nothing here'), 'nothing here');
+  });
+
+  it('hides the whole key whatever its characters: curly quotes, invisible spaces, accents', () => {
+    for (const key of ['svc_abc\u201ddef', 'svc_ab\u200bcd', 'svc_ab\u00a0cd', 'svc_dsc_caf\u00e9']) {
+      const redacted = redactSecrets(`the key ${key} failed`);
+      assert.equal(redacted, `the key ${key.startsWith('svc_dsc_') ? 'svc_dsc_' : 'svc_'}[redacted] failed`, JSON.stringify(key));
+    }
   });
 });

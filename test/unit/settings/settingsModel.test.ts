@@ -57,7 +57,7 @@ describe('settings model', () => {
         'docsAssistant.domain',
       ],
     );
-    assert.match(problems.find((p) => p.setting === 'docsAssistant.baseUrl')!.message, /must start with https:\/\/ or http:\/\//);
+    assert.match(problems.find((p) => p.setting === 'docsAssistant.baseUrl')!.message, /must start with https:\/\//);
     assert.match(problems.find((p) => p.setting === 'docsAssistant.assistant.retrievalPageSize')!.message, /from 1 to 50; 5 is used instead of 0/);
   });
 

@@ -40,7 +40,7 @@ describe('setup state', () => {
     assert.deepEqual(setupViewOf(state({ baseUrl: 'javascript:x' })), {
       kind: 'needs',
       title: 'The base URL is not valid',
-      message: 'The platform base URL is not valid: it must start with https:// or http://, not javascript://.',
+      message: 'The platform base URL is not valid: it must start with https://, not javascript://.',
       actions: ['openSettings', 'configure'],
     });
     const keyMissing = setupViewOf(state({ baseUrl: 'https://x.example', domain: 'd' }));

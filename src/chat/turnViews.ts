@@ -1,4 +1,4 @@
-// Turning the session's data into what the webview shows.
+// The turns and the context chip as the chat view shows them: the protocol's shapes, from the session's data.
 
 import type { AttachedContext, Turn } from './conversation';
 import type { ContextChip, TurnView } from './protocol';

@@ -2,11 +2,13 @@
 // is written until the last step is answered, and a failure part-way undoes what was written.
 
 import * as vscode from 'vscode';
+import { commands } from '../identifiers';
 import { parseBaseUrl } from '../platform/endpoint';
 import { keyProblem, type KeyKind } from '../platform/keys';
 import type { Logger } from '../platform/logger';
 import { reportStorageError } from './keyCommands';
 import type { KeyStore } from './keyStore';
+import { setupButton, showMessage } from '../ui/messages';
 import { runSteps } from './multiStepInput';
 import type { SettingsService } from './settingsService';
 import type { SetupService } from './setupService';
@@ -19,7 +21,7 @@ export interface ConfigureDeps {
 }
 
 export function registerConfigure(context: vscode.ExtensionContext, deps: ConfigureDeps): void {
-  context.subscriptions.push(vscode.commands.registerCommand('docsAssistant.configure', () => configure(deps)));
+  context.subscriptions.push(vscode.commands.registerCommand(commands.configure, () => configure(deps)));
 }
 
 const keyStep = (kind: KeyKind, label: string) => ({
@@ -84,8 +86,6 @@ async function configure(deps: ConfigureDeps): Promise<boolean> {
   }
   await deps.setup.refresh();
   deps.log.info(`Configured ${origin} (domain "${domain}", project "${projectId}").`);
-  void vscode.window.showInformationMessage(`Docs Assistant is set up for ${origin}.`, 'Check Connection').then((choice) => {
-    if (choice) void vscode.commands.executeCommand('docsAssistant.checkConnection');
-  });
+  showMessage('info', `Docs Assistant is set up for ${origin}.`, setupButton('checkConnection'));
   return true;
 }

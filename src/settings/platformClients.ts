@@ -1,4 +1,4 @@
-// The platform client for the current base URL. A new client is made when the base URL changes,
+// The platform client for the base URL in force. A new client is made when the base URL changes,
 // and each client reads keys for its own origin only.
 
 import { PlatformClient } from '../platform/client';
@@ -7,7 +7,7 @@ import { Disposable } from '../util/disposable';
 import type { KeyStore } from './keyStore';
 import type { SettingsService } from './settingsService';
 
-export class Connection extends Disposable {
+export class PlatformClients extends Disposable {
   private cached: { baseUrl: string; client: PlatformClient } | undefined;
 
   constructor(
@@ -21,7 +21,7 @@ export class Connection extends Disposable {
   }
 
   /** The client for the base URL in force now. */
-  client(): PlatformClient {
+  current(): PlatformClient {
     const baseUrl = this.settings.current.baseUrl;
     if (this.cached?.baseUrl === baseUrl) return this.cached.client;
     void this.cached?.client.dispose();

@@ -1,0 +1,112 @@
+// The tracked agent jobs of one scope at a time: a base-URL origin and a project. Each scope has
+// its own poller, reads its jobs from that origin only and saves them under that scope, so a job
+// of one platform is never polled on, or saved under, another. Knows nothing of VS Code: the tree,
+// the badge and the notifications listen to its events.
+
+import type { AgentJob } from '../platform/agentJob';
+import type { Result } from '../platform/errors';
+import { Emitter } from '../util/disposable';
+import type { Timers } from '../util/timers';
+import { AgentJobPoller, type JobChange, type TrackedJob } from './poller';
+import { type KeyValueStore, loadTrackedJobs, saveTrackedJobs, scopeKey } from './trackedJobs';
+
+export interface JobScope {
+  readonly origin: string;
+  readonly projectId: string;
+}
+
+export interface AgentJobsModelDeps {
+  readonly store: KeyValueStore;
+  /** Reads a job of `scope`; must never read it anywhere else. */
+  readonly read: (scope: JobScope, id: string, signal: AbortSignal) => Promise<Result<AgentJob>>;
+  readonly timers?: Timers;
+}
+
+export type ScopedJobChange = JobChange & { readonly scope: JobScope };
+
+export class AgentJobsModel {
+  private readonly changes = new Emitter<ScopedJobChange | undefined>();
+  /** A job changed (with the change), or the whole list did (undefined: a new scope). */
+  readonly onDidChange = this.changes.event;
+  private current: { readonly scope: JobScope; readonly key: string; readonly poller: AgentJobPoller } | undefined;
+  private focused = true;
+
+  constructor(private readonly deps: AgentJobsModelDeps) {}
+
+  get scope(): JobScope | undefined {
+    return this.current?.scope;
+  }
+
+  get jobs(): TrackedJob[] {
+    return this.current?.poller.jobs ?? [];
+  }
+
+  get activeCount(): number {
+    return this.current?.poller.activeCount ?? 0;
+  }
+
+  get(id: string): TrackedJob | undefined {
+    return this.current?.poller.get(id);
+  }
+
+  /**
+   * Moves to the jobs of `scope` (undefined: none, as while the base URL or project is not set).
+   * The same scope keeps its poller and only takes the new first interval.
+   */
+  setScope(scope: JobScope | undefined, firstIntervalMs: number): void {
+    const key = scope ? scopeKey(scope.origin, scope.projectId) : undefined;
+    if (key === this.current?.key) {
+      this.current?.poller.setFirstInterval(firstIntervalMs);
+      return;
+    }
+    this.current?.poller.dispose();
+    this.current = undefined;
+    if (scope && key) {
+      const poller = new AgentJobPoller({
+        firstIntervalMs,
+        read: (id, signal) => this.deps.read(scope, id, signal),
+        ...(this.deps.timers ? { timers: this.deps.timers } : {}),
+      });
+      poller.setFocused(this.focused);
+      // Bound to this scope: whatever happens to the settings, its jobs are saved under its key.
+      poller.onDidChange((change) => {
+        void saveTrackedJobs(this.deps.store, key, poller.jobs.map((tracked) => ({ id: tracked.id, ...(tracked.job ? { job: tracked.job } : {}) })));
+        if (this.current?.poller === poller) this.changes.fire({ ...change, scope });
+      });
+      this.current = { scope, key, poller };
+      for (const saved of loadTrackedJobs(this.deps.store, key)) poller.track(saved.id, saved.job);
+    }
+    this.changes.fire(undefined);
+  }
+
+  /** Tracks a job in the current scope; false when there is none. */
+  track(id: string, known?: AgentJob): boolean {
+    if (!this.current) return false;
+    this.current.poller.track(id, known);
+    return true;
+  }
+
+  untrack(id: string): void {
+    this.current?.poller.untrack(id);
+  }
+
+  refreshAll(): void {
+    this.current?.poller.refreshAll();
+  }
+
+  /** Lifts a pause caused by a key problem, once the keys changed. */
+  resume(): void {
+    this.current?.poller.resume();
+  }
+
+  setFocused(focused: boolean): void {
+    this.focused = focused;
+    this.current?.poller.setFocused(focused);
+  }
+
+  dispose(): void {
+    this.current?.poller.dispose();
+    this.current = undefined;
+    this.changes.dispose();
+  }
+}

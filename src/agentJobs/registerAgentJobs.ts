@@ -1,0 +1,65 @@
+// The agent jobs feature: the model of the jobs tracked for the current base URL and project, the
+// tree that shows them, the notification when a watched job ends, and the commands.
+
+import * as vscode from 'vscode';
+import type { Logger } from '../platform/logger';
+import { originOf } from '../platform/endpoint';
+import { fail, platformError } from '../platform/errors';
+import type { PlatformClients } from '../settings/platformClients';
+import type { SettingsService } from '../settings/settingsService';
+import type { SetupService } from '../settings/setupService';
+import type { DocsSettings } from '../settings/settingsModel';
+import { showMessage } from '../ui/messages';
+import { registerAgentJobCommands } from './agentJobCommands';
+import { AgentJobsModel, type JobScope } from './agentJobsModel';
+import { AgentJobsTree } from './agentJobsTree';
+import { jobEndNotice } from './jobNotifications';
+
+export interface AgentJobsDeps {
+  readonly settings: SettingsService;
+  readonly setup: SetupService;
+  readonly clients: PlatformClients;
+  readonly log: Logger;
+}
+
+export function registerAgentJobs(context: vscode.ExtensionContext, deps: AgentJobsDeps): AgentJobsModel {
+  const { settings, setup, clients, log } = deps;
+  const model = new AgentJobsModel({
+    store: context.globalState,
+    read: (scope, id, signal) => {
+      const client = clients.current();
+      // A scope's jobs are read at its own origin or not at all.
+      if (client.origin !== scope.origin) return Promise.resolve(fail(platformError('invalidRequest', `These jobs belong to ${scope.origin}; they are not read elsewhere.`)));
+      return client.readAgentJob(scope.projectId, id, { signal });
+    },
+  });
+  const tree = new AgentJobsTree(model);
+  context.subscriptions.push(
+    { dispose: () => model.dispose() },
+    tree,
+    // The scope follows the settings at once, from the same event that changes the client's base URL.
+    settings.onDidChange((current) => model.setScope(scopeOf(current), current.pollIntervalSeconds * 1000)),
+    setup.onDidChange(() => model.resume()),
+    vscode.window.onDidChangeWindowState((window) => model.setFocused(window.focused)),
+    model.onDidChange((change) => {
+      if (!change) return;
+      const after = change.after;
+      if (after && after.polling.kind !== change.before?.polling.kind && (after.polling.kind === 'error' || after.polling.kind === 'offline')) {
+        log.warn(`Agent job ${after.id}: ${after.polling.message}`);
+      }
+      const notice = jobEndNotice(change, settings.current.notifications);
+      if (!notice) return;
+      const pullRequest = notice.pullRequest;
+      showMessage(notice.level, notice.message, ...(pullRequest ? [{ title: 'Open Pull Request', run: () => vscode.env.openExternal(vscode.Uri.parse(pullRequest, true)) }] : []));
+    }),
+  );
+  model.setFocused(vscode.window.state.focused);
+  model.setScope(scopeOf(settings.current), settings.current.pollIntervalSeconds * 1000);
+  registerAgentJobCommands(context, { model, tree, setup });
+  return model;
+}
+
+function scopeOf(settings: DocsSettings): JobScope | undefined {
+  const origin = originOf(settings.baseUrl);
+  return origin && settings.projectId ? { origin, projectId: settings.projectId } : undefined;
+}

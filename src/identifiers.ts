@@ -1,0 +1,40 @@
+// The extension's public identifiers in one place: command ids (users bind keys to them),
+// context keys (package.json's `when` clauses read them) and view ids. A test checks them
+// against package.json.
+
+export const commands = {
+  ask: 'docsAssistant.ask',
+  askAboutSelection: 'docsAssistant.askAboutSelection',
+  newConversation: 'docsAssistant.newConversation',
+  stopAnswer: 'docsAssistant.stopAnswer',
+  configure: 'docsAssistant.configure',
+  setAdminKey: 'docsAssistant.setAdminKey',
+  setAssistantKey: 'docsAssistant.setAssistantKey',
+  clearKeys: 'docsAssistant.clearKeys',
+  checkConnection: 'docsAssistant.checkConnection',
+  openPage: 'docsAssistant.openPage',
+  refreshPage: 'docsAssistant.refreshPage',
+  showLog: 'docsAssistant.showLog',
+  trackAgentJob: 'docsAssistant.trackAgentJob',
+  untrackAgentJob: 'docsAssistant.untrackAgentJob',
+  refreshAgentJobs: 'docsAssistant.refreshAgentJobs',
+  openPullRequest: 'docsAssistant.openPullRequest',
+  copyAgentJobId: 'docsAssistant.copyAgentJobId',
+} as const;
+
+export type CommandId = (typeof commands)[keyof typeof commands];
+
+export const contextKeys = {
+  /** True while the chat streams an answer: Stop Answer shows. */
+  answering: 'docsAssistant.answering',
+  /** What the Agent Jobs view still needs (`baseUrl`, `projectId`, `adminKey`) or `ready`: its welcome content. */
+  agentJobsNeeds: 'docsAssistant.agentJobsNeeds',
+  /** The base URL is set but not usable. */
+  baseUrlInvalid: 'docsAssistant.baseUrlInvalid',
+} as const;
+
+export const views = {
+  container: 'docsAssistant',
+  chat: 'docsAssistant.chat',
+  agentJobs: 'docsAssistant.agentJobs',
+} as const;

@@ -1,0 +1,68 @@
+// Every message the extension shows in VS Code's own surfaces goes through here: notifications,
+// progress titles and the status bar. Their text may hold words from outside (a server's error
+// message, a job's branch, a page path), so it is made inert first (util/inertText). Messages are
+// shown without waiting: a command ends at once, and a button works whenever it is clicked.
+
+import * as vscode from 'vscode';
+import type { PlatformError } from '../platform/errors';
+import { actionForError, actionForNeed, type SetupAction, setupActions } from '../settings/setupActions';
+import type { Need } from '../settings/setupState';
+import { inertText } from '../util/inertText';
+
+export interface MessageAction {
+  readonly title: string;
+  readonly run: () => unknown;
+}
+
+export type MessageLevel = 'info' | 'warning' | 'error';
+
+function show(level: MessageLevel, message: string, items: string[]): Thenable<string | undefined> {
+  switch (level) {
+    case 'info':
+      return vscode.window.showInformationMessage(message, ...items);
+    case 'warning':
+      return vscode.window.showWarningMessage(message, ...items);
+    case 'error':
+      return vscode.window.showErrorMessage(message, ...items);
+  }
+}
+
+export function showMessage(level: MessageLevel, message: string, ...actions: readonly MessageAction[]): void {
+  void show(level, inertText(message), actions.map((action) => action.title)).then(
+    (choice) => actions.find((action) => action.title === choice)?.run(),
+    () => undefined,
+  );
+}
+
+/** A button that runs one of the set-up actions (Configure, Set Assistant Key…). */
+export function setupButton(action: SetupAction): MessageAction {
+  const { title, command, args = [] } = setupActions[action];
+  return { title, run: () => vscode.commands.executeCommand(command, ...args) };
+}
+
+/** Says what a feature still needs, with the button that sets it. */
+export function showSetupNeed(need: Need): void {
+  showMessage('error', need.message, setupButton(actionForNeed(need.need)));
+}
+
+/** A platform error's sentence, with the button that fixes its cause when there is one. Cancels are not reported. */
+export function showPlatformError(error: PlatformError, ...extra: readonly MessageAction[]): void {
+  if (error.kind === 'cancelled') return;
+  const fix = actionForError(error);
+  const level = error.kind === 'rateLimited' || error.kind === 'network' || error.kind === 'timeout' ? 'warning' : 'error';
+  showMessage(level, error.message, ...(fix ? [setupButton(fix)] : []), ...extra);
+}
+
+export function setStatusMessage(text: string, ms = 3000): void {
+  vscode.window.setStatusBarMessage(inertText(text), ms);
+}
+
+/** Runs `task` under a progress indicator whose title may name outside things (a page path). */
+export function withProgress<T>(
+  options: { readonly location: vscode.ProgressLocation; readonly title: string; readonly cancellable?: boolean },
+  task: (progress: { report(message: string): void }, token: vscode.CancellationToken) => Thenable<T>,
+): Thenable<T> {
+  return vscode.window.withProgress({ ...options, title: inertText(options.title) }, (progress, token) =>
+    task({ report: (message) => progress.report({ message: inertText(message) }) }, token),
+  );
+}

@@ -1,0 +1,114 @@
+import * as assert from 'node:assert/strict';
+import { AgentJobsModel, type JobScope } from '../../../src/agentJobs/agentJobsModel';
+import { jobEndNotice } from '../../../src/agentJobs/jobNotifications';
+import type { KeyValueStore } from '../../../src/agentJobs/trackedJobs';
+import { scopeKey } from '../../../src/agentJobs/trackedJobs';
+import type { AgentJob } from '../../../src/platform/agentJob';
+import { ok, type Result } from '../../../src/platform/errors';
+import { realTimers } from '../../../src/util/timers';
+import { FakeTimers } from '../fakeTimers';
+
+class MemoryStore implements KeyValueStore {
+  readonly values = new Map<string, unknown>();
+  get<T>(key: string): T | undefined {
+    return this.values.get(key) as T | undefined;
+  }
+  update(key: string, value: unknown): Thenable<void> {
+    this.values.set(key, JSON.parse(JSON.stringify(value)));
+    return Promise.resolve();
+  }
+}
+
+const A: JobScope = { origin: 'https://a.example', projectId: 'proj' };
+const B: JobScope = { origin: 'https://b.example', projectId: 'proj' };
+
+describe('agent jobs model', () => {
+  it('ties each set of jobs to the origin and project it was tracked for: polled there only, saved there only', async () => {
+    const timers = new FakeTimers();
+    const store = new MemoryStore();
+    const reads: string[] = [];
+    let release: (result: Result<AgentJob>) => void = () => {};
+    const model = new AgentJobsModel({
+      store,
+      timers,
+      read: (scope, id) => {
+        reads.push(`${scope.origin}/${id}`);
+        if (scope === A && id === 'slow') return new Promise((resolve) => (release = resolve));
+        return Promise.resolve(ok({ id, status: 'active' }));
+      },
+    });
+    model.setScope(A, 5_000);
+    model.track('job-a');
+    model.track('slow');
+    await timers.advance(0);
+    // The base URL changes while a read of A is on its way.
+    model.setScope(B, 5_000);
+    release(ok({ id: 'slow', status: 'completed' }));
+    await timers.advance(60_000);
+    assert.equal(model.jobs.length, 0, 'B has no jobs of its own');
+    assert.ok(reads.every((read) => read.startsWith('https://a.example/')), `nothing of A was read at B: ${reads.join(', ')}`);
+    const savedA: { id: string }[] | undefined = store.get(scopeKey(A.origin, A.projectId));
+    assert.deepEqual(savedA?.map((saved) => saved.id), ['job-a', 'slow'], 'A keeps its jobs');
+    assert.equal(store.get(scopeKey(B.origin, B.projectId)), undefined, 'nothing was saved under B');
+
+    model.setScope(A, 5_000);
+    assert.deepEqual(model.jobs.map((tracked) => tracked.id), ['job-a', 'slow']);
+    model.dispose();
+  });
+
+  it('keeps polling a job whose read throws', async () => {
+    const timers = new FakeTimers();
+    let calls = 0;
+    const model = new AgentJobsModel({
+      store: new MemoryStore(),
+      timers,
+      read: async (_scope, id) => {
+        if (++calls === 1) throw new Error('encodeURIComponent: URI malformed');
+        return ok({ id, status: 'active' });
+      },
+    });
+    model.setScope(A, 1_000);
+    model.track('j');
+    await timers.advance(0);
+    assert.equal(model.get('j')?.polling.kind, 'offline');
+    await timers.advance(10_000);
+    assert.ok(calls >= 2, 'polled again');
+    assert.equal(model.get('j')?.polling.kind, 'watching');
+    model.dispose();
+  });
+});
+
+describe('job notifications', () => {
+  const active = { id: 'j', job: { id: 'j', status: 'active' as const, repository: 'https://github.com/acme/docs', ref: 'fix' }, polling: { kind: 'watching' as const } };
+  const ended = (status: 'completed' | 'failed' | 'archived', prLink: string | null = null) => ({ ...active, job: { ...active.job, status, prLink }, polling: { kind: 'ended' as const } });
+
+  it('says when a watched job ends, offering its pull request', () => {
+    assert.deepEqual(jobEndNotice({ id: 'j', before: active, after: ended('completed', 'https://github.com/acme/docs/pull/7') }, 'all'), {
+      level: 'info',
+      message: 'Agent job acme/docs · fix completed with a pull request.',
+      pullRequest: 'https://github.com/acme/docs/pull/7',
+    });
+    assert.deepEqual(jobEndNotice({ id: 'j', before: active, after: ended('failed') }, 'all'), { level: 'error', message: 'Agent job acme/docs · fix failed.' });
+    assert.match(jobEndNotice({ id: 'j', before: active, after: ended('completed') }, 'all')!.message, /completed without changes/);
+    assert.match(jobEndNotice({ id: 'j', before: active, after: ended('archived') }, 'all')!.message, /was archived/);
+  });
+
+  it('follows the setting, never offers a link that is not https, and says nothing of a job seen ended from the start', () => {
+    assert.equal(jobEndNotice({ id: 'j', before: active, after: ended('completed', 'https://x.example/pr') }, 'failures'), undefined);
+    assert.ok(jobEndNotice({ id: 'j', before: active, after: ended('failed') }, 'failures'));
+    assert.equal(jobEndNotice({ id: 'j', before: active, after: ended('failed') }, 'off'), undefined);
+    assert.equal(jobEndNotice({ id: 'j', before: active, after: ended('completed', 'javascript:alert(1)') }, 'all')?.pullRequest, undefined);
+    assert.equal(jobEndNotice({ id: 'j', after: ended('completed') }, 'all'), undefined);
+    assert.equal(jobEndNotice({ id: 'j', before: ended('completed'), after: ended('completed') }, 'all'), undefined);
+  });
+});
+
+describe('timers', () => {
+  it('never hands Node a delay it would overflow (and fire after 1 ms)', async () => {
+    let fired = false;
+    const handle = realTimers.setTimeout(() => (fired = true), 3_000_000_000);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    realTimers.clearTimeout(handle);
+    assert.equal(fired, false);
+  });
+});

@@ -1,0 +1,112 @@
+// What a hostile server, a bad network and a careless input can do to the client, and what holds
+// instead (issue 13, the items the client itself answers for).
+
+import * as assert from 'node:assert/strict';
+import { errorFromException } from '../../../src/platform/transport';
+import { messageText } from '../../../src/platform/stream/assistantMessage';
+import { escapeMarkdown, inertText } from '../../../src/util/inertText';
+import { SerialQueue } from '../../../src/util/serialQueue';
+import { arm, expectError, useHarness } from '../support';
+
+const ask = (text: string) => ({ domain: 'acme-docs', fp: 'anonymous', messages: [{ id: 'u1', role: 'user' as const, parts: [{ type: 'text' as const, text }] }] });
+
+describe('hardening: the client', () => {
+  const h = useHarness();
+
+  it('stops an answer of endless text at the limit, keeping what arrived', async () => {
+    arm(h.emulator, { kind: 'endlessAnswer', oneLine: false }, { operation: 'assistant' });
+    const started = Date.now();
+    const result = await h.client().sendAssistantMessage(ask('q'));
+    const error = expectError(result, 'badResponse');
+    assert.match(error.message, /grew past what Docs Assistant keeps \(2 MB of text\) and was stopped there\. The part that arrived is kept\./);
+    assert.ok(!result.ok && result.partial);
+    const kept = messageText(result.partial.message).length;
+    assert.ok(kept > 2 * 1024 * 1024 && kept < 2.2 * 1024 * 1024, `${kept} characters kept`);
+    assert.ok(Date.now() - started < 5_000, 'stopped promptly');
+  });
+
+  it('stops one SSE line that never ends at the limit', async () => {
+    arm(h.emulator, { kind: 'endlessAnswer', oneLine: true }, { operation: 'assistant' });
+    const result = await h.client().sendAssistantMessage(ask('q'));
+    const error = expectError(result, 'badResponse');
+    assert.match(error.message, /a line of 2 MB/);
+  });
+
+  it('a body that drips a byte at a time past the overall deadline is a timeout, not a hang', async () => {
+    arm(h.emulator, { kind: 'dripBody', intervalMs: 100 }, { operation: 'page' });
+    const result = await h.client({ timeouts: { readTotalMs: 600, readIdleMs: 5_000 }, retry: { attempts: 1 } }).retrievePage('acme-docs', 'guides/chat');
+    const error = expectError(result, 'timeout');
+    assert.match(error.message, /took too long to send its answer/);
+  });
+
+  it('never throws: a broken character in a path parameter is refused in words, nothing is sent', async () => {
+    const client = h.client();
+    const lone = 'job-\ud800';
+    const job = expectError(await client.readAgentJob('proj_demo', lone), 'invalidRequest');
+    assert.match(job.message, /The job id holds a broken character/);
+    expectError(await client.readAgentJob(`proj\udc00`, 'x'), 'invalidRequest');
+    expectError(await client.retrievePage('acme\ud83d', 'guides/chat'), 'invalidRequest');
+    expectError(await client.sendAssistantMessage({ ...ask('q'), domain: 'acme\ud83d' }), 'invalidRequest');
+    assert.equal(h.emulator.requests.length, 0);
+  });
+
+  it('a key the HTTP layer refuses is an invalid request, not a network problem to retry', async () => {
+    const error = errorFromException(Object.assign(new Error('invalid authorization header'), { code: 'UND_ERR_INVALID_ARG' }));
+    assert.equal(error.kind, 'invalidRequest');
+    assert.match(error.message, /holds characters HTTP cannot carry/);
+    // A key stored before keys were checked this strictly is refused before anything is sent.
+    const client = h.client({ keyMap: { assistantKey: 'svc_dsc_abc\u201d' } });
+    const refused = expectError(await client.retrievePage('acme-docs', 'guides/chat'), 'notConfigured');
+    assert.match(refused.message, /curly quotes/);
+    assert.ok(!refused.message.includes('svc_dsc_abc'), 'the key is not repeated');
+    assert.deepEqual(h.delays, [], 'nothing was retried');
+  });
+
+  it('a 429 with an absurd Retry-After is waited within 1 s to 1 h, never 0 and never overflowing', async () => {
+    for (const [header, expected] of [
+      ['3000000', 3_600_000],
+      ['0', 1_000],
+      ['-1', undefined],
+      ['1.5', undefined],
+    ] as const) {
+      arm(h.emulator, { kind: 'rateLimit', retryAfter: header }, { operation: 'page' });
+      const error = expectError(await h.client({ retry: { attempts: 1 } }).retrievePage('acme-docs', 'guides/chat'), 'rateLimited');
+      assert.equal(error.retryAfterMs, expected, header);
+    }
+  });
+});
+
+describe('hardening: text shown in VS Code', () => {
+  it('makes link and icon syntax inert for notifications, the status bar, quick picks and tree labels', () => {
+    const hostile = 'Invalid key. [Renew the key](command:workbench.action.terminal.sendSequence?%7B%22text%22%3A%22rm%22%7D) $(alert)';
+    const inert = inertText(hostile);
+    // VS Code's own pattern for links in notifications (vs/base/common/linkedText.ts).
+    const vscodeLink = /\[([^\]]+)\]\(((?:https?:\/\/|command:|file:)[^)\s]+)(?: (["'])(.+?)(\3))?\)/gi;
+    assert.ok(vscodeLink.test(hostile));
+    assert.equal(inert.match(vscodeLink), null, 'no link is left');
+    assert.ok(!/\$\(/.test(inert), 'no icon syntax is left');
+    assert.equal(inert.replace(/\u2060/g, ''), hostile, 'the text reads the same');
+  });
+
+  it('escapes every character Markdown gives a meaning, for tooltips', () => {
+    assert.equal(escapeMarkdown('[x](command:y) *b* `c` <d> $(e)'), '\\[x\\]\\(command\\:y\\) \\*b\\* \\`c\\` \\<d\\> \\$\\(e\\)');
+  });
+});
+
+describe('hardening: a queue of set-up refreshes', () => {
+  it('one failed run does not stop the ones after it', async () => {
+    const errors: unknown[] = [];
+    const queue = new SerialQueue((error) => errors.push(error));
+    const ran: number[] = [];
+    await Promise.all([
+      queue.run(async () => void ran.push(1)),
+      queue.run(async () => {
+        throw new Error('keyring gone');
+      }),
+      queue.run(async () => void ran.push(3)),
+    ]);
+    await queue.run(async () => void ran.push(4));
+    assert.deepEqual(ran, [1, 3, 4]);
+    assert.equal(errors.length, 1);
+  });
+});

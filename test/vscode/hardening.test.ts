@@ -1,0 +1,151 @@
+// What a hostile server can put in front of the user through VS Code's own surfaces, and the
+// base URL change that must not carry jobs to another origin (issue 13, items 1 and 4).
+
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import { jobTooltip } from '../../src/agentJobs/agentJobsTree';
+import type { DocsAssistantApi } from '../../src/extension';
+import { ManualClock } from '../platform/clock';
+import type { PlatformEmulator } from '../platform/emulator';
+import { activateExtension, connectTo, recordSurfaces, resetUserSettings, setUserSetting, settle, startEmulator, until } from './support';
+
+/** VS Code's own pattern for a link in a notification (vs/base/common/linkedText.ts). */
+const NOTIFICATION_LINK = /\[([^\]]+)\]\(((?:https?:\/\/|command:|file:)[^)\s]+)(?: (["'])(.+?)(\3))?\)/i;
+const ICON = /\$\(/;
+const HOSTILE = '[Renew the key](command:workbench.action.terminal.sendSequence?%7B%22text%22%3A%22rm%20-rf%22%7D) $(alert)';
+
+describe('hardening: outside text stays text in VS Code', () => {
+  let emulator: PlatformEmulator;
+  let api: DocsAssistantApi;
+  let surfaces: ReturnType<typeof recordSurfaces>;
+  const clock = new ManualClock(Date.now());
+
+  before(async () => {
+    api = await activateExtension();
+    emulator = await startEmulator({ clock });
+    await setUserSetting('agentJobs.pollIntervalSeconds', 1);
+    await setUserSetting('agentJobs.notifications', 'all');
+    await connectTo(emulator);
+  });
+  beforeEach(() => {
+    emulator.reset();
+    surfaces = recordSurfaces();
+  });
+  afterEach(() => surfaces.restore());
+  after(async () => {
+    for (const tracked of api.trackedJobs()) await vscode.commands.executeCommand('docsAssistant.untrackAgentJob', tracked.id);
+    await setUserSetting('agentJobs.pollIntervalSeconds', undefined);
+    await setUserSetting('agentJobs.notifications', undefined);
+    await resetUserSettings();
+    await emulator.close();
+  });
+
+  /** Every recorded text on `surface` that holds `marker` is there, and none holds a live link or icon. */
+  const assertInert = (surface: string, marker: RegExp) => {
+    const hits = surfaces.shown.filter((shown) => shown.surface === surface && marker.test(shown.text));
+    assert.ok(hits.length > 0, `nothing shown on ${surface} matching ${marker}: ${JSON.stringify(surfaces.shown)}`);
+    for (const { text } of hits) {
+      assert.equal(NOTIFICATION_LINK.test(text), false, `a live link: ${text}`);
+      assert.equal(ICON.test(text), false, `a live icon: ${text}`);
+      assert.ok(text.replace(/\u2060/g, '').includes('[Renew the key]'), 'the words are all still there');
+    }
+  };
+
+  it("Check Connection: a server's 401 message", async () => {
+    emulator.faults.add({ kind: 'status', status: 401, body: JSON.stringify({ message: HOSTILE }) }, { operation: 'page' });
+    await vscode.commands.executeCommand('docsAssistant.checkConnection');
+    assertInert('showWarningMessage', /Renew the key/);
+  });
+
+  it("Open Page: a server's 404 message", async () => {
+    emulator.faults.add({ kind: 'status', status: 404, body: JSON.stringify({ message: HOSTILE }) }, { operation: 'page' });
+    await vscode.commands.executeCommand('docsAssistant.openPage', 'guides/nothing');
+    await settle();
+    assertInert('showErrorMessage', /Renew the key/);
+  });
+
+  it('Open Page: a page path, in the progress title and the warning', async () => {
+    emulator.docs.add(`broken ${HOSTILE}`, Buffer.from([0x23, 0x20, 0xff, 0xfe]));
+    await vscode.commands.executeCommand('docsAssistant.openPage', `broken ${HOSTILE}`);
+    await settle();
+    assertInert('withProgress', /Renew the key/);
+    assertInert('showWarningMessage', /not valid UTF-8/);
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  });
+
+  it("a job's repository and branch, in the notification when it ends", async () => {
+    emulator.jobs.add({ id: 'job-hostile', outcome: 'failed', runsForMs: 1_000, repository: `https://github.com/acme/docs`, ref: HOSTILE });
+    await vscode.commands.executeCommand('docsAssistant.trackAgentJob', 'job-hostile');
+    await until('the first poll', () => api.trackedJobs().find((tracked) => tracked.id === 'job-hostile')?.job);
+    clock.advance(2_000);
+    await until('the end', () => api.trackedJobs().find((tracked) => tracked.id === 'job-hostile')?.job?.status === 'failed', 15_000);
+    await settle(200);
+    assertInert('showErrorMessage', /Agent job .* failed/);
+  });
+
+  it("a job's pull request link and id, in the warning and the status bar", async () => {
+    emulator.jobs.add({ id: `job ${HOSTILE}`, outcome: 'staysActive', raw: { id: `job ${HOSTILE}`, status: 'completed', prLink: `javascript:${HOSTILE}` } });
+    await vscode.commands.executeCommand('docsAssistant.trackAgentJob', `job ${HOSTILE}`);
+    await until('the job', () => api.trackedJobs().find((tracked) => tracked.id === `job ${HOSTILE}`)?.job);
+    assert.equal(await vscode.commands.executeCommand('docsAssistant.openPullRequest', `job ${HOSTILE}`), false);
+    assertInert('showWarningMessage', /is not an https address/);
+    await vscode.commands.executeCommand('docsAssistant.copyAgentJobId', `job ${HOSTILE}`);
+    assertInert('setStatusBarMessage', /Copied agent job id/);
+    assert.equal(await vscode.env.clipboard.readText(), `job ${HOSTILE}`, 'the id itself is copied exactly');
+  });
+
+  it("a job's fields in its tooltip: escaped, untrusted Markdown", () => {
+    const tooltip = jobTooltip({ id: 'j', job: { id: 'j', status: 'active', repository: `https://github.com/${HOSTILE}`, ref: HOSTILE, model: '<img src=x onerror=alert(1)>' }, polling: { kind: 'watching' } });
+    assert.equal(tooltip.isTrusted, false);
+    assert.equal(tooltip.supportHtml, false);
+    assert.equal(/(^|[^\\])\[[^\]]*[^\\]\]\(/.test(tooltip.value), false, `an unescaped link: ${tooltip.value}`);
+    assert.ok(!/(^|[^\\])</.test(tooltip.value), 'no unescaped HTML');
+  });
+
+  it("a setting's bad value, quoted in the warning about it", async () => {
+    await setUserSetting('assistant.retrievalPageSize', HOSTILE);
+    assertInert('showWarningMessage', /retrievalPageSize must be a whole number/);
+    await setUserSetting('assistant.retrievalPageSize', undefined);
+  });
+});
+
+describe('hardening: agent jobs stay with the origin they were tracked for', () => {
+  let a: PlatformEmulator;
+  let b: PlatformEmulator;
+  let api: DocsAssistantApi;
+  const clock = new ManualClock(Date.now());
+
+  before(async () => {
+    api = await activateExtension();
+    a = await startEmulator({ clock });
+    b = await startEmulator({ clock });
+    await setUserSetting('agentJobs.pollIntervalSeconds', 1);
+    await setUserSetting('agentJobs.notifications', 'off');
+  });
+  after(async () => {
+    await setUserSetting('agentJobs.pollIntervalSeconds', undefined);
+    await setUserSetting('agentJobs.notifications', undefined);
+    await resetUserSettings();
+    await a.close();
+    await b.close();
+  });
+
+  it('a base URL change polls the new origin for its own jobs only, and the old jobs come back unharmed', async () => {
+    await connectTo(b);
+    await connectTo(a);
+    a.jobs.add({ id: 'job-on-a', outcome: 'staysActive' });
+    await vscode.commands.executeCommand('docsAssistant.trackAgentJob', 'job-on-a');
+    await until('the job on A', () => api.trackedJobs().find((tracked) => tracked.id === 'job-on-a')?.job);
+
+    await setUserSetting('baseUrl', b.url);
+    assert.deepEqual(api.trackedJobs(), [], 'B shows none of A');
+    await settle(3_000);
+    assert.deepEqual(b.requestsFor('agentJob').map((request) => request.path), [], 'A\'s job was never asked of B');
+
+    await setUserSetting('baseUrl', a.url);
+    const back = await until('A\'s job again', () => api.trackedJobs().find((tracked) => tracked.id === 'job-on-a'));
+    assert.notEqual(back.polling.kind, 'notFound');
+    assert.equal(back.job?.status, 'active');
+    await vscode.commands.executeCommand('docsAssistant.untrackAgentJob', 'job-on-a');
+  });
+});
