@@ -38,7 +38,14 @@ export default tseslint.config(
       '@typescript-eslint/switch-exhaustiveness-check': ['error', { considerDefaultExhaustiveForUnions: true }],
       // `const { dropped, ...kept } = value` is how a field is left out.
       '@typescript-eslint/no-unused-vars': ['error', { ignoreRestSiblings: true, argsIgnorePattern: '^_' }],
-      'no-restricted-imports': ['error', { paths: [{ name: 'vscode', message: 'Only the adapter files may import vscode (eslint.config.mjs): the core is tested in plain Node.' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            { name: 'vscode', message: 'Only the adapter files may import vscode (eslint.config.mjs): the core is tested in plain Node.' },
+          ],
+        },
+      ],
     },
   },
   { files: VSCODE_ADAPTERS, rules: { 'no-restricted-imports': 'off' } },
@@ -47,7 +54,17 @@ export default tseslint.config(
   {
     files: ['**/*.js', '**/*.mjs'],
     extends: [js.configs.recommended],
-    languageOptions: { sourceType: 'commonjs', globals: { require: 'readonly', module: 'writable', exports: 'writable', process: 'readonly', console: 'readonly', __dirname: 'readonly' } },
+    languageOptions: {
+      sourceType: 'commonjs',
+      globals: {
+        require: 'readonly',
+        module: 'writable',
+        exports: 'writable',
+        process: 'readonly',
+        console: 'readonly',
+        __dirname: 'readonly',
+      },
+    },
   },
   { files: ['**/*.mjs'], languageOptions: { sourceType: 'module' } },
 );

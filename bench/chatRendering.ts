@@ -35,7 +35,15 @@ function batches(text: string): string[][] {
 }
 
 function bundle(entry: string): string {
-  const result = esbuild.buildSync({ entryPoints: [entry], bundle: true, format: 'iife', platform: 'browser', target: 'es2022', minify: true, write: false });
+  const result = esbuild.buildSync({
+    entryPoints: [entry],
+    bundle: true,
+    format: 'iife',
+    platform: 'browser',
+    target: 'es2022',
+    minify: true,
+    write: false,
+  });
   return result.outputFiles[0].text;
 }
 
@@ -58,23 +66,37 @@ interface TraceEvent {
 
 async function measure(browser: Browser, view: string, mode: 'ours' | 'baseline', groups: string[][]): Promise<RenderFigures> {
   const page = await browser.newPage({ viewport: { width: 400, height: 800 } });
-  await page.setContent(`<!DOCTYPE html><html><head><style>${fs.readFileSync(path.join(REPO_ROOT, 'media', 'chat.css'), 'utf8')}</style></head><body><div id="app"></div></body></html>`);
+  await page.setContent(
+    `<!DOCTYPE html><html><head><style>${fs.readFileSync(path.join(REPO_ROOT, 'media', 'chat.css'), 'utf8')}</style></head><body><div id="app"></div></body></html>`,
+  );
   await page.addScriptTag({ content: 'window.acquireVsCodeApi = () => ({ postMessage() {}, getState() {}, setState() {} });' });
   await page.addScriptTag({ content: bundle(path.join(REPO_ROOT, 'bench', 'render', 'harness.ts')) });
   await page.addScriptTag({ content: view });
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Performance.enable');
-  const taskSeconds = async () => (await cdp.send('Performance.getMetrics')).metrics.find((metric) => metric.name === 'TaskDuration')!.value;
+  const taskSeconds = async () =>
+    (await cdp.send('Performance.getMetrics')).metrics.find((metric) => metric.name === 'TaskDuration')!.value;
   await browser.startTracing(page, { categories: ['toplevel'] });
   const before = await taskSeconds();
   type RunStream = (batches: string[][], mode: string) => Promise<{ lastDeltaAt: number; finalPaintAt: number }>;
-  const timing = await page.evaluate(([groupsArg, modeArg]) => (globalThis as unknown as { runStream: RunStream }).runStream(groupsArg, modeArg), [groups, mode] as const);
+  const timing = await page.evaluate(
+    ([groupsArg, modeArg]) => (globalThis as unknown as { runStream: RunStream }).runStream(groupsArg, modeArg),
+    [groups, mode] as const,
+  );
   const after = await taskSeconds();
   const trace = JSON.parse((await browser.stopTracing()).toString('utf8')) as { traceEvents: TraceEvent[] };
-  const mainThreads = new Set(trace.traceEvents.filter((event) => event.ph === 'M' && event.name === 'thread_name' && event.args?.name === 'CrRendererMain').map((event) => event.tid));
-  const tasks = trace.traceEvents.filter((event) => event.name === 'ThreadControllerImpl::RunTask' && event.ph === 'X' && mainThreads.has(event.tid)).map((event) => (event.dur ?? 0) / 1000);
+  const mainThreads = new Set(
+    trace.traceEvents
+      .filter((event) => event.ph === 'M' && event.name === 'thread_name' && event.args?.name === 'CrRendererMain')
+      .map((event) => event.tid),
+  );
+  const tasks = trace.traceEvents
+    .filter((event) => event.name === 'ThreadControllerImpl::RunTask' && event.ph === 'X' && mainThreads.has(event.tid))
+    .map((event) => (event.dur ?? 0) / 1000);
   // The answer's text, without white space: what a reader sees, whatever the blocks.
-  const renderedChars = await page.locator('.answer').evaluate((answer: { textContent: string | null }) => (answer.textContent ?? '').replace(/\s+/g, '').length);
+  const renderedChars = await page
+    .locator('.answer')
+    .evaluate((answer: { textContent: string | null }) => (answer.textContent ?? '').replace(/\s+/g, '').length);
   await page.close();
   return {
     totalMs: (after - before) * 1000,
@@ -91,9 +113,13 @@ export async function benchChatRendering(log: (line: string) => void): Promise<{
   const browser = await launchChromium();
   try {
     const ours = await measure(browser, fs.readFileSync(webview, 'utf8'), 'ours', groups);
-    log(`ours: ${ms(ours.totalMs)} of main-thread tasks, longest ${ms(ours.longestTaskMs)} (${ours.tasksOver50} over 50 ms), last delta to paint ${ms(ours.lastDeltaToPaintMs)}`);
+    log(
+      `ours: ${ms(ours.totalMs)} of main-thread tasks, longest ${ms(ours.longestTaskMs)} (${ours.tasksOver50} over 50 ms), last delta to paint ${ms(ours.lastDeltaToPaintMs)}`,
+    );
     const baseline = await measure(browser, bundle(path.join(REPO_ROOT, 'bench', 'render', 'baselineView.ts')), 'baseline', groups);
-    log(`baseline: ${ms(baseline.totalMs)} of main-thread tasks, longest ${ms(baseline.longestTaskMs)} (${baseline.tasksOver50} over 50 ms), last delta to paint ${ms(baseline.lastDeltaToPaintMs)}`);
+    log(
+      `baseline: ${ms(baseline.totalMs)} of main-thread tasks, longest ${ms(baseline.longestTaskMs)} (${baseline.tasksOver50} over 50 ms), last delta to paint ${ms(baseline.lastDeltaToPaintMs)}`,
+    );
     // Ours commits blocks as it goes; the text it shows must still be all of the answer.
     if (Math.abs(ours.renderedChars - baseline.renderedChars) > baseline.renderedChars * 0.01) {
       throw new Error(`The view shows ${ours.renderedChars} characters of text; the baseline ${baseline.renderedChars}`);

@@ -38,10 +38,13 @@ function simulatedServer(timers: FakeTimers): { read: (id: string) => Promise<Re
     new Promise<Result<AgentJob>>((resolve) => {
       counts.requests++;
       counts.peakInFlight = Math.max(counts.peakInFlight, ++inFlight);
-      timers.setTimeout(() => {
-        inFlight--;
-        resolve(ok({ id, status: 'active', prLink: null }));
-      }, 300 + latency() * 1200);
+      timers.setTimeout(
+        () => {
+          inFlight--;
+          resolve(ok({ id, status: 'active', prLink: null }));
+        },
+        300 + latency() * 1200,
+      );
     });
   return { read, counts };
 }

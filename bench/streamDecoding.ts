@@ -4,13 +4,19 @@
 // JSON.parse loop that only concatenates the text deltas: the floor, below which no decoder of
 // this format can go.
 
-import { createUIMessageStream, createUIMessageStreamResponse, parseJsonEventStream, readUIMessageStream, uiMessageChunkSchema, type UIMessageChunk } from 'ai';
+import {
+  createUIMessageStream,
+  createUIMessageStreamResponse,
+  parseJsonEventStream,
+  readUIMessageStream,
+  uiMessageChunkSchema,
+  type UIMessageChunk,
+} from 'ai';
 import { createParser } from 'eventsource-parser';
 import { messageText } from '../src/platform/stream/assistantMessage';
 import { readAssistantStream } from '../src/platform/stream/readAssistantStream';
 import { medianMs, ms, ratio, type Row } from './measure';
 import { sampleDocumentation } from './sampleText';
-
 
 /** Words of the sample documentation, cycled: deltas of one or two words, as a model's tokens come. */
 function deltas(count: number): string[] {
@@ -125,7 +131,11 @@ export async function benchStreamDecoding(log: (line: string) => void): Promise<
       // Every decoder must read the whole answer, or its time means nothing.
       const decoded = await decode(pieces);
       if (decoded !== text) throw new Error(`${name} decoded ${decoded.length} characters of ${text.length} in "${testCase.name}"`);
-      timings[name] = await medianMs(() => decode(pieces), testCase.readSize === 1 && name === 'ai' ? 1 : testCase.runs, testCase.readSize === 1 ? 0 : 1);
+      timings[name] = await medianMs(
+        () => decode(pieces),
+        testCase.readSize === 1 && name === 'ai' ? 1 : testCase.runs,
+        testCase.readSize === 1 ? 0 : 1,
+      );
     }
     perDelta.set(testCase.name, (timings.ours * 1000) / testCase.deltas);
     const line = `${testCase.name}, ${(bytes.length / 1024).toFixed(0)} KB in ${pieces.length} reads: ours ${ms(timings.ours)}, ai ${ms(timings.ai)}, floor ${ms(timings.floor)}`;

@@ -17,7 +17,9 @@ async function main(): Promise<void> {
   if (desktop) {
     const code = findDesktopCode();
     if (!code) {
-      console.error('--desktop needs the `code` command on PATH (in VS Code: "Shell Command: Install \'code\' command in PATH"). Without --desktop, the demo runs in the browser.');
+      console.error(
+        '--desktop needs the `code` command on PATH (in VS Code: "Shell Command: Install \'code\' command in PATH"). Without --desktop, the demo runs in the browser.',
+      );
       process.exit(2);
     }
     demo = await startDesktopDemo(code, { emulatorPort, log: console.log });

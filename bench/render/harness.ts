@@ -40,7 +40,9 @@ function runStream(batches: string[][], mode: Mode): Promise<Timing> {
       if (data.type !== 'turnEnded') return;
       worker.terminate();
       // The view has handled the end; the next frame paints it, and a task after it runs after the paint.
-      requestAnimationFrame(() => setTimeout(() => resolve({ lastDeltaAt: data.lastDeltaAt!, finalPaintAt: performance.timeOrigin + performance.now() })));
+      requestAnimationFrame(() =>
+        setTimeout(() => resolve({ lastDeltaAt: data.lastDeltaAt!, finalPaintAt: performance.timeOrigin + performance.now() })),
+      );
     };
     worker.postMessage({ batches, mode });
   });

@@ -31,7 +31,12 @@ exports.activate = async function activate(context) {
 function readDemo() {
   try {
     const demo = JSON.parse(process.env.DOCS_ASSISTANT_DEMO ?? 'null');
-    const ok = demo && typeof demo.baseUrl === 'string' && typeof demo.assistantKey === 'string' && typeof demo.adminKey === 'string' && Array.isArray(demo.jobIds);
+    const ok =
+      demo &&
+      typeof demo.baseUrl === 'string' &&
+      typeof demo.assistantKey === 'string' &&
+      typeof demo.adminKey === 'string' &&
+      Array.isArray(demo.jobIds);
     return ok ? demo : undefined;
   } catch {
     return undefined;

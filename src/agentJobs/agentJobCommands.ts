@@ -57,7 +57,10 @@ export function registerAgentJobCommands(context: vscode.ExtensionContext, { mod
     vscode.commands.registerCommand(commands.openPullRequest, async (argument?: unknown): Promise<boolean> => {
       const link = model.get(jobIdOf(argument) ?? '')?.job?.prLink;
       if (!link || !isSafePullRequestLink(link)) {
-        showMessage('warning', link ? `The pull request link ${link} is not an https address, so it is not opened.` : 'This job has no pull request.');
+        showMessage(
+          'warning',
+          link ? `The pull request link ${link} is not an https address, so it is not opened.` : 'This job has no pull request.',
+        );
         return false;
       }
       return vscode.env.openExternal(vscode.Uri.parse(link, true));

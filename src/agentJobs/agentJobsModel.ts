@@ -70,7 +70,11 @@ export class AgentJobsModel {
       poller.setFocused(this.focused);
       // Bound to this scope: whatever happens to the settings, its jobs are saved under its key.
       poller.onDidChange((change) => {
-        void saveTrackedJobs(this.deps.store, key, poller.jobs.map((tracked) => ({ id: tracked.id, ...(tracked.job ? { job: tracked.job } : {}) })));
+        void saveTrackedJobs(
+          this.deps.store,
+          key,
+          poller.jobs.map((tracked) => ({ id: tracked.id, ...(tracked.job ? { job: tracked.job } : {}) })),
+        );
         if (this.current?.poller === poller) this.changes.fire({ ...change, scope });
       });
       this.current = { scope, key, poller };

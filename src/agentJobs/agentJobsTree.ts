@@ -7,10 +7,20 @@ import { commands, views } from '../identifiers';
 import { Disposable } from '../util/disposable';
 import { escapeMarkdown, inertText } from '../util/inertText';
 import type { AgentJobsModel } from './agentJobsModel';
-import { type JobDetail, type JobIcon, isSafePullRequestLink, jobDescription, jobDetails, jobFields, jobIcon, jobLabel } from './jobPresentation';
+import {
+  type JobDetail,
+  type JobIcon,
+  isSafePullRequestLink,
+  jobDescription,
+  jobDetails,
+  jobFields,
+  jobIcon,
+  jobLabel,
+} from './jobPresentation';
 import type { TrackedJob } from './poller';
 
-export type JobNode = { readonly kind: 'job'; readonly id: string } | { readonly kind: 'detail'; readonly jobId: string; readonly detail: JobDetail };
+export type JobNode =
+  { readonly kind: 'job'; readonly id: string } | { readonly kind: 'detail'; readonly jobId: string; readonly detail: JobDetail };
 
 const icons: Record<JobIcon, vscode.ThemeIcon> = {
   active: new vscode.ThemeIcon('sync~spin', new vscode.ThemeColor('charts.blue')),

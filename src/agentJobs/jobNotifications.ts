@@ -21,8 +21,13 @@ export function jobEndNotice({ before, after }: JobChange, setting: Notification
   const name = jobLabel(after);
   if (job.status === 'failed') return { level: 'error', message: `Agent job ${name} failed.` };
   if (isSafePullRequestLink(job.prLink)) {
-    return { level: 'info', message: `Agent job ${name} ${job.status === 'archived' ? 'was archived' : 'completed'} with a pull request.`, pullRequest: job.prLink! };
+    return {
+      level: 'info',
+      message: `Agent job ${name} ${job.status === 'archived' ? 'was archived' : 'completed'} with a pull request.`,
+      pullRequest: job.prLink!,
+    };
   }
-  if (job.status === 'completed') return { level: 'info', message: `Agent job ${name} completed without changes: no pull request was needed.` };
+  if (job.status === 'completed')
+    return { level: 'info', message: `Agent job ${name} completed without changes: no pull request was needed.` };
   return { level: 'info', message: `Agent job ${name} was archived.` };
 }

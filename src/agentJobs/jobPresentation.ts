@@ -104,7 +104,8 @@ export function jobDetails(tracked: TrackedJob): JobDetail[] {
   if (job?.model) details.push({ label: 'Model', value: job.model });
   if (job?.createdAt) details.push({ label: 'Created', value: formatTime(job.createdAt) });
   if (job?.archivedAt) details.push({ label: 'Archived', value: formatTime(job.archivedAt) });
-  if (tracked.polling.kind === 'notFound' || tracked.polling.kind === 'error' || tracked.polling.kind === 'offline') details.push({ label: 'Problem', value: tracked.polling.message });
+  if (tracked.polling.kind === 'notFound' || tracked.polling.kind === 'error' || tracked.polling.kind === 'offline')
+    details.push({ label: 'Problem', value: tracked.polling.message });
   return details;
 }
 

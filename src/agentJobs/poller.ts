@@ -212,7 +212,9 @@ export class AgentJobPoller {
   private pollDue(): void {
     const now = this.timers.now();
     if (this.pausedBy || now < this.waitUntil) return this.schedule();
-    const due = [...this.entries.values()].filter((entry) => entry.dueAt !== undefined && entry.dueAt <= now && !entry.controller).sort((a, b) => a.dueAt! - b.dueAt!);
+    const due = [...this.entries.values()]
+      .filter((entry) => entry.dueAt !== undefined && entry.dueAt <= now && !entry.controller)
+      .sort((a, b) => a.dueAt! - b.dueAt!);
     for (const entry of due) {
       if (this.inFlight >= this.maxInFlight) break;
       void this.poll(entry);
@@ -229,7 +231,9 @@ export class AgentJobPoller {
       result = await this.options.read(entry.state.id, controller.signal);
     } catch (error) {
       // A read that throws is a failure like any other: the job is polled again later.
-      result = fail(platformError('badResponse', `Reading the job failed unexpectedly (${error instanceof Error ? error.message : String(error)}).`));
+      result = fail(
+        platformError('badResponse', `Reading the job failed unexpectedly (${error instanceof Error ? error.message : String(error)}).`),
+      );
     } finally {
       this.inFlight -= 1;
       entry.controller = undefined;
@@ -271,7 +275,10 @@ export class AgentJobPoller {
         break;
       case 'rateLimited':
         this.rateLimitFailures += 1;
-        this.waitUntil = now + (error.retryAfterMs ?? backoffDelay(this.rateLimitFailures, { baseDelayMs: this.firstIntervalMs, maxDelayMs: this.maxIntervalMs }, this.random));
+        this.waitUntil =
+          now +
+          (error.retryAfterMs ??
+            backoffDelay(this.rateLimitFailures, { baseDelayMs: this.firstIntervalMs, maxDelayMs: this.maxIntervalMs }, this.random));
         entry.dueAt = now;
         entry.state = { ...withoutPolling(before), polling: { kind: 'offline', message: error.message } };
         break;
@@ -280,7 +287,8 @@ export class AgentJobPoller {
         return;
       default:
         entry.failures += 1;
-        entry.dueAt = now + backoffDelay(entry.failures, { baseDelayMs: this.firstIntervalMs, maxDelayMs: this.maxIntervalMs }, this.random);
+        entry.dueAt =
+          now + backoffDelay(entry.failures, { baseDelayMs: this.firstIntervalMs, maxDelayMs: this.maxIntervalMs }, this.random);
         entry.state = { ...withoutPolling(before), polling: { kind: 'offline', message: error.message } };
     }
     this.changes.fire({ id: before.id, before, after: entry.state });
@@ -293,5 +301,9 @@ export class AgentJobPoller {
 }
 
 function withoutPolling(state: TrackedJob): Omit<TrackedJob, 'polling'> {
-  return { id: state.id, ...(state.job ? { job: state.job } : {}), ...(state.checkedAt !== undefined ? { checkedAt: state.checkedAt } : {}) };
+  return {
+    id: state.id,
+    ...(state.job ? { job: state.job } : {}),
+    ...(state.checkedAt !== undefined ? { checkedAt: state.checkedAt } : {}),
+  };
 }

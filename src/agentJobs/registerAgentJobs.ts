@@ -29,7 +29,8 @@ export function registerAgentJobs(context: vscode.ExtensionContext, deps: AgentJ
     read: (scope, id, signal) => {
       const client = clients.current();
       // A scope's jobs are read at its own origin or not at all.
-      if (client.origin !== scope.origin) return Promise.resolve(fail(platformError('invalidRequest', `These jobs belong to ${scope.origin}; they are not read elsewhere.`)));
+      if (client.origin !== scope.origin)
+        return Promise.resolve(fail(platformError('invalidRequest', `These jobs belong to ${scope.origin}; they are not read elsewhere.`)));
       return client.readAgentJob(scope.projectId, id, { signal });
     },
   });
@@ -44,13 +45,21 @@ export function registerAgentJobs(context: vscode.ExtensionContext, deps: AgentJ
     model.onDidChange((change) => {
       if (!change) return;
       const after = change.after;
-      if (after && after.polling.kind !== change.before?.polling.kind && (after.polling.kind === 'error' || after.polling.kind === 'offline')) {
+      if (
+        after &&
+        after.polling.kind !== change.before?.polling.kind &&
+        (after.polling.kind === 'error' || after.polling.kind === 'offline')
+      ) {
         log.warn(`Agent job ${after.id}: ${after.polling.message}`);
       }
       const notice = jobEndNotice(change, settings.current.notifications);
       if (!notice) return;
       const pullRequest = notice.pullRequest;
-      showMessage(notice.level, notice.message, ...(pullRequest ? [{ title: 'Open Pull Request', run: () => vscode.env.openExternal(vscode.Uri.parse(pullRequest, true)) }] : []));
+      showMessage(
+        notice.level,
+        notice.message,
+        ...(pullRequest ? [{ title: 'Open Pull Request', run: () => vscode.env.openExternal(vscode.Uri.parse(pullRequest, true)) }] : []),
+      );
     }),
   );
   model.setFocused(vscode.window.state.focused);

@@ -31,5 +31,8 @@ export function loadTrackedJobs(store: KeyValueStore, scope: string): SavedJob[]
 }
 
 export function saveTrackedJobs(store: KeyValueStore, scope: string, jobs: readonly SavedJob[]): Thenable<void> {
-  return store.update(scope, jobs.map(({ id, job }) => ({ id, ...(job ? { job } : {}) })));
+  return store.update(
+    scope,
+    jobs.map(({ id, job }) => ({ id, ...(job ? { job } : {}) })),
+  );
 }

@@ -33,7 +33,9 @@ export function activityText(activity: TurnActivity, remainingMs?: number): stri
 
 /** What a screen reader hears once per activity, not on every tick of a countdown. */
 export function activityAnnouncement(activity: TurnActivity): string {
-  return activity.kind === 'waiting' ? activityText(activity) : activityText({ ...activity, ...(activity.kind === 'searching' ? { found: undefined } : {}) });
+  return activity.kind === 'waiting'
+    ? activityText(activity)
+    : activityText({ ...activity, ...(activity.kind === 'searching' ? { found: undefined } : {}) });
 }
 
 function quote(query: string): string {

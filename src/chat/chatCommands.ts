@@ -57,7 +57,12 @@ async function askAboutSelection(deps: ChatCommandDeps): Promise<AttachedContext
   const { document, selection } = editor;
   // A selection that ends at the start of a line does not include that line.
   const endLine = selection.end.character === 0 && selection.end.line > selection.start.line ? selection.end.line : selection.end.line + 1;
-  const attached = attachSelection({ text: document.getText(selection), source: sourceOf(document.uri), startLine: selection.start.line + 1, endLine });
+  const attached = attachSelection({
+    text: document.getText(selection),
+    source: sourceOf(document.uri),
+    startLine: selection.start.line + 1,
+    endLine,
+  });
   deps.session.attach(attached);
   await deps.view.reveal(true);
   return attached;
@@ -67,7 +72,10 @@ function sourceOf(uri: vscode.Uri): SelectionSource {
   const pagePath = PageDocuments.pagePathOf(uri);
   if (pagePath !== undefined) return { kind: 'page', pagePath };
   // Inside a workspace: the workspace-relative path. Outside (or unsaved): just the name.
-  return { kind: 'file', path: vscode.workspace.getWorkspaceFolder(uri) ? vscode.workspace.asRelativePath(uri, false) : path.posix.basename(uri.path) };
+  return {
+    kind: 'file',
+    path: vscode.workspace.getWorkspaceFolder(uri) ? vscode.workspace.asRelativePath(uri, false) : path.posix.basename(uri.path),
+  };
 }
 
 /** Whether the chat can ask; if not, says what is missing with the button that fixes it. */

@@ -14,7 +14,15 @@ import { messageSources, SEARCH_TOOL } from '../platform/stream/sources';
 import { Emitter } from '../util/disposable';
 import { realTimers, type Timers } from '../util/timers';
 import type { TurnActivity } from './activity';
-import { type AttachedContext, type Conversation, type ConversationScope, EXPIRED_THREAD_NOTICE, type SourceLink, type Turn, type TurnError } from './conversation';
+import {
+  type AttachedContext,
+  type Conversation,
+  type ConversationScope,
+  EXPIRED_THREAD_NOTICE,
+  type SourceLink,
+  type Turn,
+  type TurnError,
+} from './conversation';
 
 export interface ChatSettings {
   /** The origin of the base URL in force; undefined when it is not set or not valid. */
@@ -214,7 +222,9 @@ export class ChatSession {
       const threadId = conversation.threadId;
       conversation.leaveConnection(`${current.origin} · ${current.domain}`);
       if (threadId) void this.deps.threadKeys.delete(threadId);
-      this.log.info(`The base URL or domain changed; a new conversation starts with ${scope ? `${scope.origin} · ${scope.domain}` : 'the new settings'}.`);
+      this.log.info(
+        `The base URL or domain changed; a new conversation starts with ${scope ? `${scope.origin} · ${scope.domain}` : 'the new settings'}.`,
+      );
       this.events.fire({ type: 'replaced' });
     }
     conversation.scope = scope;
@@ -262,7 +272,10 @@ export class ChatSession {
           continue;
         }
         if (rateLimitHits >= MAX_RATE_LIMIT_HITS && error.retryAfterMs === undefined) {
-          this.fail(turn, { kind: error.kind, message: `The platform's rate limit was reached ${rateLimitHits} times in a row. Wait a minute or two, then Retry.` });
+          this.fail(turn, {
+            kind: error.kind,
+            message: `The platform's rate limit was reached ${rateLimitHits} times in a row. Wait a minute or two, then Retry.`,
+          });
           return;
         }
       }
@@ -272,23 +285,35 @@ export class ChatSession {
   }
 
   /** One request for the turn: builds it from the conversation as it is now and streams the answer in. */
-  private async attempt(turn: Turn, settings: ChatSettings, origin: string, signal: AbortSignal): Promise<AssistantOutcome & { sentThread: boolean }> {
+  private async attempt(
+    turn: Turn,
+    settings: ChatSettings,
+    origin: string,
+    signal: AbortSignal,
+  ): Promise<AssistantOutcome & { sentThread: boolean }> {
     const conversation = this.conversation;
     const threadId = conversation.threadId;
     if (threadId !== undefined && conversation.threadKey === undefined) conversation.threadKey = await this.deps.threadKeys.get(threadId);
     const { messages, dropped } = conversation.messagesFor(turn);
-    if (dropped > 0) this.log.info(`The conversation is long: its ${dropped} oldest turn${dropped === 1 ? ' is' : 's are'} not sent with this question.`);
+    if (dropped > 0)
+      this.log.info(`The conversation is long: its ${dropped} oldest turn${dropped === 1 ? ' is' : 's are'} not sent with this question.`);
     const request: AssistantRequest = {
       domain: settings.domain,
       fp: settings.fingerprint,
       messages,
       retrievalPageSize: settings.retrievalPageSize,
       filter: settings.filter,
-      ...(threadId === undefined ? {} : { threadId, ...(conversation.threadKey === undefined ? {} : { threadKey: conversation.threadKey }) }),
+      ...(threadId === undefined
+        ? {}
+        : { threadId, ...(conversation.threadKey === undefined ? {} : { threadKey: conversation.threadKey }) }),
       ...(turn.context ? { context: [turn.context.item] } : {}),
       ...(turn.context?.currentPath ? { currentPath: turn.context.currentPath } : {}),
     };
-    const stream = new TurnStream(turn, (event) => this.events.fire(event), () => this.save(false));
+    const stream = new TurnStream(
+      turn,
+      (event) => this.events.fire(event),
+      () => this.save(false),
+    );
     const outcome = await this.deps.send(origin, request, {
       signal,
       observer: {
@@ -300,7 +325,8 @@ export class ChatSession {
     });
     // The spec's shape names the thread only on `finish`.
     const reply = outcome.ok ? outcome.value : outcome.partial;
-    if (threadId === undefined && reply?.threadId !== undefined && conversation.threadId === undefined) this.adoptThread(reply.threadId, reply.threadKey);
+    if (threadId === undefined && reply?.threadId !== undefined && conversation.threadId === undefined)
+      this.adoptThread(reply.threadId, reply.threadKey);
     return { ...outcome, sentThread: threadId !== undefined };
   }
 
@@ -380,7 +406,8 @@ class TurnStream {
     switch (chunk.type) {
       case 'text-delta': {
         if (chunk.delta === '') return;
-        const text = this.lastTextPart !== undefined && this.lastTextPart !== chunk.id && turn.answer !== '' ? `\n\n${chunk.delta}` : chunk.delta;
+        const text =
+          this.lastTextPart !== undefined && this.lastTextPart !== chunk.id && turn.answer !== '' ? `\n\n${chunk.delta}` : chunk.delta;
         this.lastTextPart = chunk.id;
         if (turn.activity) this.setActivity(undefined);
         turn.answer += text;

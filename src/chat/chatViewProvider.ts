@@ -70,7 +70,11 @@ export class ChatViewProvider extends Disposable implements vscode.WebviewViewPr
       this.log.warn(`Ignored a message from the chat view that is not part of the protocol: ${describe(raw)}`);
       // The composer keeps a question until it hears back: a question it could not send is answered too.
       if (typeof raw === 'object' && raw !== null && (raw as { type?: unknown }).type === 'ask') {
-        this.post({ type: 'askResult', accepted: false, reason: `The question is too long to send: the limit is ${MAX_QUESTION.toLocaleString('en-US')} characters.` });
+        this.post({
+          type: 'askResult',
+          accepted: false,
+          reason: `The question is too long to send: the limit is ${MAX_QUESTION.toLocaleString('en-US')} characters.`,
+        });
       }
       return;
     }

@@ -170,12 +170,17 @@ function restoreTurn(saved: unknown): Turn | undefined {
   const context = saved.context === undefined ? undefined : restoreContext(saved.context);
   if (saved.context !== undefined && !context) return undefined;
   if (error !== undefined && !(isRecord(error) && typeof error.kind === 'string' && typeof error.message === 'string')) return undefined;
-  const links = Array.isArray(sources) ? sources.filter((source): source is SourceLink => isRecord(source) && optionalString(source.url) && optionalString(source.title)) : [];
+  const links = Array.isArray(sources)
+    ? sources.filter((source): source is SourceLink => isRecord(source) && optionalString(source.url) && optionalString(source.title))
+    : [];
   return {
     id,
     question,
     answer,
-    sources: links.map((source) => ({ ...(source.url !== undefined ? { url: source.url } : {}), ...(source.title !== undefined ? { title: source.title } : {}) })),
+    sources: links.map((source) => ({
+      ...(source.url !== undefined ? { url: source.url } : {}),
+      ...(source.title !== undefined ? { title: source.title } : {}),
+    })),
     status: status === 'streaming' ? 'stopped' : (status as TurnStatus),
     ...(context ? { context } : {}),
     ...(isRecord(error) ? { error: { kind: error.kind as TurnErrorKind, message: error.message as string } } : {}),
@@ -187,7 +192,8 @@ function restoreTurn(saved: unknown): Turn | undefined {
 function restoreContext(saved: unknown): AttachedContext | undefined {
   if (!isRecord(saved) || typeof saved.label !== 'string' || !isRecord(saved.item)) return undefined;
   const { type, value, path, elementId } = saved.item;
-  if ((type !== 'code' && type !== 'textSelection') || typeof value !== 'string' || !optionalString(path) || !optionalString(elementId)) return undefined;
+  if ((type !== 'code' && type !== 'textSelection') || typeof value !== 'string' || !optionalString(path) || !optionalString(elementId))
+    return undefined;
   if (!optionalString(saved.currentPath) || (saved.trimmedFrom !== undefined && typeof saved.trimmedFrom !== 'number')) return undefined;
   return {
     item: { type, value, ...(path !== undefined ? { path } : {}), ...(elementId !== undefined ? { elementId } : {}) },

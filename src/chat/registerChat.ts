@@ -47,7 +47,8 @@ export function registerChat(context: vscode.ExtensionContext, { clients, settin
     send: (origin, request, options) => {
       const client = clients.current();
       // The settings may have changed since the question was asked: never send it elsewhere.
-      if (client.origin !== origin) return Promise.resolve(fail(platformError('invalidRequest', 'The base URL changed while the question was being sent. Ask again.')));
+      if (client.origin !== origin)
+        return Promise.resolve(fail(platformError('invalidRequest', 'The base URL changed while the question was being sent. Ask again.')));
       return client.sendAssistantMessage(request, options);
     },
     settings: () => ({ ...settings.current, origin: originOf(settings.current.baseUrl) }),

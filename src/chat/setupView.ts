@@ -11,7 +11,12 @@ export function setupViewOf(state: SetupState): SetupView {
     case 'baseUrl':
       return state.baseUrlProblem
         ? { kind: 'needs', title: 'The base URL is not valid', message: needs.message, actions: ['openSettings', 'configure'] }
-        : { kind: 'needs', title: 'Connect your documentation', message: `${needs.message} Configure the base URL, your documentation domain and the assistant key to start asking.`, actions: ['configure'] };
+        : {
+            kind: 'needs',
+            title: 'Connect your documentation',
+            message: `${needs.message} Configure the base URL, your documentation domain and the assistant key to start asking.`,
+            actions: ['configure'],
+          };
     case 'domain':
       return { kind: 'needs', title: 'Set the documentation domain', message: needs.message, actions: ['configure'] };
     default:

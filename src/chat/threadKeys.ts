@@ -30,7 +30,9 @@ export class SecretThreadKeys implements ThreadKeyStore {
     try {
       return await run();
     } catch (error) {
-      this.log.warn(`Could not ${action} the conversation's thread key in secret storage (${error instanceof Error ? error.message : String(error)}); the conversation goes on without it.`);
+      this.log.warn(
+        `Could not ${action} the conversation's thread key in secret storage (${error instanceof Error ? error.message : String(error)}); the conversation goes on without it.`,
+      );
       return undefined;
     }
   }

@@ -9,7 +9,9 @@ import { pagePathFromInput } from './pagePath';
 export function registerPageCommands(context: vscode.ExtensionContext, pages: PageDocuments): void {
   context.subscriptions.push(
     vscode.commands.registerCommand(commands.openPage, (path?: unknown) => openPage(pages, typeof path === 'string' ? path : undefined)),
-    vscode.commands.registerCommand(commands.refreshPage, (uri?: unknown) => refreshPage(pages, uri instanceof vscode.Uri ? uri : undefined)),
+    vscode.commands.registerCommand(commands.refreshPage, (uri?: unknown) =>
+      refreshPage(pages, uri instanceof vscode.Uri ? uri : undefined),
+    ),
   );
 }
 

@@ -27,7 +27,9 @@ export function pagePathFromInput(input: string): Result<string> {
     return path === '' ? fail(platformError('invalidRequest', `The URL ${text} has no page path.`)) : ok(path);
   }
   const path = text.replace(/^\/+/, '');
-  return path === '' ? fail(platformError('invalidRequest', 'Type a page path such as guides/getting-started, or paste the URL of a page.')) : ok(path);
+  return path === ''
+    ? fail(platformError('invalidRequest', 'Type a page path such as guides/getting-started, or paste the URL of a page.'))
+    : ok(path);
 }
 
 /** The path of the page a document URI shows: `/guides/chat.md` → `guides/chat`. */

@@ -20,12 +20,18 @@ export interface PagesDeps {
 export function registerPages(context: vscode.ExtensionContext, { clients, settings, keys, log }: PagesDeps): PageDocuments {
   const cache = new PageCache(({ origin, domain, path }, options) => {
     const client = clients.current();
-    if (client.origin !== origin) return Promise.resolve(fail(platformError('invalidRequest', 'The base URL changed while the page was being fetched. Open it again.')));
+    if (client.origin !== origin)
+      return Promise.resolve(
+        fail(platformError('invalidRequest', 'The base URL changed while the page was being fetched. Open it again.')),
+      );
     return client.retrievePage(domain, path, options);
   });
   const pages = new PageDocuments(cache, settings, log);
   // Pages read with keys that are gone, or replaced, are not served again.
-  context.subscriptions.push(pages, keys.onDidChange(() => cache.clear()));
+  context.subscriptions.push(
+    pages,
+    keys.onDidChange(() => cache.clear()),
+  );
   registerPageCommands(context, pages);
   return pages;
 }

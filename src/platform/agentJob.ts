@@ -54,7 +54,9 @@ export function parseAgentJob(json: unknown, requestedId: string): AgentJob | un
  */
 export function restoreAgentJob(saved: unknown): AgentJob | undefined {
   if (!isRecord(saved) || typeof saved.id !== 'string' || saved.id === '') return undefined;
-  const status: AgentJobStatus = (knownJobStatuses as readonly string[]).includes(saved.status as string) ? (saved.status as KnownJobStatus) : 'unknown';
+  const status: AgentJobStatus = (knownJobStatuses as readonly string[]).includes(saved.status as string)
+    ? (saved.status as KnownJobStatus)
+    : 'unknown';
   return compact({
     id: saved.id,
     status,

@@ -51,7 +51,9 @@ export function assistantBody(request: AssistantRequest): Result<Record<string, 
   if (request.messages.length === 0) return refuse('There is no message to send.');
   const { retrievalPageSize: size, currentPath } = request;
   if (size !== undefined && !(Number.isInteger(size) && size >= RETRIEVAL_PAGE_SIZE_RANGE.min && size <= RETRIEVAL_PAGE_SIZE_RANGE.max)) {
-    return refuse(`retrievalPageSize must be a whole number from ${RETRIEVAL_PAGE_SIZE_RANGE.min} to ${RETRIEVAL_PAGE_SIZE_RANGE.max}; it is ${size}.`);
+    return refuse(
+      `retrievalPageSize must be a whole number from ${RETRIEVAL_PAGE_SIZE_RANGE.min} to ${RETRIEVAL_PAGE_SIZE_RANGE.max}; it is ${size}.`,
+    );
   }
   if (currentPath !== undefined && currentPath.length > MAX_CURRENT_PATH) {
     return refuse(`The current page path is ${currentPath.length} characters long; the platform takes at most ${MAX_CURRENT_PATH}.`);

@@ -109,7 +109,12 @@ export class PlatformClient {
     this.now = options.now ?? Date.now;
     this.base = parseBaseUrl(options.baseUrl);
     this.transport = this.base.ok
-      ? new Transport(this.base.value, { timeouts: this.timeouts, logger: this.logger, userAgent: options.userAgent ?? USER_AGENT, now: this.now })
+      ? new Transport(this.base.value, {
+          timeouts: this.timeouts,
+          logger: this.logger,
+          userAgent: options.userAgent ?? USER_AGENT,
+          now: this.now,
+        })
       : undefined;
   }
 
@@ -123,7 +128,10 @@ export class PlatformClient {
     return this.guard(async () => {
       const ready = await this.prepare('adminKey', { projectId }, { 'job id': id });
       if (!ready.ok) return ready;
-      const context = this.context('adminKey', `No agent job "${id}" was found in project "${projectId}". Check the job id and the project id.`);
+      const context = this.context(
+        'adminKey',
+        `No agent job "${id}" was found in project "${projectId}". Check the job id and the project id.`,
+      );
       const call = this.call('GET', path`/v2/agent/${projectId}/job/${id}`, 'adminKey', ready.value, options.signal);
       return this.withRetries(options, () =>
         this.readJsonCall(call, context, (json) => {
@@ -141,7 +149,9 @@ export class PlatformClient {
       if (!ready.ok) return ready;
       const context = this.context('assistantKey', `Page not found: ${pagePath}.`);
       const call = this.call('POST', path`/discovery/v1/page/${domain}`, 'assistantKey', ready.value, options.signal, { path: pagePath });
-      return this.withRetries(options, () => this.readJsonCall(call, context, (json, invalidUtf8) => parsePage(json, invalidUtf8, pagePath)));
+      return this.withRetries(options, () =>
+        this.readJsonCall(call, context, (json, invalidUtf8) => parsePage(json, invalidUtf8, pagePath)),
+      );
     });
   }
 
@@ -163,7 +173,14 @@ export class PlatformClient {
           : "The platform no longer knows this conversation's thread; it may have expired.";
       const context = this.context('assistantKey', notFound);
       const call = {
-        ...this.call('POST', path`/discovery/v2/assistant/${request.domain}/message`, 'assistantKey', ready.value, options.signal, body.value),
+        ...this.call(
+          'POST',
+          path`/discovery/v2/assistant/${request.domain}/message`,
+          'assistantKey',
+          ready.value,
+          options.signal,
+          body.value,
+        ),
         accept: 'text/event-stream',
         idleTimeoutMs: this.timeouts.streamIdleMs,
       };
@@ -194,7 +211,9 @@ export class PlatformClient {
     if (/json|html/i.test(contentType)) {
       const text = await readBodyText(response.body, { signal, totalMs: this.timeouts.readTotalMs });
       const said = describeBody(text.ok ? text.value.text : '', contentType);
-      return fail(platformError('badResponse', `The assistant answered with ${contentType} instead of a stream.${said}`, { status: response.status }));
+      return fail(
+        platformError('badResponse', `The assistant answered with ${contentType} instead of a stream.${said}`, { status: response.status }),
+      );
     }
     const headerThread = { threadId: response.headers['x-thread-id'], threadKey: response.headers['x-thread-key'] };
     this.notify(() => observer?.onResponse?.(withoutUndefined(headerThread)));
@@ -211,13 +230,18 @@ export class PlatformClient {
     const failure = read.broken
       ? interrupted(errorFromException(read.broken.error, signal))
       : read.overflow
-        ? platformError('badResponse', `The answer grew past what Docs Assistant keeps (${OVERFLOW_WORDS[read.overflow]}) and was stopped there. The part that arrived is kept.`)
+        ? platformError(
+            'badResponse',
+            `The answer grew past what Docs Assistant keeps (${OVERFLOW_WORDS[read.overflow]}) and was stopped there. The part that arrived is kept.`,
+          )
         : streamFailure(builder, read.sawDone);
     return failure ? { ok: false, error: failure, partial: reply } : ok(reply);
   }
 
   /** Whatever goes wrong in a call comes back as a failure: the client never throws at its caller. */
-  private async guard<T extends { readonly ok: boolean }>(run: () => Promise<T>): Promise<T | { readonly ok: false; readonly error: PlatformError }> {
+  private async guard<T extends { readonly ok: boolean }>(
+    run: () => Promise<T>,
+  ): Promise<T | { readonly ok: false; readonly error: PlatformError }> {
     try {
       return await run();
     } catch (error) {
@@ -228,24 +252,32 @@ export class PlatformClient {
   }
 
   /** Checks what a call needs, in the order a user would fix it, and fetches the key. */
-  private async prepare(keyKind: KeyKind, settings: Partial<Record<'domain' | 'projectId', string>>, params: Record<string, string>): Promise<Result<string>> {
+  private async prepare(
+    keyKind: KeyKind,
+    settings: Partial<Record<'domain' | 'projectId', string>>,
+    params: Record<string, string>,
+  ): Promise<Result<string>> {
     if (!this.base.ok) return this.base;
     for (const [setting, value] of Object.entries(settings) as [Setting, string][]) {
-      if (value.trim() === '') return fail(notConfigured(setting, `The ${setting === 'domain' ? 'documentation domain' : 'project id'} is not set.`));
+      if (value.trim() === '')
+        return fail(notConfigured(setting, `The ${setting === 'domain' ? 'documentation domain' : 'project id'} is not set.`));
     }
     for (const [name, value] of Object.entries(params)) {
       if (value.trim() === '') return fail(platformError('invalidRequest', `The ${name} is empty.`));
     }
     for (const [name, value] of [...Object.entries(settings), ...Object.entries(params)]) {
       // A lone surrogate (half an emoji) cannot be encoded into a URL or sent as text.
-      if (hasLoneSurrogate(value)) return fail(platformError('invalidRequest', `The ${name} holds a broken character (half of an emoji or similar); type it again.`));
+      if (hasLoneSurrogate(value))
+        return fail(platformError('invalidRequest', `The ${name} holds a broken character (half of an emoji or similar); type it again.`));
     }
     let key: string | undefined;
     try {
       key = await this.options.keys(keyKind);
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
-      return fail(notConfigured(keyKind, `The ${keyLabels[keyKind]} could not be read from the editor's secret storage (${redactSecrets(reason)}).`));
+      return fail(
+        notConfigured(keyKind, `The ${keyLabels[keyKind]} could not be read from the editor's secret storage (${redactSecrets(reason)}).`),
+      );
     }
     if (key === undefined || key === '') {
       return fail(notConfigured(keyKind, `The ${keyLabels[keyKind]} is not set. Set it first: it ${keyPrefixDescriptions[keyKind]}.`));
@@ -255,7 +287,14 @@ export class PlatformClient {
     return ok(key);
   }
 
-  private call(method: 'GET' | 'POST', callPath: string, keyKind: KeyKind, key: string, signal: AbortSignal | undefined, body?: unknown): HttpCall {
+  private call(
+    method: 'GET' | 'POST',
+    callPath: string,
+    keyKind: KeyKind,
+    key: string,
+    signal: AbortSignal | undefined,
+    body?: unknown,
+  ): HttpCall {
     return { method, path: callPath, keyKind, key, body, accept: 'application/json', idleTimeoutMs: this.timeouts.readIdleMs, signal };
   }
 
@@ -264,7 +303,11 @@ export class PlatformClient {
   }
 
   /** One read: open, map a non-200 to its error, read the JSON, hand it to `parse`. */
-  private async readJsonCall<T>(call: HttpCall, context: ErrorContext, parse: (json: unknown, invalidUtf8: boolean) => Result<T>): Promise<Result<T>> {
+  private async readJsonCall<T>(
+    call: HttpCall,
+    context: ErrorContext,
+    parse: (json: unknown, invalidUtf8: boolean) => Result<T>,
+  ): Promise<Result<T>> {
     const response = await this.transport!.open(call);
     if (!response.ok) return response;
     const read = { signal: call.signal, totalMs: this.timeouts.readTotalMs };
@@ -321,7 +364,7 @@ function badBody(what: string): PlatformError {
 function parsePage(json: unknown, invalidUtf8: boolean, requested: string): Result<Page> {
   const body = json as Record<string, unknown> | null;
   if (typeof body !== 'object' || body === null || typeof body.content !== 'string') return fail(badBody('a page'));
-  const groups = Array.isArray(body.groups) && body.groups.every((g) => typeof g === 'string') ? (body.groups) : undefined;
+  const groups = Array.isArray(body.groups) && body.groups.every((g) => typeof g === 'string') ? body.groups : undefined;
   return ok({
     path: typeof body.path === 'string' && body.path !== '' ? body.path : requested,
     content: body.content,
@@ -340,11 +383,20 @@ function interrupted(error: PlatformError): PlatformError {
 function streamFailure(builder: AssistantMessageBuilder, sawDone: boolean): PlatformError | undefined {
   const { errorText, aborted, abortReason } = builder.message;
   if (errorText !== undefined) {
-    return platformError('serverError', `The assistant stopped with an error: ${redactSecrets(errorText)} Try again.`, { serverMessage: redactSecrets(errorText) });
+    return platformError('serverError', `The assistant stopped with an error: ${redactSecrets(errorText)} Try again.`, {
+      serverMessage: redactSecrets(errorText),
+    });
   }
-  if (aborted) return platformError('cancelled', `The platform stopped the answer${abortReason ? ` (${abortReason})` : ''}. The part that arrived is kept.`);
+  if (aborted)
+    return platformError(
+      'cancelled',
+      `The platform stopped the answer${abortReason ? ` (${abortReason})` : ''}. The part that arrived is kept.`,
+    );
   if (!builder.sawFinish && !sawDone) {
-    return platformError('network', 'The answer was interrupted: the connection closed before it finished. The part that arrived is kept; try again.');
+    return platformError(
+      'network',
+      'The answer was interrupted: the connection closed before it finished. The part that arrived is kept; try again.',
+    );
   }
   return undefined;
 }

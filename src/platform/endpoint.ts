@@ -27,7 +27,11 @@ export function parseBaseUrl(raw: string): Result<BaseUrl> {
   }
   // Over plain http the keys would cross the network readable by anyone on the way.
   if (url.protocol === 'http:' && !isLoopback(url.hostname)) {
-    return fail(badBaseUrl('it must start with https://; http:// is allowed only for this machine (localhost, 127.0.0.1 or [::1]), since keys would otherwise travel in the clear'));
+    return fail(
+      badBaseUrl(
+        'it must start with https://; http:// is allowed only for this machine (localhost, 127.0.0.1 or [::1]), since keys would otherwise travel in the clear',
+      ),
+    );
   }
   if (url.username || url.password) return fail(badBaseUrl('it must not contain a user name or password'));
   if (url.search || url.hash) return fail(badBaseUrl('it must not contain a query (?) or fragment (#)'));
@@ -35,7 +39,9 @@ export function parseBaseUrl(raw: string): Result<BaseUrl> {
 }
 
 function isLoopback(hostname: string): boolean {
-  return hostname === 'localhost' || hostname.endsWith('.localhost') || hostname === '[::1]' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(hostname);
+  return (
+    hostname === 'localhost' || hostname.endsWith('.localhost') || hostname === '[::1]' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(hostname)
+  );
 }
 
 /** The origin keys and conversations belong to, or undefined when the base URL is unset or not valid. */

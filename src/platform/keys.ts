@@ -32,7 +32,8 @@ export function keyProblem(expected: KeyKind, key: string): string | undefined {
   // eslint-disable-next-line no-control-regex -- control characters are exactly what is looked for
   if (/[\s\x00-\x1f\x7f]/.test(key)) return `The ${label} contains spaces or control characters; paste it again.`;
   // Smart quotes, zero-width spaces and the like come with copying from documents; no header carries them.
-  if (/[^\x21-\x7e]/.test(key)) return `The ${label} contains characters a key never has (such as curly quotes or invisible spaces); copy it again from the dashboard.`;
+  if (/[^\x21-\x7e]/.test(key))
+    return `The ${label} contains characters a key never has (such as curly quotes or invisible spaces); copy it again from the dashboard.`;
   const actual = kindOfKey(key);
   if (actual === expected) {
     const prefix = expected === 'assistantKey' ? ASSISTANT_PREFIX : ADMIN_PREFIX;

@@ -45,7 +45,6 @@ export function parseRetryAfter(value: string | undefined, now: number): number 
   return Math.min(RETRY_AFTER_RANGE_MS.max, Math.max(RETRY_AFTER_RANGE_MS.min, ms));
 }
 
-
 /** Waits `ms`, or less when `signal` aborts first. Never rejects. */
 export function abortableDelay(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve) => {

@@ -143,22 +143,28 @@ export async function readBodyText(body: ResponseBody, { signal, totalMs }: Read
   const deadline =
     totalMs === undefined
       ? undefined
-      : setTimeout(() => {
-          overdue = true;
-          body.destroy(new Error('The body took too long'));
-        }, Math.min(totalMs, MAX_TIMER_MS));
+      : setTimeout(
+          () => {
+            overdue = true;
+            body.destroy(new Error('The body took too long'));
+          },
+          Math.min(totalMs, MAX_TIMER_MS),
+        );
   try {
     for await (const chunk of body) {
       const buffer = chunk as Buffer;
       size += buffer.length;
       if (size > MAX_BODY_BYTES) {
         body.destroy();
-        return fail(platformError('badResponse', `The server sent more than ${MAX_BODY_BYTES / 1024 / 1024} MB; the response was not read.`));
+        return fail(
+          platformError('badResponse', `The server sent more than ${MAX_BODY_BYTES / 1024 / 1024} MB; the response was not read.`),
+        );
       }
       chunks.push(buffer);
     }
   } catch (error) {
-    if (overdue && !signal?.aborted) return fail(platformError('timeout', 'The platform took too long to send its answer. Check your connection and try again.'));
+    if (overdue && !signal?.aborted)
+      return fail(platformError('timeout', 'The platform took too long to send its answer. Check your connection and try again.'));
     return fail(errorFromException(error, signal));
   } finally {
     clearTimeout(deadline);
@@ -172,7 +178,10 @@ export async function readBodyText(body: ResponseBody, { signal, totalMs }: Read
 }
 
 /** Reads a JSON body. A body that is not JSON is a badResponse naming what came instead. */
-export async function readJson(response: HttpResponse, options: ReadOptions = {}): Promise<Result<{ json: unknown; invalidUtf8: boolean }>> {
+export async function readJson(
+  response: HttpResponse,
+  options: ReadOptions = {},
+): Promise<Result<{ json: unknown; invalidUtf8: boolean }>> {
   const body = await readBodyText(response.body, options);
   if (!body.ok) return body;
   try {
@@ -180,9 +189,13 @@ export async function readJson(response: HttpResponse, options: ReadOptions = {}
     return ok({ json, invalidUtf8: body.value.invalidUtf8 });
   } catch {
     return fail(
-      platformError('badResponse', `The server answered ${response.status} with ${describeNonJson(body.value.text, response.headers['content-type'])} instead of JSON.`, {
-        status: response.status,
-      }),
+      platformError(
+        'badResponse',
+        `The server answered ${response.status} with ${describeNonJson(body.value.text, response.headers['content-type'])} instead of JSON.`,
+        {
+          status: response.status,
+        },
+      ),
     );
   }
 }
@@ -214,10 +227,14 @@ export function errorFromStatus(
   const extra = { status, ...(serverMessage ? { serverMessage } : {}) };
   switch (true) {
     case status === 401:
-      return platformError('unauthorized', `The platform did not accept the ${key}: it is missing, malformed or expired. Set a valid ${key}.${said}`, {
-        ...extra,
-        setting: keyKind,
-      });
+      return platformError(
+        'unauthorized',
+        `The platform did not accept the ${key}: it is missing, malformed or expired. Set a valid ${key}.${said}`,
+        {
+          ...extra,
+          setting: keyKind,
+        },
+      );
     case status === 403:
       return platformError(
         'forbidden',
@@ -290,7 +307,14 @@ const TIMEOUT_CODES: Readonly<Record<string, string>> = {
 };
 
 /** Codes that mean no connection was ever made: nothing of the request reached the server. */
-const UNSENT_CODES: ReadonlySet<string> = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'UND_ERR_CONNECT_TIMEOUT']);
+const UNSENT_CODES: ReadonlySet<string> = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'UND_ERR_CONNECT_TIMEOUT',
+]);
 
 /** Maps whatever undici or the socket threw. An abort requested by the caller always wins. */
 export function errorFromException(error: unknown, signal?: AbortSignal): PlatformError {
@@ -303,10 +327,17 @@ export function errorFromException(error: unknown, signal?: AbortSignal): Platfo
   if (code === 'UND_ERR_ABORTED' || (error instanceof Error && error.name === 'AbortError')) return cancelled();
   // undici refuses to send what HTTP cannot carry (a header with a character outside Latin-1): nothing left.
   if (code === 'UND_ERR_INVALID_ARG') {
-    return platformError('invalidRequest', 'The request could not be sent: a key or setting holds characters HTTP cannot carry. Set the keys again, copying them from the dashboard.');
+    return platformError(
+      'invalidRequest',
+      'The request could not be sent: a key or setting holds characters HTTP cannot carry. Set the keys again, copying them from the dashboard.',
+    );
   }
   const detail = code ?? (error instanceof Error ? error.message : String(error));
-  return platformError('network', `Could not reach the platform (${redactSecrets(detail)}). Check your connection and the base URL.`, unsent);
+  return platformError(
+    'network',
+    `Could not reach the platform (${redactSecrets(detail)}). Check your connection and the base URL.`,
+    unsent,
+  );
 }
 
 function errorCode(error: unknown): string | undefined {

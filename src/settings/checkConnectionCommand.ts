@@ -13,7 +13,11 @@ export function registerCheckConnection(context: vscode.ExtensionContext, deps: 
       await deps.setup.refresh();
       const state = deps.setup.current;
       const report = await withProgress(
-        { location: vscode.ProgressLocation.Notification, title: `Checking the connection to ${state.origin ?? 'the platform'}…`, cancellable: true },
+        {
+          location: vscode.ProgressLocation.Notification,
+          title: `Checking the connection to ${state.origin ?? 'the platform'}…`,
+          cancellable: true,
+        },
         (_progress, token) => {
           const controller = new AbortController();
           token.onCancellationRequested(() => controller.abort());

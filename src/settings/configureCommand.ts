@@ -68,7 +68,12 @@ async function configure(deps: ConfigureDeps): Promise<boolean> {
   if (!parsed.ok) return false;
   const origin = parsed.value.origin;
 
-  const newKeys = ([['assistantKey', assistantKey], ['adminKey', adminKey]] as [KeyKind, string][]).filter(([, key]) => key !== '');
+  const newKeys = (
+    [
+      ['assistantKey', assistantKey],
+      ['adminKey', adminKey],
+    ] as [KeyKind, string][]
+  ).filter(([, key]) => key !== '');
   const undo: (() => Promise<void>)[] = [];
   try {
     for (const [kind, key] of newKeys) {
@@ -80,7 +85,8 @@ async function configure(deps: ConfigureDeps): Promise<boolean> {
     undo.push(() => deps.settings.updateUserSettings(before));
     await deps.settings.updateUserSettings({ baseUrl, domain, projectId });
   } catch (error) {
-    for (const step of undo.reverse()) await step().catch((undoError: unknown) => deps.log.error(`Could not undo part of Configure: ${String(undoError)}`));
+    for (const step of undo.reverse())
+      await step().catch((undoError: unknown) => deps.log.error(`Could not undo part of Configure: ${String(undoError)}`));
     reportStorageError(deps.log, error);
     return false;
   }

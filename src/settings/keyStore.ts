@@ -28,7 +28,9 @@ export class KeyStore extends Disposable {
   constructor(private readonly secrets: vscode.SecretStorage) {
     super();
     // Only the API keys: the chat keeps thread keys in the same storage.
-    this.register(secrets.onDidChange((event) => KEY_KINDS.some((kind) => event.key.startsWith(`${PREFIX}${kind}@`)) && this.changed.fire()));
+    this.register(
+      secrets.onDidChange((event) => KEY_KINDS.some((kind) => event.key.startsWith(`${PREFIX}${kind}@`)) && this.changed.fire()),
+    );
   }
 
   /** The key, or undefined when none is stored. Throws KeyStorageError when storage fails. */

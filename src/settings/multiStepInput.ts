@@ -15,7 +15,7 @@ export interface InputStep {
 /** The answers, one per step, or undefined when the user cancelled at any point. */
 export async function runSteps(title: string, steps: readonly InputStep[]): Promise<string[] | undefined> {
   const answers: string[] = [];
-  for (let index = 0; index < steps.length; ) {
+  for (let index = 0; index < steps.length;) {
     const answer = await ask(title, steps[index], index, steps.length, answers);
     if (answer === undefined) return undefined;
     if (answer === BACK) {
@@ -30,7 +30,13 @@ export async function runSteps(title: string, steps: readonly InputStep[]): Prom
 
 const BACK = Symbol('back');
 
-function ask(title: string, step: InputStep, index: number, total: number, answers: readonly string[]): Promise<string | typeof BACK | undefined> {
+function ask(
+  title: string,
+  step: InputStep,
+  index: number,
+  total: number,
+  answers: readonly string[],
+): Promise<string | typeof BACK | undefined> {
   const box = vscode.window.createInputBox();
   box.title = title;
   box.step = index + 1;

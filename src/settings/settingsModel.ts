@@ -69,7 +69,10 @@ export function readSettings(get: (name: string) => unknown): ReadSettings {
     const value = get(settingNames[key]);
     if (value === undefined || value === null) return defaultSettings[key];
     if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max) {
-      problem(key, `${SECTION}.${settingNames[key]} must be a whole number from ${min} to ${max}; ${defaultSettings[key]} is used instead of ${JSON.stringify(value)}.`);
+      problem(
+        key,
+        `${SECTION}.${settingNames[key]} must be a whole number from ${min} to ${max}; ${defaultSettings[key]} is used instead of ${JSON.stringify(value)}.`,
+      );
       return defaultSettings[key];
     }
     return value;

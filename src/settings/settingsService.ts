@@ -46,7 +46,10 @@ export class SettingsService extends Disposable {
       if (this.reported.has(problem.message)) continue;
       this.log.warn(problem.message);
       // A workspace's settings file may hold anything: the message quotes it, inert.
-      showMessage('warning', problem.message, { title: 'Open Settings', run: () => vscode.commands.executeCommand('workbench.action.openSettings', problem.setting) });
+      showMessage('warning', problem.message, {
+        title: 'Open Settings',
+        run: () => vscode.commands.executeCommand('workbench.action.openSettings', problem.setting),
+      });
     }
     // A problem fixed and later made again is reported again.
     this.reported = current;

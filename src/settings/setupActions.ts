@@ -7,7 +7,9 @@ import type { Need } from './setupState';
 
 export type SetupAction = 'configure' | 'setAssistantKey' | 'setAdminKey' | 'openSettings' | 'showLog' | 'checkConnection';
 
-export const setupActions: Readonly<Record<SetupAction, { readonly title: string; readonly command: string; readonly args?: readonly unknown[] }>> = {
+export const setupActions: Readonly<
+  Record<SetupAction, { readonly title: string; readonly command: string; readonly args?: readonly unknown[] }>
+> = {
   configure: { title: 'Configure', command: commands.configure },
   setAssistantKey: { title: 'Set Assistant Key', command: commands.setAssistantKey },
   setAdminKey: { title: 'Set Admin Key', command: commands.setAdminKey },

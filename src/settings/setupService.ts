@@ -23,7 +23,9 @@ export class SetupService extends Disposable {
     private readonly log: Logger,
   ) {
     super();
-    this.updates = new SerialQueue((error) => this.log.error(`Could not read the set-up state: ${error instanceof Error ? error.message : String(error)}`));
+    this.updates = new SerialQueue((error) =>
+      this.log.error(`Could not read the set-up state: ${error instanceof Error ? error.message : String(error)}`),
+    );
     this.state = setupStateOf(settings.current, { adminKey: 'missing', assistantKey: 'missing' });
     this.register(settings.onDidChange(() => void this.refresh()));
     this.register(keys.onDidChange(() => void this.refresh()));

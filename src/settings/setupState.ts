@@ -38,12 +38,22 @@ export function setupStateOf(settings: DocsSettings, keys: Readonly<Record<KeyKi
 
 /** What the chat and the pages still need, or undefined when they are ready. */
 export function assistantNeeds(state: SetupState): Need | undefined {
-  return baseNeeds(state) ?? (state.domain === '' ? { need: 'domain', message: 'Set the documentation domain (the identifier at the end of your dashboard URL).' } : keyNeeds(state, 'assistantKey'));
+  return (
+    baseNeeds(state) ??
+    (state.domain === ''
+      ? { need: 'domain', message: 'Set the documentation domain (the identifier at the end of your dashboard URL).' }
+      : keyNeeds(state, 'assistantKey'))
+  );
 }
 
 /** What agent jobs still need, or undefined when they are ready. */
 export function agentJobsNeeds(state: SetupState): Need | undefined {
-  return baseNeeds(state) ?? (state.projectId === '' ? { need: 'projectId', message: 'Set the project id (on the API keys page of your dashboard).' } : keyNeeds(state, 'adminKey'));
+  return (
+    baseNeeds(state) ??
+    (state.projectId === ''
+      ? { need: 'projectId', message: 'Set the project id (on the API keys page of your dashboard).' }
+      : keyNeeds(state, 'adminKey'))
+  );
 }
 
 function baseNeeds(state: SetupState): Need | undefined {
@@ -60,6 +70,9 @@ function keyNeeds(state: SetupState, kind: KeyKind): Need | undefined {
     case 'missing':
       return { need: kind, message: `Set the ${label} for ${state.origin}: it ${keyPrefixDescriptions[kind]}.` };
     case 'unavailable':
-      return { need: kind, message: `The ${label} could not be read: VS Code's secret storage is not available. On Linux, start a keyring such as GNOME Keyring, then reload the window.` };
+      return {
+        need: kind,
+        message: `The ${label} could not be read: VS Code's secret storage is not available. On Linux, start a keyring such as GNOME Keyring, then reload the window.`,
+      };
   }
 }

@@ -28,7 +28,11 @@ function show(level: MessageLevel, message: string, items: string[]): Thenable<s
 }
 
 export function showMessage(level: MessageLevel, message: string, ...actions: readonly MessageAction[]): void {
-  void show(level, inertText(message), actions.map((action) => action.title)).then(
+  void show(
+    level,
+    inertText(message),
+    actions.map((action) => action.title),
+  ).then(
     (choice) => actions.find((action) => action.title === choice)?.run(),
     () => undefined,
   );

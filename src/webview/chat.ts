@@ -62,7 +62,11 @@ function showSetup(setup: SetupView, domain?: string): void {
   if (!ready) renderSetup(setupArea, setup);
   intro.replaceChildren(
     el('h2', 'intro-title', 'Ask your documentation'),
-    el('p', 'intro-text', `Ask a question about ${domain ? `the "${domain}" documentation` : 'your documentation'}. To ask about code, select it in an editor and run Ask About Selection from its context menu (Ctrl+Alt+A).`),
+    el(
+      'p',
+      'intro-text',
+      `Ask a question about ${domain ? `the "${domain}" documentation` : 'your documentation'}. To ask about code, select it in an editor and run Ask About Selection from its context menu (Ctrl+Alt+A).`,
+    ),
   );
 }
 
@@ -83,7 +87,9 @@ function showConversation(list: readonly TurnView[]): void {
     const next = list[i + 1];
     // Where the turns of an earlier connection end, say so: they are not sent any more.
     if (turn.earlier !== undefined && next?.earlier !== turn.earlier) {
-      conversation.append(el('p', 'connection-divider', `The questions above were asked of ${turn.earlier}. They are not sent with new questions.`));
+      conversation.append(
+        el('p', 'connection-divider', `The questions above were asked of ${turn.earlier}. They are not sent with new questions.`),
+      );
     }
   });
   scrollToEnd(true);
@@ -97,7 +103,8 @@ function scrollToEnd(force = false): void {
 
 function announce(turn: TurnView): void {
   announcedActivity = '';
-  if (turn.status === 'done') status.textContent = `Answer complete${turn.sources.length ? `, with ${turn.sources.length} source${turn.sources.length === 1 ? '' : 's'}` : ''}.`;
+  if (turn.status === 'done')
+    status.textContent = `Answer complete${turn.sources.length ? `, with ${turn.sources.length} source${turn.sources.length === 1 ? '' : 's'}` : ''}.`;
   else if (turn.status === 'stopped') status.textContent = 'Answer stopped.';
   else if (turn.status === 'failed') status.textContent = `The answer failed: ${turn.error?.message ?? ''}`;
 }

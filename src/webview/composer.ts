@@ -78,7 +78,9 @@ export class Composer {
     const chip = el('span', 'chip');
     chip.append(el('span', 'chip-label', context.label));
     if (context.note) chip.append(el('span', 'chip-note', context.note));
-    chip.append(button('✕', 'chip-remove', () => vscode.postMessage({ type: 'removeContext' }), `Remove ${context.label} from the question`));
+    chip.append(
+      button('✕', 'chip-remove', () => vscode.postMessage({ type: 'removeContext' }), `Remove ${context.label} from the question`),
+    );
     this.chip.append(el('span', 'chip-caption', 'Asking about'), chip);
   }
 
@@ -88,7 +90,9 @@ export class Composer {
     const text = this.input.value;
     if (text.trim() === '' && this.chip.childElementCount === 0) return;
     if (text.length > MAX_QUESTION) {
-      this.say(`The question is ${text.length.toLocaleString('en-US')} characters long; the limit is ${MAX_QUESTION.toLocaleString('en-US')}. Shorten it, or attach the code as a selection instead.`);
+      this.say(
+        `The question is ${text.length.toLocaleString('en-US')} characters long; the limit is ${MAX_QUESTION.toLocaleString('en-US')}. Shorten it, or attach the code as a selection instead.`,
+      );
       return;
     }
     this.sent = text;

@@ -24,7 +24,14 @@ export function lineIcon(className: string, pathData: string): SVGSVGElement {
   const svg = document.createElementNS(SVG_NS, 'svg');
   const path = document.createElementNS(SVG_NS, 'path');
   setAttributes(svg, { class: className, viewBox: '0 0 16 16', width: '12', height: '12', 'aria-hidden': 'true' });
-  setAttributes(path, { d: pathData, fill: 'none', stroke: 'currentColor', 'stroke-width': '1.5', 'stroke-linecap': 'round', 'stroke-linejoin': 'round' });
+  setAttributes(path, {
+    d: pathData,
+    fill: 'none',
+    stroke: 'currentColor',
+    'stroke-width': '1.5',
+    'stroke-linecap': 'round',
+    'stroke-linejoin': 'round',
+  });
   svg.append(path);
   return svg;
 }

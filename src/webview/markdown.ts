@@ -27,7 +27,23 @@ import MarkdownIt from 'markdown-it';
 import { isSafeLink } from '../chat/linkTargets';
 import { parseSuggestions, SUGGESTIONS_INFO } from '../chat/suggestions';
 
-for (const [name, language] of Object.entries({ bash, css, diff, go, java, javascript, json, markdown, python, rust, shell, sql, typescript, xml, yaml })) {
+for (const [name, language] of Object.entries({
+  bash,
+  css,
+  diff,
+  go,
+  java,
+  javascript,
+  json,
+  markdown,
+  python,
+  rust,
+  shell,
+  sql,
+  typescript,
+  xml,
+  yaml,
+})) {
   hljs.registerLanguage(name, language);
 }
 

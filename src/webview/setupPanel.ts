@@ -13,7 +13,11 @@ export function renderSetup(root: HTMLElement, setup: Extract<SetupView, { kind:
   const title = el('h2', 'setup-title', setup.title);
   title.id = 'setup-title';
   const actions = el('div', 'setup-actions');
-  setup.actions.forEach((action, i) => actions.append(button(setupActions[action].title, i === 0 ? 'primary' : 'secondary', () => vscode.postMessage({ type: 'action', action }))));
+  setup.actions.forEach((action, i) =>
+    actions.append(
+      button(setupActions[action].title, i === 0 ? 'primary' : 'secondary', () => vscode.postMessage({ type: 'action', action })),
+    ),
+  );
   panel.append(title, el('p', 'setup-message', setup.message), actions);
   // No focus() here: a re-render must never pull focus away from wherever the user is working.
   root.replaceChildren(panel);

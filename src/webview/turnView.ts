@@ -57,10 +57,15 @@ export class TurnElement {
     this.sources.append(el('h3', 'sources-title', 'Sources'), list);
     const rest = sources.slice(SOURCES_SHOWN);
     if (rest.length === 0) return;
-    const more = button(`and ${rest.length} more`, 'link-button more-sources', () => {
-      more.remove();
-      rest.forEach((source) => list.append(sourceItem(source)));
-    }, `Show ${rest.length} more sources`);
+    const more = button(
+      `and ${rest.length} more`,
+      'link-button more-sources',
+      () => {
+        more.remove();
+        rest.forEach((source) => list.append(sourceItem(source)));
+      },
+      `Show ${rest.length} more sources`,
+    );
     this.sources.append(more);
   }
 
@@ -112,7 +117,10 @@ export class TurnElement {
     if (turn.status === 'failed' && turn.error) {
       const error = el('div', 'turn-error');
       error.setAttribute('role', 'alert');
-      error.append(el('p', 'error-text', turn.error.message), button('Retry', 'secondary', () => vscode.postMessage({ type: 'retry', turnId: turn.id }), 'Retry this question'));
+      error.append(
+        el('p', 'error-text', turn.error.message),
+        button('Retry', 'secondary', () => vscode.postMessage({ type: 'retry', turnId: turn.id }), 'Retry this question'),
+      );
       this.footer.append(error);
     }
   }

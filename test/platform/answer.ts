@@ -20,7 +20,10 @@ export function composeAnswer(input: AnswerInput): string {
   lines.push(`Here is what the documentation says about **${topic}**.`, '');
   for (const item of input.context) {
     const lineCount = item.value.split('\n').length;
-    lines.push(`You shared ${item.type === 'code' ? 'code' : 'a selection'}${item.path ? ` from \`${item.path}\`` : ''} (${lineCount} line${lineCount === 1 ? '' : 's'}).`, '');
+    lines.push(
+      `You shared ${item.type === 'code' ? 'code' : 'a selection'}${item.path ? ` from \`${item.path}\`` : ''} (${lineCount} line${lineCount === 1 ? '' : 's'}).`,
+      '',
+    );
   }
   if (input.currentPath) lines.push(`You are reading \`${input.currentPath}\`.`, '');
   for (const page of input.pages) {

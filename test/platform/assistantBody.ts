@@ -48,7 +48,8 @@ export function checkAssistantBody(body: unknown): CheckedAssistantBody | string
   if ('threadId' in body && typeof body.threadId !== 'string') return 'threadId must be a string when present.';
   if ('threadKey' in body && typeof body.threadKey !== 'string') return 'threadKey must be a string when present.';
   const size = body.retrievalPageSize ?? 5;
-  if (typeof size !== 'number' || !Number.isInteger(size) || size < 1 || size > 50) return 'retrievalPageSize must be a whole number from 1 to 50.';
+  if (typeof size !== 'number' || !Number.isInteger(size) || size < 1 || size > 50)
+    return 'retrievalPageSize must be a whole number from 1 to 50.';
   if ('filter' in body) {
     const filter = body.filter;
     if (!isObject(filter)) return 'filter must be an object when present.';

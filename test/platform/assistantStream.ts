@@ -78,7 +78,9 @@ export function answerStream(
     });
   const chunks: (Chunk | Pause)[] = [{ type: 'start', messageId }];
   if (live) {
-    searches.forEach((search, i) => chunks.push(...searchStep(`call_${i + 1}`, search, switches, siteUrl, i === 0 ? (switches.extraResults ?? []) : [])));
+    searches.forEach((search, i) =>
+      chunks.push(...searchStep(`call_${i + 1}`, search, switches, siteUrl, i === 0 ? (switches.extraResults ?? []) : [])),
+    );
     if (switches.noText) {
       // The live service has other tools whose output is not for the reader.
       chunks.push(...toolStep('call_unanswered', 'recordUnanswered', { query: request.question }, { recorded: true }, 0));
@@ -93,7 +95,10 @@ export function answerStream(
   chunks.push({ type: 'text-start', id: 'text-1' });
   const deltas = toDeltas(text).map((delta): Chunk => ({ type: 'text-delta', id: 'text-1', delta }));
   if (fault?.kind === 'unknownChunk') {
-    deltas.splice(Math.floor(deltas.length / 2), 0, { type: 'x-emulator-future-chunk', payload: { note: 'a chunk type from a newer SDK' } });
+    deltas.splice(Math.floor(deltas.length / 2), 0, {
+      type: 'x-emulator-future-chunk',
+      payload: { note: 'a chunk type from a newer SDK' },
+    });
     deltas[0] = { ...deltas[0], providerMetadata: { emulator: { fresh: true } }, futureField: 'ignored' };
   }
   if (fault?.kind === 'errorChunk') {
@@ -136,7 +141,13 @@ function searchStep(
 }
 
 /** One step calling one tool: its input streamed in pieces, a pause while it runs, its output. */
-function toolStep(toolCallId: string, toolName: string, input: Record<string, unknown>, output: unknown, pauseMs: number): (Chunk | Pause)[] {
+function toolStep(
+  toolCallId: string,
+  toolName: string,
+  input: Record<string, unknown>,
+  output: unknown,
+  pauseMs: number,
+): (Chunk | Pause)[] {
   const json = JSON.stringify(input);
   const third = Math.ceil(json.length / 3);
   const pieces = [json.slice(0, third), json.slice(third, 2 * third), json.slice(2 * third)].filter((piece) => piece !== '');

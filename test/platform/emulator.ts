@@ -161,7 +161,12 @@ export class PlatformEmulator {
     if (fault?.kind === 'status') return send(res, fault.status, fault.body, fault.contentType ?? 'application/json');
     if (fault?.kind === 'rateLimit') {
       const retryAfter = fault.retryAfter ?? (fault.retryAfterSeconds === undefined ? undefined : String(fault.retryAfterSeconds));
-      return sendJson(res, 429, errorBody(route.operation, 'Rate limit exceeded'), retryAfter === undefined ? {} : { 'retry-after': retryAfter });
+      return sendJson(
+        res,
+        429,
+        errorBody(route.operation, 'Rate limit exceeded'),
+        retryAfter === undefined ? {} : { 'retry-after': retryAfter },
+      );
     }
     if (fault?.kind === 'dripBody') dripResponse(res, fault.intervalMs);
     if (fault?.kind === 'endlessAnswer') return this.endlessAnswer(res, fault.oneLine);
@@ -170,7 +175,12 @@ export class PlatformEmulator {
     if (denied) return sendJson(res, denied.status, errorBody(route.operation, denied.message));
     const limited = this.countAndLimit(route.operation, req.socket.remoteAddress ?? '');
     if (limited !== undefined) {
-      return sendJson(res, 429, errorBody(route.operation, 'Rate limit exceeded'), this.config.sendRetryAfter ? { 'retry-after': String(limited) } : {});
+      return sendJson(
+        res,
+        429,
+        errorBody(route.operation, 'Rate limit exceeded'),
+        this.config.sendRetryAfter ? { 'retry-after': String(limited) } : {},
+      );
     }
 
     switch (route.operation) {
@@ -212,7 +222,8 @@ export class PlatformEmulator {
     const key = match[1];
     const expected = admin ? this.config.adminKey : this.config.assistantKey;
     if (admin && key.startsWith('svc_dsc_')) return { status: 401, message: 'Assistant API keys cannot be used with the admin API' };
-    if (!admin && !key.startsWith('svc_dsc_')) return { status: 401, message: 'The discovery API requires an assistant API key (svc_dsc_)' };
+    if (!admin && !key.startsWith('svc_dsc_'))
+      return { status: 401, message: 'The discovery API requires an assistant API key (svc_dsc_)' };
     if (key !== expected) return { status: 401, message: 'Invalid API key' };
     const scope = route.params[0];
     if (admin && scope !== this.config.projectId) return { status: 403, message: `This API key does not have access to project ${scope}` };
@@ -278,7 +289,13 @@ export class PlatformEmulator {
 
     const chunks = answerStream(
       this.docs,
-      { question: checked.question, context: checked.context, retrievalPageSize: checked.retrievalPageSize, threadId, ...(checked.currentPath === undefined ? {} : { currentPath: checked.currentPath }) },
+      {
+        question: checked.question,
+        context: checked.context,
+        retrievalPageSize: checked.retrievalPageSize,
+        threadId,
+        ...(checked.currentPath === undefined ? {} : { currentPath: checked.currentPath }),
+      },
       this.config,
       (page) => this.pageUrl(page),
       `msg_${randomBytes(6).toString('hex')}`,

@@ -18,7 +18,10 @@ async function main(): Promise<void> {
   assistant key            ${config.assistantKey}
   admin key                ${config.adminKey}
   agent jobs               ${emulator.jobs.ids().join(', ')}
-  pages                    ${emulator.docs.all().map((page) => page.path).join(', ')}
+  pages                    ${emulator.docs
+    .all()
+    .map((page) => page.path)
+    .join(', ')}
 
 Ctrl+C stops it.`);
   const stop = () => void emulator.close().then(() => process.exit(0));

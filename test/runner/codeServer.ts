@@ -12,7 +12,8 @@ import * as path from 'node:path';
 export const CODE_SERVER_VERSION = '4.99.4';
 
 export function cacheDir(): string {
-  const base = process.env.DOCS_ASSISTANT_CACHE ?? path.join(process.env.XDG_CACHE_HOME ?? path.join(os.homedir(), '.cache'), 'docs-assistant');
+  const base =
+    process.env.DOCS_ASSISTANT_CACHE ?? path.join(process.env.XDG_CACHE_HOME ?? path.join(os.homedir(), '.cache'), 'docs-assistant');
   return path.join(base, `code-server-${CODE_SERVER_VERSION}`);
 }
 
@@ -101,7 +102,11 @@ export function writeUserSettings(userDir: string, settings: Record<string, unkn
   fs.mkdirSync(path.join(userDir, 'User'), { recursive: true });
   fs.writeFileSync(
     path.join(userDir, 'User', 'settings.json'),
-    JSON.stringify({ 'workbench.startupEditor': 'none', 'workbench.tips.enabled': false, 'security.workspace.trust.enabled': false, ...settings }, null, 2),
+    JSON.stringify(
+      { 'workbench.startupEditor': 'none', 'workbench.tips.enabled': false, 'security.workspace.trust.enabled': false, ...settings },
+      null,
+      2,
+    ),
   );
 }
 
@@ -140,12 +145,18 @@ export async function startCodeServer(options: CodeServerOptions): Promise<Runni
   fs.mkdirSync(extensionsDir, { recursive: true });
   writeUserSettings(userDir, options.settings);
   for (const folder of options.extensionFolders ?? []) {
-    const manifest = JSON.parse(fs.readFileSync(path.join(folder, 'package.json'), 'utf8')) as { publisher: string; name: string; version: string };
+    const manifest = JSON.parse(fs.readFileSync(path.join(folder, 'package.json'), 'utf8')) as {
+      publisher: string;
+      name: string;
+      version: string;
+    };
     fs.cpSync(folder, path.join(extensionsDir, `${manifest.publisher}.${manifest.name}-${manifest.version}`), { recursive: true });
   }
   for (const vsix of options.installExtensions ?? []) {
     // code-server installs and exits; it has no --start-server before version 4.100.
-    execFileSync(process.execPath, [entry, '--user-data-dir', userDir, '--extensions-dir', extensionsDir, '--install-extension', vsix], { stdio: 'pipe' });
+    execFileSync(process.execPath, [entry, '--user-data-dir', userDir, '--extensions-dir', extensionsDir, '--install-extension', vsix], {
+      stdio: 'pipe',
+    });
   }
   const args = [
     entry,

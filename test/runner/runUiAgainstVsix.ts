@@ -27,8 +27,13 @@ function npm(...args: string[]): string {
 
 function checkPackage(): string[] {
   const problems: string[] = [];
-  const listed = npm('exec', '--', 'vsce', 'ls', '--no-dependencies').split('\n').map((line) => line.trim()).filter(Boolean).sort();
-  if (JSON.stringify(listed) !== JSON.stringify(EXPECTED_FILES)) problems.push(`vsce ls lists ${listed.join(', ')}; expected ${EXPECTED_FILES.join(', ')}`);
+  const listed = npm('exec', '--', 'vsce', 'ls', '--no-dependencies')
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean)
+    .sort();
+  if (JSON.stringify(listed) !== JSON.stringify(EXPECTED_FILES))
+    problems.push(`vsce ls lists ${listed.join(', ')}; expected ${EXPECTED_FILES.join(', ')}`);
   const size = fs.statSync(VSIX).size;
   console.log(`${path.basename(VSIX)}: ${(size / 1024).toFixed(0)} KB; vsce ls: ${listed.length} files`);
   if (size >= SIZE_BUDGET) problems.push(`the .vsix is ${size} bytes, over the 1 MB budget`);

@@ -7,17 +7,56 @@ describe('agent jobs, as a user sees them', function () {
   before(() => {
     const minute = 60_000;
     const now = Date.now();
-    ui.emulator.jobs.add({ id: 'job-active', outcome: 'staysActive', repository: 'https://github.com/acme/docs', ref: 'docs-agent/quickstart', createdAt: now - 4 * minute });
-    ui.emulator.jobs.add({ id: 'job-completed', outcome: 'completed', runsForMs: 0, repository: 'https://github.com/acme/docs', ref: 'fix-typos', createdAt: now - 90 * minute });
-    ui.emulator.jobs.add({ id: 'job-no-changes', outcome: 'completedWithoutChanges', runsForMs: 0, repository: 'https://github.com/acme/api', ref: 'tidy-links', createdAt: now - 5 * 60 * minute });
-    ui.emulator.jobs.add({ id: 'job-failed', outcome: 'failed', runsForMs: 0, repository: 'https://github.com/acme/api', ref: 'rename-endpoint', createdAt: now - 26 * 60 * minute });
-    ui.emulator.jobs.add({ id: 'job-archived', outcome: 'archived', runsForMs: 0, archivedAfterMs: 0, repository: 'https://github.com/acme/site', ref: 'old-release', createdAt: now - 3 * 24 * 60 * minute });
+    ui.emulator.jobs.add({
+      id: 'job-active',
+      outcome: 'staysActive',
+      repository: 'https://github.com/acme/docs',
+      ref: 'docs-agent/quickstart',
+      createdAt: now - 4 * minute,
+    });
+    ui.emulator.jobs.add({
+      id: 'job-completed',
+      outcome: 'completed',
+      runsForMs: 0,
+      repository: 'https://github.com/acme/docs',
+      ref: 'fix-typos',
+      createdAt: now - 90 * minute,
+    });
+    ui.emulator.jobs.add({
+      id: 'job-no-changes',
+      outcome: 'completedWithoutChanges',
+      runsForMs: 0,
+      repository: 'https://github.com/acme/api',
+      ref: 'tidy-links',
+      createdAt: now - 5 * 60 * minute,
+    });
+    ui.emulator.jobs.add({
+      id: 'job-failed',
+      outcome: 'failed',
+      runsForMs: 0,
+      repository: 'https://github.com/acme/api',
+      ref: 'rename-endpoint',
+      createdAt: now - 26 * 60 * minute,
+    });
+    ui.emulator.jobs.add({
+      id: 'job-archived',
+      outcome: 'archived',
+      runsForMs: 0,
+      archivedAfterMs: 0,
+      repository: 'https://github.com/acme/site',
+      ref: 'old-release',
+      createdAt: now - 3 * 24 * 60 * minute,
+    });
   });
 
   it('shows jobs in every state with their pull requests, and keeps them across a reload', async () => {
     const bench = await workbench({
       viewport: { width: 1400, height: 900 },
-      userSettings: { 'docsAssistant.baseUrl': ui.emulator.url, 'docsAssistant.domain': ui.emulator.config.domain, 'docsAssistant.projectId': ui.emulator.config.projectId },
+      userSettings: {
+        'docsAssistant.baseUrl': ui.emulator.url,
+        'docsAssistant.domain': ui.emulator.config.domain,
+        'docsAssistant.projectId': ui.emulator.config.projectId,
+      },
     });
     const { page } = bench;
     await openSidebar(page);
@@ -39,7 +78,9 @@ describe('agent jobs, as a user sees them', function () {
     assert.match(await row('fix-typos').innerText(), /completed · 1 h ago/);
     assert.match(await row('rename-endpoint').innerText(), /failed/);
     assert.match(await row('old-release').innerText(), /archived · 3 days ago/);
-    const badge = page.locator('.activitybar .action-item', { has: page.locator('a[aria-label^="Docs Assistant"]') }).locator('.badge-content');
+    const badge = page
+      .locator('.activitybar .action-item', { has: page.locator('a[aria-label^="Docs Assistant"]') })
+      .locator('.badge-content');
     assert.equal((await badge.textContent())?.trim(), '1', 'the badge counts the one active job');
 
     await row('fix-typos').click();
@@ -58,7 +99,13 @@ describe('agent jobs, as a user sees them', function () {
     await row('fix-typos').waitFor();
     await row('not found').waitFor();
     await page.waitForTimeout(2_000);
-    const refetched = ui.emulator.requestsFor('agentJob').slice(before).map((request) => request.path.split('/').pop());
-    assert.ok(refetched.every((id) => id === 'job-active' || id === 'job-missing'), `only unfinished jobs are fetched again: ${refetched.join(', ')}`);
+    const refetched = ui.emulator
+      .requestsFor('agentJob')
+      .slice(before)
+      .map((request) => request.path.split('/').pop());
+    assert.ok(
+      refetched.every((id) => id === 'job-active' || id === 'job-missing'),
+      `only unfinished jobs are fetched again: ${refetched.join(', ')}`,
+    );
   });
 });

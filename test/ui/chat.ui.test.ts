@@ -54,7 +54,11 @@ describe('the chat, as a user sees it', function () {
       const sources = await chat.locator('.source-link').allInnerTexts();
       assert.ok(sources.includes('Chatting with the assistant'), `sources from the search tool's output: ${sources.join(', ')}`);
       assert.ok((await chat.locator('.suggestions .suggestion-link').count()) >= 1, 'suggested pages are listed');
-      assert.equal(await chat.locator('.code-language', { hasText: 'suggestions' }).count(), 0, 'the suggestions block is not shown as code');
+      assert.equal(
+        await chat.locator('.code-language', { hasText: 'suggestions' }).count(),
+        0,
+        'the suggestions block is not shown as code',
+      );
       assert.equal(await chat.locator('.turn a[href]').count(), 0, 'no link carries a live href');
       assert.ok(await chat.locator('.code-block button[data-action="copy"]').first().isVisible());
       assert.ok(await chat.locator('.code-block button[data-action="insert"]').first().isVisible());
@@ -107,7 +111,9 @@ describe('the chat, as a user sees it', function () {
   });
 
   it('attaches a selection as a removable chip, inserts code at the cursor, and keeps the conversation across a reload', async () => {
-    const ready = await chatReady(ui.emulator, { workspaceFiles: { 'src/sample.ts': 'export function add(a: number, b: number): number {\n  return a + b;\n}\n' } });
+    const ready = await chatReady(ui.emulator, {
+      workspaceFiles: { 'src/sample.ts': 'export function add(a: number, b: number): number {\n  return a + b;\n}\n' },
+    });
     const { bench } = ready;
     const { page } = bench;
     await openFile(page, 'sample.ts');
@@ -125,7 +131,10 @@ describe('the chat, as a user sees it', function () {
     await askInView(chat, 'Is there a doc about code blocks in chat answers?');
     await lastTurnDone(chat);
     assert.equal(await chat.locator('.turn .context-badge .context-label').last().textContent(), 'src/sample.ts:1-3');
-    assert.deepEqual(ui.emulator.requestsFor('assistant').map((request) => (request.body as { context?: unknown[] }).context?.length), [1]);
+    assert.deepEqual(
+      ui.emulator.requestsFor('assistant').map((request) => (request.body as { context?: unknown[] }).context?.length),
+      [1],
+    );
 
     // Insert the first code block of the answer at the cursor in sample.ts.
     await page.locator('.view-lines').first().click();
@@ -143,7 +152,9 @@ describe('the chat, as a user sees it', function () {
     // The thread goes on after the reload: its key came back from secret storage.
     await askInView(reloaded, 'And how do I copy one?');
     await reloaded.locator('.turn[data-status="done"]').nth(1).waitFor({ timeout: 30_000 });
-    const [first, second] = ui.emulator.requestsFor('assistant').map((request) => request.body as { threadId?: string; threadKey?: string });
+    const [first, second] = ui.emulator
+      .requestsFor('assistant')
+      .map((request) => request.body as { threadId?: string; threadKey?: string });
     assert.equal(first.threadId, undefined);
     assert.match(second.threadId ?? '', /^thread_/);
     assert.match(second.threadKey ?? '', /^tk_/);
@@ -158,7 +169,7 @@ describe('the chat, as a user sees it', function () {
       '',
       '<img src="x" onerror="document.title = \'pwned by img\'">',
       '',
-      '[click me](javascript:document.title=\'pwned by link\')',
+      "[click me](javascript:document.title='pwned by link')",
       '',
       '[run a command](command:workbench.action.terminal.new)',
       '',
@@ -174,7 +185,11 @@ describe('the chat, as a user sees it', function () {
     await lastTurnDone(chat);
     const answer = chat.locator('.turn .answer').last();
     assert.equal(await answer.locator('script, img, iframe, object, embed').count(), 0, 'no raw HTML element was rendered');
-    assert.equal(await answer.locator('a[href], a[data-href^="javascript:"], a[data-href^="command:"]').count(), 0, 'no unsafe link was rendered');
+    assert.equal(
+      await answer.locator('a[href], a[data-href^="javascript:"], a[data-href^="command:"]').count(),
+      0,
+      'no unsafe link was rendered',
+    );
     assert.match(await answer.innerText(), /<script>window\.parent\.__pwned/, 'the raw HTML shows as text');
     assert.equal(await chat.evaluate('document.title'), 'Docs Assistant');
     assert.equal(await chat.evaluate('window.__pwned'), undefined);

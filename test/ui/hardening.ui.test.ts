@@ -41,17 +41,30 @@ describe('hardening, as a user sees it', function () {
     await runCommand(page, 'Docs Assistant: Check Connection');
     const toast = page.locator('.notification-toast', { hasText: 'did not accept the assistant key' });
     await toast.waitFor();
-    assert.match(await toast.innerText(), /The server said: "\[Renew the key\]\u2060?\(command:workbench\.action\.terminal\.new\) \$\u2060?\(alert\)"/);
+    assert.match(
+      await toast.innerText(),
+      /The server said: "\[Renew the key\]\u2060?\(command:workbench\.action\.terminal\.new\) \$\u2060?\(alert\)"/,
+    );
     assert.equal(await toast.locator('.notification-list-item-message a').count(), 0, 'no link in the message');
     await screenshot(page, 'hardening-notification');
 
     ui.emulator.jobs.add({ id: 'job-hostile', outcome: 'staysActive', repository: 'https://github.com/acme/docs', ref: HOSTILE });
     await runCommand(page, 'Docs Assistant: Track Agent Job');
     await answerInput(page, 'job-hostile', 'id of an agent job');
-    const row = page.locator('.pane', { has: page.locator('.pane-header', { hasText: 'Agent Jobs' }) }).locator('.monaco-list-row').first();
+    const row = page
+      .locator('.pane', { has: page.locator('.pane-header', { hasText: 'Agent Jobs' }) })
+      .locator('.monaco-list-row')
+      .first();
     await row.locator('.label-name', { hasText: 'Renew the key' }).waitFor();
-    assert.match((await row.locator('.label-name').innerText()).replace(/\u2060/g, ''), /acme\/docs · \[Renew the key\]\(command:workbench\.action\.terminal\.new\) \$\(alert\)/);
-    assert.equal(await row.locator('.label-name .monaco-highlighted-label').locator('a, .codicon').count(), 0, 'neither a link nor an icon in the label');
+    assert.match(
+      (await row.locator('.label-name').innerText()).replace(/\u2060/g, ''),
+      /acme\/docs · \[Renew the key\]\(command:workbench\.action\.terminal\.new\) \$\(alert\)/,
+    );
+    assert.equal(
+      await row.locator('.label-name .monaco-highlighted-label').locator('a, .codicon').count(),
+      0,
+      'neither a link nor an icon in the label',
+    );
     await screenshot(page, 'hardening-tree');
     assert.equal(await page.locator('.terminal-outer-container, .xterm').count(), 0, 'no terminal was opened');
   });
@@ -78,7 +91,11 @@ describe('hardening, as a user sees it', function () {
     assert.equal(await answer.locator('img').count(), 0, 'no image element');
     assert.equal(await chat.locator('a[href]').count(), 0, 'no live href anywhere');
     assert.equal(await answer.locator('a[data-href^="mailto"], a[data-href^="vscode"]').count(), 0);
-    assert.deepEqual(await chat.locator('.source-text').allInnerTexts(), ['A vscode link', 'A mail link'], 'sources that are not http(s) or site paths are text');
+    assert.deepEqual(
+      await chat.locator('.source-text').allInnerTexts(),
+      ['A vscode link', 'A mail link'],
+      'sources that are not http(s) or site paths are text',
+    );
 
     // One click on a web link: one confirmation from VS Code, not two.
     await answer.getByText('web page').click();
@@ -97,13 +114,10 @@ describe('hardening, as a user sees it', function () {
     const { bench, chat } = await connected();
     const input = chat.locator('textarea.question-input');
     const long = 'x'.repeat(100_001);
-    await input.evaluate(
-      (box: { value: string; dispatchEvent(event: Event): boolean }, text: string) => {
-        box.value = text;
-        box.dispatchEvent(new Event('input'));
-      },
-      long,
-    );
+    await input.evaluate((box: { value: string; dispatchEvent(event: Event): boolean }, text: string) => {
+      box.value = text;
+      box.dispatchEvent(new Event('input'));
+    }, long);
     await input.press('Enter');
     const problem = chat.locator('.composer-problem');
     await problem.waitFor();

@@ -1,5 +1,15 @@
 import * as assert from 'node:assert/strict';
-import { answerInput, clickSidebarIcon, openSidebar, readUserSettings, runCommand, screenshot, uiSuite, webviewFrame, workbench } from './support';
+import {
+  answerInput,
+  clickSidebarIcon,
+  openSidebar,
+  readUserSettings,
+  runCommand,
+  screenshot,
+  uiSuite,
+  webviewFrame,
+  workbench,
+} from './support';
 
 describe('the shell, as a user sees it', function () {
   this.timeout(180_000);
@@ -20,7 +30,11 @@ describe('the shell, as a user sees it', function () {
 
   it('asks for the missing keys, takes the assistant key through a masked input, and then offers the chat', async () => {
     const bench = await workbench({
-      userSettings: { 'docsAssistant.baseUrl': ui.emulator.url, 'docsAssistant.domain': ui.emulator.config.domain, 'docsAssistant.projectId': ui.emulator.config.projectId },
+      userSettings: {
+        'docsAssistant.baseUrl': ui.emulator.url,
+        'docsAssistant.domain': ui.emulator.config.domain,
+        'docsAssistant.projectId': ui.emulator.config.projectId,
+      },
     });
     const { page } = bench;
     await openSidebar(page);

@@ -24,8 +24,10 @@ export async function workbench(options: WorkbenchOptions = {}): Promise<Workben
   await opened.page.locator('.activitybar .action-item a[aria-label^="Docs Assistant"]').first().waitFor({ timeout: 60_000 });
   if (opened.vsix) {
     const installed = fs.readdirSync(path.join(path.dirname(opened.workspace), 'data', 'extensions'));
-    if (!installed.some((name) => name.startsWith('docs-assistant.docs-assistant-'))) throw new Error(`The .vsix is not installed: ${installed.join(', ')}`);
-    if (/Extension Development Host/.test(await opened.page.title())) throw new Error('The extension was loaded from source, not from the .vsix');
+    if (!installed.some((name) => name.startsWith('docs-assistant.docs-assistant-')))
+      throw new Error(`The .vsix is not installed: ${installed.join(', ')}`);
+    if (/Extension Development Host/.test(await opened.page.title()))
+      throw new Error('The extension was loaded from source, not from the .vsix');
   }
   return opened;
 }
@@ -79,7 +81,10 @@ export async function runCommand(page: Page, title: string): Promise<void> {
       // command yet: a user would try again.
       await input.waitFor({ state: 'visible', timeout: last ? 30_000 : 5_000 });
       await input.fill(`>${title}`);
-      await page.locator('.quick-input-list .monaco-list-row', { hasText: title }).first().waitFor({ timeout: last ? 30_000 : 5_000 });
+      await page
+        .locator('.quick-input-list .monaco-list-row', { hasText: title })
+        .first()
+        .waitFor({ timeout: last ? 30_000 : 5_000 });
       await page.keyboard.press('Enter');
       return;
     } catch (error) {

@@ -39,7 +39,8 @@ describe('the demo, as a new user tries it', function () {
   });
 
   afterEach(async function () {
-    if (this.currentTest?.state === 'failed') await screenshot(page, `failed-tour-${this.currentTest.title.slice(0, 30).replace(/\W+/g, '-')}`).catch(() => {});
+    if (this.currentTest?.state === 'failed')
+      await screenshot(page, `failed-tour-${this.currentTest.title.slice(0, 30).replace(/\W+/g, '-')}`).catch(() => {});
   });
 
   after(async () => {
@@ -54,11 +55,16 @@ describe('the demo, as a new user tries it', function () {
     await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
     // The seeding is over, and nothing started by the demo will move the focus any more.
     await page.locator('.part.statusbar', { hasText: 'Docs Assistant demo ready' }).waitFor({ timeout: 60_000 });
-    for (const text of ['docs-agent/quickstart', 'docs-agent/job-failed', 'docs-agent/job-archived']) await jobRow(text).waitFor({ timeout: 60_000 });
+    for (const text of ['docs-agent/quickstart', 'docs-agent/job-failed', 'docs-agent/job-archived'])
+      await jobRow(text).waitFor({ timeout: 60_000 });
     assert.equal(await jobsPane().locator('.monaco-list-row').count(), 6);
     const chat = await webviewFrame(page, 'textarea.question-input');
     assert.match(await chat.locator('body').innerText(), /Ask a question about the "acme-docs" documentation/);
-    assert.equal(await page.locator('.notifications-toasts .notification-toast').count(), 0, 'the demo set-up leaves no notification behind');
+    assert.equal(
+      await page.locator('.notifications-toasts .notification-toast').count(),
+      0,
+      'the demo set-up leaves no notification behind',
+    );
     // Widen the sidebar, as a user reading jobs and answers would, by dragging its edge.
     const sidebar = await page.locator('.part.sidebar').boundingBox();
     assert.ok(sidebar);
@@ -93,7 +99,10 @@ describe('the demo, as a new user tries it', function () {
     assert.match(await chat.locator('.turn .answer').innerText(), /You shared code from `?src\/askDocs\.ts`?/);
     assert.ok((await chat.locator('.source-link').count()) >= 1, 'the answer lists its sources');
     const sent = demo.emulator.requestsFor('assistant').map((request) => request.body as { context?: { type: string; path?: string }[] });
-    assert.deepEqual(sent.at(-1)?.context?.map((item) => [item.type, item.path]), [['code', 'src/askDocs.ts']]);
+    assert.deepEqual(
+      sent.at(-1)?.context?.map((item) => [item.type, item.path]),
+      [['code', 'src/askDocs.ts']],
+    );
     await chat.locator('.turn').evaluate((turn: { scrollIntoView(options: object): void }) => turn.scrollIntoView({ block: 'start' }));
     await tourShot(page, 'tour-chat');
   });
@@ -114,7 +123,11 @@ describe('the demo, as a new user tries it', function () {
     await jobRow('Pull request').waitFor();
     assert.match(await jobRow('Pull request').innerText(), /https:\/\/github\.com\//);
     await jobRow('Pull request').hover();
-    assert.equal(await jobRow('Pull request').locator('.action-label[aria-label^="Stop Tracking"]').count(), 0, 'a detail row offers no Stop Tracking');
+    assert.equal(
+      await jobRow('Pull request').locator('.action-label[aria-label^="Stop Tracking"]').count(),
+      0,
+      'a detail row offers no Stop Tracking',
+    );
     assert.equal(await jobRow('docs-agent/job-completed').locator('.action-label[aria-label^="Stop Tracking"]').count(), 1);
     await tourShot(page, 'tour-agent-jobs');
   });

@@ -17,7 +17,14 @@ function repoRoot(): string {
 const root = repoRoot();
 
 function programFiles(config: string): string[] {
-  const parsed = ts.getParsedCommandLineOfConfigFile(path.join(root, config), {}, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: (diagnostic) => assert.fail(ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n')) });
+  const parsed = ts.getParsedCommandLineOfConfigFile(
+    path.join(root, config),
+    {},
+    {
+      ...ts.sys,
+      onUnRecoverableConfigFileDiagnostic: (diagnostic) => assert.fail(ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n')),
+    },
+  );
   assert.ok(parsed, config);
   return parsed.fileNames.map((file) => path.relative(root, file).split(path.sep).join('/'));
 }
@@ -57,9 +64,16 @@ describe('architecture', () => {
     const manifest = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as Manifest;
     const { menus, viewsWelcome, keybindings } = manifest.contributes;
     const clauses = [...Object.values(menus).flat(), ...viewsWelcome, ...keybindings].map((entry) => entry.when ?? '');
-    const read = new Set(clauses.flatMap((clause) => clause.match(/\bdocsAssistant\.[A-Za-z]+\b/g) ?? []).filter((key) => !Object.values(views).includes(key as never)));
+    const read = new Set(
+      clauses
+        .flatMap((clause) => clause.match(/\bdocsAssistant\.[A-Za-z]+\b/g) ?? [])
+        .filter((key) => !Object.values(views).includes(key as never)),
+    );
     assert.deepEqual([...read].sort(), Object.values(contextKeys).sort());
-    assert.deepEqual(manifest.contributes.viewsContainers.activitybar.map((container) => container.id), [views.container]);
+    assert.deepEqual(
+      manifest.contributes.viewsContainers.activitybar.map((container) => container.id),
+      [views.container],
+    );
     assert.deepEqual(manifest.contributes.views[views.container].map((view) => view.id).sort(), [views.agentJobs, views.chat].sort());
   });
 });

@@ -8,7 +8,9 @@ export const mochaHooks = {
     const missingKinds = allErrorKinds.filter((kind) => !exercised.kinds.has(kind));
     const missingFaults = allFaultKinds.filter((fault) => !exercised.faults.has(fault));
     console.log(`\n  Error kinds exercised (${exercised.kinds.size}/${allErrorKinds.length}): ${[...exercised.kinds].sort().join(', ')}`);
-    console.log(`  Emulator faults exercised (${exercised.faults.size}/${allFaultKinds.length}): ${[...exercised.faults].sort().join(', ')}\n`);
+    console.log(
+      `  Emulator faults exercised (${exercised.faults.size}/${allFaultKinds.length}): ${[...exercised.faults].sort().join(', ')}\n`,
+    );
     if (isFullRun() && (missingKinds.length > 0 || missingFaults.length > 0)) {
       throw new Error(`Not exercised: ${[...missingKinds, ...missingFaults].join(', ')}`);
     }

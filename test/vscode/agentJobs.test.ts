@@ -27,7 +27,13 @@ describe('agent jobs', () => {
   });
 
   it('tracks a job and follows it from active to completed with its pull request link', async () => {
-    emulator.jobs.add({ id: 'job-pr', outcome: 'completed', runsForMs: 60_000, repository: 'https://github.com/acme/docs', ref: 'fix-typos' });
+    emulator.jobs.add({
+      id: 'job-pr',
+      outcome: 'completed',
+      runsForMs: 60_000,
+      repository: 'https://github.com/acme/docs',
+      ref: 'fix-typos',
+    });
     assert.equal(await vscode.commands.executeCommand('docsAssistant.trackAgentJob', 'job-pr'), true);
     const active = await until('the first poll', () => job('job-pr')?.job);
     assert.equal(active.status, 'active');
@@ -42,8 +48,13 @@ describe('agent jobs', () => {
     assert.equal(job('job-pr')?.polling.kind, 'ended');
     const polls = emulator.requestsFor('agentJob').filter((request) => request.path.endsWith('/job-pr')).length;
     await settle(3_000);
-    assert.equal(emulator.requestsFor('agentJob').filter((request) => request.path.endsWith('/job-pr')).length, polls, 'no polling after the end');
-    for (const request of emulator.requestsFor('agentJob')) assert.equal(request.headers.authorization, `Bearer ${emulator.config.adminKey}`);
+    assert.equal(
+      emulator.requestsFor('agentJob').filter((request) => request.path.endsWith('/job-pr')).length,
+      polls,
+      'no polling after the end',
+    );
+    for (const request of emulator.requestsFor('agentJob'))
+      assert.equal(request.headers.authorization, `Bearer ${emulator.config.adminKey}`);
   });
 
   it('follows a job to failed', async () => {
@@ -65,7 +76,11 @@ describe('agent jobs', () => {
   });
 
   it('refuses a pull request link that is not https', async () => {
-    emulator.jobs.add({ id: 'job-odd-link', outcome: 'staysActive', raw: { id: 'job-odd-link', status: 'completed', prLink: 'javascript:alert(1)' } });
+    emulator.jobs.add({
+      id: 'job-odd-link',
+      outcome: 'staysActive',
+      raw: { id: 'job-odd-link', status: 'completed', prLink: 'javascript:alert(1)' },
+    });
     await vscode.commands.executeCommand('docsAssistant.trackAgentJob', 'job-odd-link');
     await until('the job', () => job('job-odd-link')?.job);
     assert.equal(await vscode.commands.executeCommand('docsAssistant.openPullRequest', 'job-odd-link'), false);

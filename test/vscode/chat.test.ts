@@ -47,10 +47,16 @@ describe('the chat', () => {
     assert.equal(one.fp, 'tester-1');
     assert.equal(one.retrievalPageSize, 3);
     assert.equal(one.threadId, undefined);
-    assert.deepEqual(one.messages.map((m) => m.role), ['user']);
+    assert.deepEqual(
+      one.messages.map((m) => m.role),
+      ['user'],
+    );
     assert.match(String(two.threadId), /^thread_/);
     assert.match(String(two.threadKey), /^tk_/);
-    assert.deepEqual(two.messages.map((m) => m.role), ['user', 'assistant', 'user']);
+    assert.deepEqual(
+      two.messages.map((m) => m.role),
+      ['user', 'assistant', 'user'],
+    );
     assert.equal(two.messages[1].parts[0].text, first.answer);
   });
 
@@ -79,8 +85,14 @@ describe('the chat', () => {
       const [body] = other.requestsFor('assistant').map((request) => request.body as Body);
       assert.equal(body.threadId, undefined);
       assert.equal(body.threadKey, undefined);
-      assert.deepEqual(body.messages.map((m) => m.parts[0].text), ['Where are they stored?']);
-      assert.ok(!JSON.stringify(other.requests.map((request) => request.rawBody)).includes('What are API keys'), 'no text of the first conversation');
+      assert.deepEqual(
+        body.messages.map((m) => m.parts[0].text),
+        ['Where are they stored?'],
+      );
+      assert.ok(
+        !JSON.stringify(other.requests.map((request) => request.rawBody)).includes('What are API keys'),
+        'no text of the first conversation',
+      );
       const saved = api.savedConversation() as { turns: { question: string; earlier?: string }[] };
       assert.equal(saved.turns[0].earlier, `${emulator.url} · ${emulator.config.domain}`, 'the old turn stays in view, marked');
     } finally {

@@ -84,7 +84,11 @@ describe('hardening: outside text stays text in VS Code', () => {
   });
 
   it("a job's pull request link and id, in the warning and the status bar", async () => {
-    emulator.jobs.add({ id: `job ${HOSTILE}`, outcome: 'staysActive', raw: { id: `job ${HOSTILE}`, status: 'completed', prLink: `javascript:${HOSTILE}` } });
+    emulator.jobs.add({
+      id: `job ${HOSTILE}`,
+      outcome: 'staysActive',
+      raw: { id: `job ${HOSTILE}`, status: 'completed', prLink: `javascript:${HOSTILE}` },
+    });
     await vscode.commands.executeCommand('docsAssistant.trackAgentJob', `job ${HOSTILE}`);
     await until('the job', () => api.trackedJobs().find((tracked) => tracked.id === `job ${HOSTILE}`)?.job);
     assert.equal(await vscode.commands.executeCommand('docsAssistant.openPullRequest', `job ${HOSTILE}`), false);
@@ -95,7 +99,11 @@ describe('hardening: outside text stays text in VS Code', () => {
   });
 
   it("a job's fields in its tooltip: escaped, untrusted Markdown", () => {
-    const tooltip = jobTooltip({ id: 'j', job: { id: 'j', status: 'active', repository: `https://github.com/${HOSTILE}`, ref: HOSTILE, model: '<img src=x onerror=alert(1)>' }, polling: { kind: 'watching' } });
+    const tooltip = jobTooltip({
+      id: 'j',
+      job: { id: 'j', status: 'active', repository: `https://github.com/${HOSTILE}`, ref: HOSTILE, model: '<img src=x onerror=alert(1)>' },
+      polling: { kind: 'watching' },
+    });
     assert.equal(tooltip.isTrusted, false);
     assert.equal(tooltip.supportHtml, false);
     assert.equal(/(^|[^\\])\[[^\]]*[^\\]\]\(/.test(tooltip.value), false, `an unescaped link: ${tooltip.value}`);
@@ -140,10 +148,14 @@ describe('hardening: agent jobs stay with the origin they were tracked for', () 
     await setUserSetting('baseUrl', b.url);
     assert.deepEqual(api.trackedJobs(), [], 'B shows none of A');
     await settle(3_000);
-    assert.deepEqual(b.requestsFor('agentJob').map((request) => request.path), [], 'A\'s job was never asked of B');
+    assert.deepEqual(
+      b.requestsFor('agentJob').map((request) => request.path),
+      [],
+      "A's job was never asked of B",
+    );
 
     await setUserSetting('baseUrl', a.url);
-    const back = await until('A\'s job again', () => api.trackedJobs().find((tracked) => tracked.id === 'job-on-a'));
+    const back = await until("A's job again", () => api.trackedJobs().find((tracked) => tracked.id === 'job-on-a'));
     assert.notEqual(back.polling.kind, 'notFound');
     assert.equal(back.job?.status, 'active');
     await vscode.commands.executeCommand('docsAssistant.untrackAgentJob', 'job-on-a');

@@ -59,7 +59,10 @@ describe('documentation pages', () => {
     emulator.docs.add(odd, '# Odd page\n');
     const uri = await vscode.commands.executeCommand<vscode.Uri>('docsAssistant.openPage', odd);
     assert.ok(uri);
-    assert.deepEqual(emulator.requestsFor('page').map((request) => request.body), [{ path: odd }]);
+    assert.deepEqual(
+      emulator.requestsFor('page').map((request) => request.body),
+      [{ path: odd }],
+    );
     assert.equal(vscode.window.activeTextEditor?.document.getText(), '# Odd page\n');
   });
 

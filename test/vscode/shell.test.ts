@@ -8,11 +8,12 @@ import type { PlatformEmulator } from '../platform/emulator';
 import { activeAtStartup } from './startup';
 import { activateExtension, connectTo, EXTENSION_ID, resetUserSettings, setUserSetting, settle, startEmulator, until } from './support';
 
-const manifest = () => vscode.extensions.getExtension(EXTENSION_ID)!.packageJSON as {
-  activationEvents?: string[];
-  contributes: { commands: { command: string }[]; configuration: { properties: Record<string, { scope?: string }> } };
-  capabilities: { untrustedWorkspaces: { supported: string; restrictedConfigurations: string[] } };
-};
+const manifest = () =>
+  vscode.extensions.getExtension(EXTENSION_ID)!.packageJSON as {
+    activationEvents?: string[];
+    contributes: { commands: { command: string }[]; configuration: { properties: Record<string, { scope?: string }> } };
+    capabilities: { untrustedWorkspaces: { supported: string; restrictedConfigurations: string[] } };
+  };
 
 describe('the extension shell', () => {
   let emulator: PlatformEmulator;
@@ -42,11 +43,19 @@ describe('the extension shell', () => {
 
   it('registers every command package.json lists, and lists every command it registers', async () => {
     api = await activateExtension();
-    const listed = manifest().contributes.commands.map((command) => command.command).sort();
+    const listed = manifest()
+      .contributes.commands.map((command) => command.command)
+      .sort();
     // docsAssistant.<view>.focus and the like are the workbench's own, made for each view.
     const registered = (await vscode.commands.getCommands(true)).filter((command) => /^docsAssistant\.[^.]+$/.test(command)).sort();
     assert.deepEqual(registered, listed);
-    for (const command of ['docsAssistant.configure', 'docsAssistant.setAdminKey', 'docsAssistant.setAssistantKey', 'docsAssistant.clearKeys', 'docsAssistant.showLog']) {
+    for (const command of [
+      'docsAssistant.configure',
+      'docsAssistant.setAdminKey',
+      'docsAssistant.setAssistantKey',
+      'docsAssistant.clearKeys',
+      'docsAssistant.showLog',
+    ]) {
       assert.ok(listed.includes(command), command);
     }
   });
@@ -150,7 +159,10 @@ describe('the extension shell', () => {
     await vscode.commands.executeCommand('docsAssistant.checkConnection');
     await settle();
     const lines = api.recentLog();
-    assert.ok(lines.some((line) => /^debug POST \/discovery\/v1\/page\/acme-docs → 404 \(\d+ ms\)$/.test(line)), lines.join('\n'));
+    assert.ok(
+      lines.some((line) => /^debug POST \/discovery\/v1\/page\/acme-docs → 404 \(\d+ ms\)$/.test(line)),
+      lines.join('\n'),
+    );
     assert.ok(lines.some((line) => /^debug GET \/v2\/agent\/proj_demo\/job\/docs-assistant-connection-check → 404/.test(line)));
     for (const line of lines) {
       assert.ok(!line.includes(emulator.config.adminKey) && !line.includes(emulator.config.assistantKey), line);
@@ -159,7 +171,11 @@ describe('the extension shell', () => {
 
   it('shows the log: the Docs Assistant output, with what it did', async () => {
     await vscode.commands.executeCommand('docsAssistant.showLog');
-    const output = await until('the log in view', () => vscode.window.visibleTextEditors.find((editor) => editor.document.uri.scheme === 'output' && /Docs Assistant/.test(editor.document.uri.path)));
+    const output = await until('the log in view', () =>
+      vscode.window.visibleTextEditors.find(
+        (editor) => editor.document.uri.scheme === 'output' && /Docs Assistant/.test(editor.document.uri.path),
+      ),
+    );
     await until('its lines', () => /Docs Assistant [\d.]+ activating\./.test(output.document.getText()));
     assert.ok(!output.document.getText().includes(emulator.config.assistantKey), 'never a key');
   });

@@ -78,7 +78,10 @@ export function recordSurfaces(): { shown: Shown[]; restore(): void } {
       return original.apply(vscode.window, args);
     };
   };
-  const message = (args: unknown[]) => ({ text: String(args[0]), actions: args.slice(1).filter((arg): arg is string => typeof arg === 'string') });
+  const message = (args: unknown[]) => ({
+    text: String(args[0]),
+    actions: args.slice(1).filter((arg): arg is string => typeof arg === 'string'),
+  });
   wrap('showErrorMessage', message);
   wrap('showWarningMessage', message);
   wrap('showInformationMessage', message);

@@ -81,7 +81,12 @@ export class AssistantMessageBuilder {
         this.streamingPart(chunk.type === 'text-end' ? 'text' : 'reasoning', chunk.id).done = true;
         break;
       case 'source-url':
-        message.parts.push({ type: 'source-url', sourceId: chunk.sourceId, url: chunk.url, ...(chunk.title === undefined ? {} : { title: chunk.title }) });
+        message.parts.push({
+          type: 'source-url',
+          sourceId: chunk.sourceId,
+          url: chunk.url,
+          ...(chunk.title === undefined ? {} : { title: chunk.title }),
+        });
         break;
       case 'source-document':
         message.parts.push({ ...chunk });
@@ -97,7 +102,8 @@ export class AssistantMessageBuilder {
         break;
       case 'tool-input-delta': {
         const tool = this.tool(chunk.toolCallId);
-        if (tool.inputText.length < MAX_TOOL_INPUT_TEXT) tool.inputText = (tool.inputText + chunk.inputTextDelta).slice(0, MAX_TOOL_INPUT_TEXT);
+        if (tool.inputText.length < MAX_TOOL_INPUT_TEXT)
+          tool.inputText = (tool.inputText + chunk.inputTextDelta).slice(0, MAX_TOOL_INPUT_TEXT);
         break;
       }
       case 'tool-input-available':
@@ -108,7 +114,10 @@ export class AssistantMessageBuilder {
         break;
       case 'tool-input-error':
       case 'tool-output-error':
-        Object.assign(this.tool(chunk.toolCallId, chunk.type === 'tool-input-error' ? chunk.toolName : undefined), { state: 'output-error', errorText: chunk.errorText });
+        Object.assign(this.tool(chunk.toolCallId, chunk.type === 'tool-input-error' ? chunk.toolName : undefined), {
+          state: 'output-error',
+          errorText: chunk.errorText,
+        });
         break;
       case 'message-metadata':
         message.metadata = mergeMetadata(message.metadata, chunk.messageMetadata);
@@ -161,14 +170,20 @@ export class AssistantMessageBuilder {
       existing.data = chunk.data;
       return;
     }
-    const part: Extract<AssistantPart, { type: 'data' }> = { type: 'data', name: chunk.name, data: chunk.data, ...(chunk.id === undefined ? {} : { id: chunk.id }) };
+    const part: Extract<AssistantPart, { type: 'data' }> = {
+      type: 'data',
+      name: chunk.name,
+      data: chunk.data,
+      ...(chunk.id === undefined ? {} : { id: chunk.id }),
+    };
     if (key !== undefined) this.dataParts.set(key, part);
     this.message.parts.push(part);
   }
 }
 
 function mergeMetadata(current: unknown, next: unknown): unknown {
-  const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+  const isObject = (value: unknown): value is Record<string, unknown> =>
+    typeof value === 'object' && value !== null && !Array.isArray(value);
   return isObject(current) && isObject(next) ? { ...current, ...next } : next;
 }
 

@@ -7,7 +7,13 @@ export type StreamChunk =
   | { readonly type: 'text-start' | 'text-end' | 'reasoning-start' | 'reasoning-end'; readonly id: string }
   | { readonly type: 'text-delta' | 'reasoning-delta'; readonly id: string; readonly delta: string }
   | { readonly type: 'source-url'; readonly sourceId: string; readonly url: string; readonly title?: string }
-  | { readonly type: 'source-document'; readonly sourceId: string; readonly mediaType: string; readonly title: string; readonly filename?: string }
+  | {
+      readonly type: 'source-document';
+      readonly sourceId: string;
+      readonly mediaType: string;
+      readonly title: string;
+      readonly filename?: string;
+    }
   | { readonly type: 'file'; readonly url: string; readonly mediaType: string }
   | { readonly type: 'tool-input-start'; readonly toolCallId: string; readonly toolName: string }
   | { readonly type: 'tool-input-delta'; readonly toolCallId: string; readonly inputTextDelta: string }
@@ -31,7 +37,7 @@ export type ChunkReading =
 
 type Fields = Record<string, unknown>;
 
-const str = (fields: Fields, name: string): string | undefined => (typeof fields[name] === 'string' ? (fields[name]) : undefined);
+const str = (fields: Fields, name: string): string | undefined => (typeof fields[name] === 'string' ? fields[name] : undefined);
 
 /** Each known type's reader returns the typed chunk, or the name of the field that is missing. */
 const readers: Record<string, (f: Fields) => StreamChunk | string> = {
@@ -73,8 +79,10 @@ const readers: Record<string, (f: Fields) => StreamChunk | string> = {
     if (inputTextDelta === undefined) return 'inputTextDelta';
     return { type: 'tool-input-delta', toolCallId, inputTextDelta };
   },
-  'tool-input-available': (f) => withTool(f, (toolCallId, toolName) => ({ type: 'tool-input-available', toolCallId, toolName, input: f.input })),
-  'tool-input-error': (f) => withTool(f, (toolCallId, toolName) => ({ type: 'tool-input-error', toolCallId, toolName, errorText: str(f, 'errorText') ?? '' })),
+  'tool-input-available': (f) =>
+    withTool(f, (toolCallId, toolName) => ({ type: 'tool-input-available', toolCallId, toolName, input: f.input })),
+  'tool-input-error': (f) =>
+    withTool(f, (toolCallId, toolName) => ({ type: 'tool-input-error', toolCallId, toolName, errorText: str(f, 'errorText') ?? '' })),
   'tool-output-available': (f) => {
     const toolCallId = str(f, 'toolCallId');
     if (toolCallId === undefined) return 'toolCallId';
@@ -84,7 +92,8 @@ const readers: Record<string, (f: Fields) => StreamChunk | string> = {
     const toolCallId = str(f, 'toolCallId');
     return toolCallId === undefined ? 'toolCallId' : { type: 'tool-output-error', toolCallId, errorText: str(f, 'errorText') ?? '' };
   },
-  'message-metadata': (f) => ('messageMetadata' in f ? { type: 'message-metadata', messageMetadata: f.messageMetadata } : 'messageMetadata'),
+  'message-metadata': (f) =>
+    'messageMetadata' in f ? { type: 'message-metadata', messageMetadata: f.messageMetadata } : 'messageMetadata',
   error: (f) => {
     const errorText = str(f, 'errorText');
     return errorText === undefined ? 'errorText' : { type: 'error', errorText };
@@ -151,5 +160,7 @@ export function readChunk(data: string): ChunkReading {
   const reader = Object.prototype.hasOwnProperty.call(readers, type) ? readers[type] : undefined;
   if (!reader) return { kind: 'ignored', type };
   const result = reader(fields);
-  return typeof result === 'string' ? { kind: 'invalid', reason: `${type} chunk without a valid "${result}"` } : { kind: 'chunk', chunk: result };
+  return typeof result === 'string'
+    ? { kind: 'invalid', reason: `${type} chunk without a valid "${result}"` }
+    : { kind: 'chunk', chunk: result };
 }

@@ -44,7 +44,11 @@ export interface StreamRead {
   readonly overflow?: Overflow;
 }
 
-export async function readAssistantStream(body: AsyncIterable<Uint8Array>, hooks: StreamHooks, limits: StreamLimits = defaultStreamLimits): Promise<StreamRead> {
+export async function readAssistantStream(
+  body: AsyncIterable<Uint8Array>,
+  hooks: StreamHooks,
+  limits: StreamLimits = defaultStreamLimits,
+): Promise<StreamRead> {
   const builder = new AssistantMessageBuilder();
   let textChars = 0;
   const decoder = new SseDecoder({

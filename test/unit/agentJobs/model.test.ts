@@ -46,13 +46,23 @@ describe('agent jobs model', () => {
     release(ok({ id: 'slow', status: 'completed' }));
     await timers.advance(60_000);
     assert.equal(model.jobs.length, 0, 'B has no jobs of its own');
-    assert.ok(reads.every((read) => read.startsWith('https://a.example/')), `nothing of A was read at B: ${reads.join(', ')}`);
+    assert.ok(
+      reads.every((read) => read.startsWith('https://a.example/')),
+      `nothing of A was read at B: ${reads.join(', ')}`,
+    );
     const savedA: { id: string }[] | undefined = store.get(scopeKey(A.origin, A.projectId));
-    assert.deepEqual(savedA?.map((saved) => saved.id), ['job-a', 'slow'], 'A keeps its jobs');
+    assert.deepEqual(
+      savedA?.map((saved) => saved.id),
+      ['job-a', 'slow'],
+      'A keeps its jobs',
+    );
     assert.equal(store.get(scopeKey(B.origin, B.projectId)), undefined, 'nothing was saved under B');
 
     model.setScope(A, 5_000);
-    assert.deepEqual(model.jobs.map((tracked) => tracked.id), ['job-a', 'slow']);
+    assert.deepEqual(
+      model.jobs.map((tracked) => tracked.id),
+      ['job-a', 'slow'],
+    );
     model.dispose();
   });
 
@@ -79,8 +89,16 @@ describe('agent jobs model', () => {
 });
 
 describe('job notifications', () => {
-  const active = { id: 'j', job: { id: 'j', status: 'active' as const, repository: 'https://github.com/acme/docs', ref: 'fix' }, polling: { kind: 'watching' as const } };
-  const ended = (status: 'completed' | 'failed' | 'archived', prLink: string | null = null) => ({ ...active, job: { ...active.job, status, prLink }, polling: { kind: 'ended' as const } });
+  const active = {
+    id: 'j',
+    job: { id: 'j', status: 'active' as const, repository: 'https://github.com/acme/docs', ref: 'fix' },
+    polling: { kind: 'watching' as const },
+  };
+  const ended = (status: 'completed' | 'failed' | 'archived', prLink: string | null = null) => ({
+    ...active,
+    job: { ...active.job, status, prLink },
+    polling: { kind: 'ended' as const },
+  });
 
   it('says when a watched job ends, offering its pull request', () => {
     assert.deepEqual(jobEndNotice({ id: 'j', before: active, after: ended('completed', 'https://github.com/acme/docs/pull/7') }, 'all'), {
@@ -88,7 +106,10 @@ describe('job notifications', () => {
       message: 'Agent job acme/docs · fix completed with a pull request.',
       pullRequest: 'https://github.com/acme/docs/pull/7',
     });
-    assert.deepEqual(jobEndNotice({ id: 'j', before: active, after: ended('failed') }, 'all'), { level: 'error', message: 'Agent job acme/docs · fix failed.' });
+    assert.deepEqual(jobEndNotice({ id: 'j', before: active, after: ended('failed') }, 'all'), {
+      level: 'error',
+      message: 'Agent job acme/docs · fix failed.',
+    });
     assert.match(jobEndNotice({ id: 'j', before: active, after: ended('completed') }, 'all')!.message, /completed without changes/);
     assert.match(jobEndNotice({ id: 'j', before: active, after: ended('archived') }, 'all')!.message, /was archived/);
   });
@@ -97,7 +118,10 @@ describe('job notifications', () => {
     assert.equal(jobEndNotice({ id: 'j', before: active, after: ended('completed', 'https://x.example/pr') }, 'failures'), undefined);
     assert.ok(jobEndNotice({ id: 'j', before: active, after: ended('failed') }, 'failures'));
     assert.equal(jobEndNotice({ id: 'j', before: active, after: ended('failed') }, 'off'), undefined);
-    assert.equal(jobEndNotice({ id: 'j', before: active, after: ended('completed', 'javascript:alert(1)') }, 'all')?.pullRequest, undefined);
+    assert.equal(
+      jobEndNotice({ id: 'j', before: active, after: ended('completed', 'javascript:alert(1)') }, 'all')?.pullRequest,
+      undefined,
+    );
     assert.equal(jobEndNotice({ id: 'j', after: ended('completed') }, 'all'), undefined);
     assert.equal(jobEndNotice({ id: 'j', before: ended('completed'), after: ended('completed') }, 'all'), undefined);
   });

@@ -33,7 +33,8 @@ function harness(options: { maxInFlight?: number } = {}): Harness {
   return { timers, poller, polls, answers };
 }
 
-const error = (kind: PlatformError['kind'], extra: Partial<PlatformError> = {}) => fail<AgentJob>(platformError(kind, `A ${kind} error.`, extra));
+const error = (kind: PlatformError['kind'], extra: Partial<PlatformError> = {}) =>
+  fail<AgentJob>(platformError(kind, `A ${kind} error.`, extra));
 
 describe('agent job poller', () => {
   it('polls an active job at once, then at the interval, growing up to the ceiling', async () => {
@@ -55,9 +56,19 @@ describe('agent job poller', () => {
     h.answers.set('c', [ok(job('c', 'archived'))]);
     for (const id of ['a', 'b', 'c']) h.poller.track(id);
     await h.timers.advance(600_000);
-    assert.deepEqual([...h.polls].map(([id, times]) => [id, times.length]), [['a', 2], ['b', 1], ['c', 1]]);
+    assert.deepEqual(
+      [...h.polls].map(([id, times]) => [id, times.length]),
+      [
+        ['a', 2],
+        ['b', 1],
+        ['c', 1],
+      ],
+    );
     assert.equal(h.poller.get('a')?.job?.prLink, 'https://github.com/acme/docs/pull/1');
-    assert.deepEqual(h.poller.jobs.map((tracked) => tracked.polling.kind), ['ended', 'ended', 'ended']);
+    assert.deepEqual(
+      h.poller.jobs.map((tracked) => tracked.polling.kind),
+      ['ended', 'ended', 'ended'],
+    );
     assert.equal(h.timers.pending, 0, 'no timer runs when no job is active');
   });
 
@@ -166,7 +177,10 @@ describe('agent job poller', () => {
     assert.ok([...h.polls.values()].every((times) => times.length <= 1));
     release();
     await h.timers.advance(60_000);
-    assert.ok([...h.polls.values()].every((times) => times.length >= 1), 'every job got its turn');
+    assert.ok(
+      [...h.polls.values()].every((times) => times.length >= 1),
+      'every job got its turn',
+    );
     assert.ok(peak <= 3);
     watchPeak.dispose();
   });

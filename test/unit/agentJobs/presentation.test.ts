@@ -1,14 +1,29 @@
 import * as assert from 'node:assert/strict';
-import { age, jobDescription, jobDetails, jobIcon, jobLabel, pullRequestDetail, repositoryName } from '../../../src/agentJobs/jobPresentation';
+import {
+  age,
+  jobDescription,
+  jobDetails,
+  jobIcon,
+  jobLabel,
+  pullRequestDetail,
+  repositoryName,
+} from '../../../src/agentJobs/jobPresentation';
 import type { TrackedJob } from '../../../src/agentJobs/poller';
 import { loadTrackedJobs, saveTrackedJobs, scopeKey, type KeyValueStore } from '../../../src/agentJobs/trackedJobs';
 
-const tracked = (job: TrackedJob['job'], polling: TrackedJob['polling'] = { kind: 'watching' }): TrackedJob => ({ id: 'j1', ...(job ? { job } : {}), polling });
+const tracked = (job: TrackedJob['job'], polling: TrackedJob['polling'] = { kind: 'watching' }): TrackedJob => ({
+  id: 'j1',
+  ...(job ? { job } : {}),
+  polling,
+});
 
 describe('agent job presentation', () => {
   it('labels a job by repository and branch, or by its id when nothing is known yet', () => {
     assert.equal(repositoryName('https://github.com/acme/docs.git'), 'acme/docs');
-    assert.equal(jobLabel(tracked({ id: 'j1', status: 'active', repository: 'https://github.com/acme/docs', ref: 'fix-typos' })), 'acme/docs · fix-typos');
+    assert.equal(
+      jobLabel(tracked({ id: 'j1', status: 'active', repository: 'https://github.com/acme/docs', ref: 'fix-typos' })),
+      'acme/docs · fix-typos',
+    );
     assert.equal(jobLabel(tracked(undefined)), 'j1');
   });
 
@@ -26,15 +41,30 @@ describe('agent job presentation', () => {
   it('says why there is no pull request, and never offers to open a link that is not https', () => {
     assert.match(pullRequestDetail({ id: 'j', status: 'active', prLink: null }).value, /still working/);
     assert.match(pullRequestDetail({ id: 'j', status: 'completed', prLink: null }).value, /no file was changed/);
-    assert.equal(pullRequestDetail({ id: 'j', status: 'completed', prLink: 'https://github.com/a/b/pull/1' }).url, 'https://github.com/a/b/pull/1');
+    assert.equal(
+      pullRequestDetail({ id: 'j', status: 'completed', prLink: 'https://github.com/a/b/pull/1' }).url,
+      'https://github.com/a/b/pull/1',
+    );
     const unsafe = pullRequestDetail({ id: 'j', status: 'completed', prLink: 'javascript:alert(1)' });
     assert.equal(unsafe.url, undefined);
     assert.match(unsafe.value, /not an https link; not opened/);
   });
 
   it('lists the pull request, model and times as details', () => {
-    const details = jobDetails(tracked({ id: 'j1', status: 'archived', model: 'm-1', createdAt: '2026-11-01T09:00:00Z', archivedAt: '2026-11-02T09:00:00Z', prLink: null }));
-    assert.deepEqual(details.map((detail) => detail.label), ['Pull request', 'Model', 'Created', 'Archived']);
+    const details = jobDetails(
+      tracked({
+        id: 'j1',
+        status: 'archived',
+        model: 'm-1',
+        createdAt: '2026-11-01T09:00:00Z',
+        archivedAt: '2026-11-02T09:00:00Z',
+        prLink: null,
+      }),
+    );
+    assert.deepEqual(
+      details.map((detail) => detail.label),
+      ['Pull request', 'Model', 'Created', 'Archived'],
+    );
   });
 });
 

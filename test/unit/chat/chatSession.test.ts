@@ -1,7 +1,14 @@
 import * as assert from 'node:assert/strict';
 import type { TurnActivity } from '../../../src/chat/activity';
 import { activityText } from '../../../src/chat/activity';
-import { type ChatEvent, ChatSession, type ChatSettings, DEFAULT_SELECTION_QUESTION, NO_ANSWER_MESSAGE, type ThreadKeyStore } from '../../../src/chat/chatSession';
+import {
+  type ChatEvent,
+  ChatSession,
+  type ChatSettings,
+  DEFAULT_SELECTION_QUESTION,
+  NO_ANSWER_MESSAGE,
+  type ThreadKeyStore,
+} from '../../../src/chat/chatSession';
 import { Conversation, EXPIRED_THREAD_NOTICE } from '../../../src/chat/conversation';
 import { attachSelection, MAX_SELECTION_CHARS, trimNote } from '../../../src/chat/selectionContext';
 import { parseSuggestions } from '../../../src/chat/suggestions';
@@ -49,7 +56,14 @@ describe('chat session', () => {
         assert.equal(origin, client.origin, 'sent to the origin it was asked of');
         return client.sendAssistantMessage(request, callOptions);
       },
-      settings: () => ({ origin: client.origin, domain: 'acme-docs', fingerprint: 'user-9', retrievalPageSize: 2, filter: { version: 'v2' }, ...options.settings }),
+      settings: () => ({
+        origin: client.origin,
+        domain: 'acme-docs',
+        fingerprint: 'user-9',
+        retrievalPageSize: 2,
+        filter: { version: 'v2' },
+        ...options.settings,
+      }),
       newId: () => `t${++next}`,
       save: () => saved.push(JSON.parse(JSON.stringify(conversation.toData()))),
       threadKeys: options.threadKeys ?? new MemoryThreadKeys(),
@@ -127,7 +141,11 @@ describe('chat session', () => {
     const [, expired, renewed] = bodies();
     assert.equal(expired.threadId, oldThread);
     assert.equal(renewed.threadId, undefined, 'the new try starts a new thread');
-    assert.deepEqual(renewed.messages.map((m) => m.role), ['user', 'assistant', 'user'], 'no context is lost');
+    assert.deepEqual(
+      renewed.messages.map((m) => m.role),
+      ['user', 'assistant', 'user'],
+      'no context is lost',
+    );
     assert.equal(renewed.messages[1].parts[0].text, first!.answer);
     assert.equal(bodies().length, 3, 'asked once more, not again and again');
     assert.notEqual(chat.conversation.threadId, oldThread);
@@ -143,7 +161,9 @@ describe('chat session', () => {
     assert.equal(deltas.map((event) => event.text).join(''), turn!.answer);
     assert.deepEqual([events[0].type, events.at(-1)!.type], ['turnStarted', 'turnEnded']);
 
-    const activities = events.filter((event): event is Extract<ChatEvent, { type: 'activity' }> => event.type === 'activity').map((event) => event.activity);
+    const activities = events
+      .filter((event): event is Extract<ChatEvent, { type: 'activity' }> => event.type === 'activity')
+      .map((event) => event.activity);
     assert.deepEqual(activities, [
       { kind: 'searching' },
       { kind: 'searching', query: 'How do I stop an answer?' },
@@ -179,9 +199,15 @@ describe('chat session', () => {
 
     it('read the output as an object, results with url instead of path, and results without titles', async () => {
       const object = await sourcesFor(() => (h.emulator.config.searchOutput = 'object'));
-      assert.deepEqual(object.sources.map((source) => source.url), ['configuration/keys', 'reference/commands']);
+      assert.deepEqual(
+        object.sources.map((source) => source.url),
+        ['configuration/keys', 'reference/commands'],
+      );
       const urls = await sourcesFor(() => (h.emulator.config.resultTarget = 'url'));
-      assert.deepEqual(urls.sources.map((source) => source.url), ['https://docs.acme.example/configuration/keys', 'https://docs.acme.example/reference/commands']);
+      assert.deepEqual(
+        urls.sources.map((source) => source.url),
+        ['https://docs.acme.example/configuration/keys', 'https://docs.acme.example/reference/commands'],
+      );
       const untitled = await sourcesFor(() => (h.emulator.config.resultTitles = false));
       assert.deepEqual(untitled.sources[0], { url: 'https://docs.acme.example/configuration/keys' }, 'the view labels it by its path');
     });
@@ -189,7 +215,14 @@ describe('chat session', () => {
     it('survive a 100 KB search output, are listed once per page in order of first appearance', async () => {
       h.emulator.config.largeSearchOutput = true;
       const { chat } = session();
-      chat.attach(attachSelection({ text: 'const keys = storeApiKeys(secretStorage);', source: { kind: 'file', path: 'src/keys.ts' }, startLine: 1, endLine: 1 }));
+      chat.attach(
+        attachSelection({
+          text: 'const keys = storeApiKeys(secretStorage);',
+          source: { kind: 'file', path: 'src/keys.ts' },
+          startLine: 1,
+          endLine: 1,
+        }),
+      );
       const turn = await chat.ask('How do I set up keys?');
       assert.equal(turn?.status, 'done');
       const urls = turn.sources.map((source) => source.url);
@@ -206,7 +239,10 @@ describe('chat session', () => {
     assert.deepEqual(turn.error, { kind: 'noAnswer', message: NO_ANSWER_MESSAGE });
     assert.equal(turn.answer, '');
     assert.ok(turn.sources.length > 0);
-    assert.ok(events.some((event) => event.type === 'activity' && event.activity?.kind === 'working'), 'an unknown tool reads as "Working…"');
+    assert.ok(
+      events.some((event) => event.type === 'activity' && event.activity?.kind === 'working'),
+      'an unknown tool reads as "Working…"',
+    );
     h.emulator.config.noText = false;
     const again = await chat.retry(turn.id);
     assert.equal(again?.status, 'done');
@@ -257,7 +293,10 @@ describe('chat session', () => {
 
     const retried = await chat.retry(failed.id);
     assert.equal(retried?.status, 'done');
-    assert.deepEqual(chat.conversation.turns.map((turn) => turn.id), [retried.id]);
+    assert.deepEqual(
+      chat.conversation.turns.map((turn) => turn.id),
+      [retried.id],
+    );
     const [, again] = bodies();
     assert.equal(again.messages.length, 1, 'the failed turn is not part of the history');
   });
@@ -360,7 +399,10 @@ describe('chat session', () => {
     assert.equal(turn?.status, 'done');
     const last = bodies().at(-1)!;
     assert.equal(last.threadId, undefined);
-    assert.deepEqual(last.messages.map((m) => m.parts[0].text), ['Where are they stored?']);
+    assert.deepEqual(
+      last.messages.map((m) => m.parts[0].text),
+      ['Where are they stored?'],
+    );
     assert.equal(chat.conversation.turns[0].earlier, `${h.emulator.url} · acme-docs`, 'the old turn stays in view, marked');
     assert.equal(turn.earlier, undefined);
     assert.ok(moved.events.some((event) => event.type === 'replaced'));
@@ -411,7 +453,10 @@ describe('conversation data', () => {
         { ...good, id: 'd', status: 'done', sources: [{ url: 7 }, { url: 'ok' }] },
       ],
     });
-    assert.deepEqual(restored.turns.map((turn) => turn.id), ['a', 'd']);
+    assert.deepEqual(
+      restored.turns.map((turn) => turn.id),
+      ['a', 'd'],
+    );
     assert.equal(restored.turns[0].status, 'stopped');
     assert.deepEqual(restored.turns[1].sources, [{ url: 'ok' }]);
     assert.equal(restored.threadId, 'th');
@@ -419,7 +464,11 @@ describe('conversation data', () => {
   });
 
   it('marks turns saved without a connection (by an earlier version) as not to be sent again', () => {
-    const restored = Conversation.restore({ threadId: 'th', threadKey: 'tk_old', turns: [{ id: 'a', question: 'q', answer: 'a', sources: [], status: 'done' }] });
+    const restored = Conversation.restore({
+      threadId: 'th',
+      threadKey: 'tk_old',
+      turns: [{ id: 'a', question: 'q', answer: 'a', sources: [], status: 'done' }],
+    });
     assert.equal(restored.turns[0].earlier, 'an earlier version of Docs Assistant');
     assert.equal(restored.threadId, undefined);
     assert.ok(!JSON.stringify(restored.toData()).includes('tk_old'));
@@ -427,21 +476,30 @@ describe('conversation data', () => {
 
   it('drops the oldest turns from the history past the limit', () => {
     const conversation = new Conversation();
-    for (const id of ['a', 'b', 'c']) conversation.turns.push({ id, question: `${id}?`, answer: id.repeat(100), sources: [], status: 'done' });
+    for (const id of ['a', 'b', 'c'])
+      conversation.turns.push({ id, question: `${id}?`, answer: id.repeat(100), sources: [], status: 'done' });
     const turn = { id: 'd', question: 'd?', answer: '', sources: [], status: 'streaming' as const };
     conversation.turns.push(turn);
     const { messages, dropped } = conversation.messagesFor(turn, 200);
     assert.equal(dropped, 2);
-    assert.deepEqual(messages.map((message) => message.id), ['c-q', 'c-a', 'd-q']);
+    assert.deepEqual(
+      messages.map((message) => message.id),
+      ['c-q', 'c-a', 'd-q'],
+    );
   });
 });
 
 describe('suggestions', () => {
   it('parses (text)[/path] lines and drops the ones that do not parse', () => {
-    assert.deepEqual(parseSuggestions('(Getting started)[/getting-started]\n[wrong](/order)\n(No target)[]\n  (Keys)[/configuration/keys]  \nplain text\n(Half)[/ha'), [
-      { text: 'Getting started', target: '/getting-started' },
-      { text: 'Keys', target: '/configuration/keys' },
-    ]);
+    assert.deepEqual(
+      parseSuggestions(
+        '(Getting started)[/getting-started]\n[wrong](/order)\n(No target)[]\n  (Keys)[/configuration/keys]  \nplain text\n(Half)[/ha',
+      ),
+      [
+        { text: 'Getting started', target: '/getting-started' },
+        { text: 'Keys', target: '/configuration/keys' },
+      ],
+    );
   });
 });
 
@@ -450,7 +508,12 @@ describe('selection context', () => {
     const small = attachSelection({ text: 'x', source: { kind: 'file', path: 'src/a.ts' }, startLine: 1, endLine: 4 });
     assert.equal(small.label, 'src/a.ts:1-4');
     assert.equal(trimNote(small), undefined);
-    const big = attachSelection({ text: 'y'.repeat(MAX_SELECTION_CHARS + 5), source: { kind: 'file', path: 'a.ts' }, startLine: 1, endLine: 900 });
+    const big = attachSelection({
+      text: 'y'.repeat(MAX_SELECTION_CHARS + 5),
+      source: { kind: 'file', path: 'a.ts' },
+      startLine: 1,
+      endLine: 900,
+    });
     assert.equal(big.item.value.length, MAX_SELECTION_CHARS);
     assert.equal(trimNote(big), 'Trimmed to the first 20,000 of 20,005 characters.');
   });

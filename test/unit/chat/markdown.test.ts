@@ -1,7 +1,10 @@
 import * as assert from 'node:assert/strict';
 import { loadWebviewModule } from '../webviewModule';
 
-const { isSafeLink, renderMarkdown } = loadWebviewModule<{ isSafeLink: (url: string) => boolean; renderMarkdown: (text: string) => string }>('src/webview/markdown.ts');
+const { isSafeLink, renderMarkdown } = loadWebviewModule<{
+  isSafeLink: (url: string) => boolean;
+  renderMarkdown: (text: string) => string;
+}>('src/webview/markdown.ts');
 
 describe('answer markdown', () => {
   it('shows raw HTML as text, never as elements', () => {
@@ -18,8 +21,10 @@ describe('answer markdown', () => {
     assert.match(html, /<a data-href="\/guides\/chat"/);
     assert.equal((html.match(/<a /g) ?? []).length, 2, html);
     assert.ok(!/\shref=/.test(html), 'no link the webview host would open by itself');
-    for (const url of ['javascript:x', 'command:x', 'data:x', 'vscode://x', '//evil.example/x', 'file:///etc/passwd']) assert.equal(isSafeLink(url), false, url);
-    for (const url of ['https://x.example', 'http://x.example', 'guides/chat', '/guides/chat', '#top', '?q=1']) assert.equal(isSafeLink(url), true, url);
+    for (const url of ['javascript:x', 'command:x', 'data:x', 'vscode://x', '//evil.example/x', 'file:///etc/passwd'])
+      assert.equal(isSafeLink(url), false, url);
+    for (const url of ['https://x.example', 'http://x.example', 'guides/chat', '/guides/chat', '#top', '?q=1'])
+      assert.equal(isSafeLink(url), true, url);
   });
 
   it('highlights code and gives every code block Copy and Insert at Cursor', () => {
@@ -33,7 +38,9 @@ describe('answer markdown', () => {
 
 describe('answer markdown: suggestions and images', () => {
   it('renders a suggestions block as links to pages, not as code, dropping lines that do not parse', () => {
-    const html = renderMarkdown('Answer.\n\n```suggestions\n(Getting started)[/getting-started]\nnot a suggestion\n(Evil)[javascript:alert(1)]\n(Keys)[/configuration/keys]\n```\n');
+    const html = renderMarkdown(
+      'Answer.\n\n```suggestions\n(Getting started)[/getting-started]\nnot a suggestion\n(Evil)[javascript:alert(1)]\n(Keys)[/configuration/keys]\n```\n',
+    );
     assert.ok(!/code-block|<pre|data-action/.test(html), html);
     assert.match(html, /<nav class="suggestions" aria-label="Suggested pages"><h3 class="suggestions-title">Suggested pages<\/h3>/);
     assert.match(html, /<a data-href="\/getting-started"[^>]*>Getting started<\/a>/);

@@ -7,7 +7,10 @@ describe('chat view protocol', () => {
     assert.deepEqual(parseFromWebview({ type: 'action', action: 'configure' }), { type: 'action', action: 'configure' });
     assert.deepEqual(parseFromWebview({ type: 'ask', text: 'How?', context: 'injected' }), { type: 'ask', text: 'How?' });
     assert.deepEqual(parseFromWebview({ type: 'retry', turnId: 't1' }), { type: 'retry', turnId: 't1' });
-    assert.deepEqual(parseFromWebview({ type: 'openLink', url: 'https://docs.example/a' }), { type: 'openLink', url: 'https://docs.example/a' });
+    assert.deepEqual(parseFromWebview({ type: 'openLink', url: 'https://docs.example/a' }), {
+      type: 'openLink',
+      url: 'https://docs.example/a',
+    });
     assert.deepEqual(parseFromWebview({ type: 'copyCode', code: 'x' }), { type: 'copyCode', code: 'x' });
     assert.deepEqual(parseFromWebview({ type: 'insertCode', code: 'x' }), { type: 'insertCode', code: 'x' });
     for (const type of ['stop', 'removeContext', 'newConversation']) assert.deepEqual(parseFromWebview({ type }), { type });

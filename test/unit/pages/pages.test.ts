@@ -48,11 +48,14 @@ describe('page cache', () => {
       return ok(page(`${domain}/${p} #${calls.length}`));
     });
     const [a, b] = await Promise.all([cache.get(at('A', 'd', 'p')), cache.get(at('A', 'd', 'p'))]);
-    assert.deepEqual([a, b].map((r: Result<Page>) => r.ok && r.value.content), ['d/p #1', 'd/p #1']);
+    assert.deepEqual(
+      [a, b].map((r: Result<Page>) => r.ok && r.value.content),
+      ['d/p #1', 'd/p #1'],
+    );
     await cache.get(at('A', 'd', 'p'));
     await cache.get(at('A', 'other', 'p'));
     await cache.get(at('B', 'd', 'p'));
-    assert.deepEqual(calls, ['A|d/p', 'A|other/p', 'B|d/p'], 'another origin gets its own fetch, never the first origin\'s page');
+    assert.deepEqual(calls, ['A|d/p', 'A|other/p', 'B|d/p'], "another origin gets its own fetch, never the first origin's page");
     const refreshed = await cache.get(at('A', 'd', 'p'), true);
     assert.ok(refreshed.ok && refreshed.value.content === 'd/p #4');
     assert.equal(cache.peek(at('A', 'd', 'p'))?.content, 'd/p #4');

@@ -8,7 +8,13 @@ describe('operation 1: read agent job', () => {
   const h = useHarness();
 
   it('reads a job with the admin key and follows it from active to completed as time passes', async () => {
-    h.emulator.jobs.add({ id: 'job-1', outcome: 'completed', runsForMs: 60_000, repository: 'https://github.com/acme/docs', ref: 'fix-typos' });
+    h.emulator.jobs.add({
+      id: 'job-1',
+      outcome: 'completed',
+      runsForMs: 60_000,
+      repository: 'https://github.com/acme/docs',
+      ref: 'fix-typos',
+    });
     const client = h.client();
 
     const first = await client.readAgentJob('proj_demo', 'job-1');
@@ -112,7 +118,10 @@ describe('operation 1: read agent job', () => {
   });
 
   it('error kind unauthorized: 401 for a key the server does not know', async () => {
-    const error = expectError(await h.client({ keyMap: { adminKey: 'svc_not_a_real_key' } }).readAgentJob('proj_demo', 'x'), 'unauthorized');
+    const error = expectError(
+      await h.client({ keyMap: { adminKey: 'svc_not_a_real_key' } }).readAgentJob('proj_demo', 'x'),
+      'unauthorized',
+    );
     assert.equal(error.status, 401);
     assert.equal(error.setting, 'adminKey');
     assert.equal(error.serverMessage, 'Invalid API key');
@@ -126,7 +135,11 @@ describe('operation 1: read agent job', () => {
   });
 
   it('survives missing and wrong-typed fields, and keeps an unknown status as unknown', async () => {
-    h.emulator.jobs.add({ id: 'odd', outcome: 'staysActive', raw: { status: 'paused', source: 'not an object', model: 42, prLink: 7, createdAt: 'yesterday' } });
+    h.emulator.jobs.add({
+      id: 'odd',
+      outcome: 'staysActive',
+      raw: { status: 'paused', source: 'not an object', model: 42, prLink: 7, createdAt: 'yesterday' },
+    });
     h.emulator.jobs.add({ id: 'bare', outcome: 'staysActive', raw: {} });
     const client = h.client();
     const odd = await client.readAgentJob('proj_demo', 'odd');
@@ -145,7 +158,16 @@ describe('operation 1: read agent job', () => {
 
   it('parseAgentJob keeps the fields it can trust', () => {
     const job = parseAgentJob(
-      { id: 'j', status: 'completed', source: { repository: 'https://r', ref: null }, model: 'm', prLink: 'https://r/pull/1', createdAt: '2026-01-01T00:00:00Z', archivedAt: null, extra: 1 },
+      {
+        id: 'j',
+        status: 'completed',
+        source: { repository: 'https://r', ref: null },
+        model: 'm',
+        prLink: 'https://r/pull/1',
+        createdAt: '2026-01-01T00:00:00Z',
+        archivedAt: null,
+        extra: 1,
+      },
       'asked',
     );
     assert.deepEqual(job, {
@@ -222,7 +244,12 @@ describe('operation 1: read agent job', () => {
     it('error kind network: nothing listening', async () => {
       const port = Number(new URL(h.emulator.url).port);
       await h.emulator.close();
-      const client = new PlatformClient({ baseUrl: `http://127.0.0.1:${port}`, keys: async () => 'svc_k', retry: { attempts: 2 }, delay: async () => {} });
+      const client = new PlatformClient({
+        baseUrl: `http://127.0.0.1:${port}`,
+        keys: async () => 'svc_k',
+        retry: { attempts: 2 },
+        delay: async () => {},
+      });
       const error = expectError(await client.readAgentJob('p', 'j'), 'network');
       assert.match(error.message, /ECONNREFUSED/);
       await client.dispose();

@@ -26,7 +26,10 @@ describe('operation 3: assistant message', () => {
         fp: 'user-42',
         retrievalPageSize: 3,
         filter: { version: 'v2', groups: ['public'] },
-        context: [{ type: 'code', value: 'const x = 1;', path: 'src/x.ts' }, { type: 'textSelection', value: 'Stop', path: 'guides/chat', elementId: 'p-3' }],
+        context: [
+          { type: 'code', value: 'const x = 1;', path: 'src/x.ts' },
+          { type: 'textSelection', value: 'Stop', path: 'guides/chat', elementId: 'p-3' },
+        ],
         currentPath: 'guides/chat',
       }),
     );
@@ -72,7 +75,10 @@ describe('operation 3: assistant message', () => {
     assert.deepEqual(sources[0], { url: 'guides/chat', title: 'Chatting with the assistant' });
     assert.equal(message.finishReason, 'stop');
     assert.ok(lengths.length > 50, `many small deltas, got ${lengths.length}`);
-    assert.ok(lengths.every((length, i) => i === 0 || length > lengths[i - 1]), 'the text grows with every delta');
+    assert.ok(
+      lengths.every((length, i) => i === 0 || length > lengths[i - 1]),
+      'the text grows with every delta',
+    );
     assert.deepEqual([seen[0], seen[seen.length - 1]], ['start', 'finish']);
   });
 
@@ -80,14 +86,20 @@ describe('operation 3: assistant message', () => {
     it('takes the thread id and key from the headers and sends both on the next turn', async () => {
       const client = h.client();
       let headerThread: { threadId?: string; threadKey?: string } = {};
-      const first = await client.sendAssistantMessage(ask('What are API keys?'), { observer: { onResponse: (thread) => (headerThread = thread) } });
+      const first = await client.sendAssistantMessage(ask('What are API keys?'), {
+        observer: { onResponse: (thread) => (headerThread = thread) },
+      });
       assert.ok(first.ok);
       const { threadId, threadKey } = first.value;
       assert.match(threadId ?? '', /^thread_\d+_[0-9a-f]+$/);
       assert.match(threadKey ?? '', /^tk_[0-9a-f]+$/);
       assert.deepEqual(headerThread, { threadId, threadKey });
 
-      const assistantTurn: ConversationMessage = { id: 'a1', role: 'assistant', parts: [{ type: 'text', text: messageText(first.value.message) }] };
+      const assistantTurn: ConversationMessage = {
+        id: 'a1',
+        role: 'assistant',
+        parts: [{ type: 'text', text: messageText(first.value.message) }],
+      };
       const messages = [question('What are API keys?'), assistantTurn, question('And where are they stored?', 'u2')];
       const second = await client.sendAssistantMessage({ domain: 'acme-docs', fp: 'anonymous', messages, threadId, threadKey });
       assert.ok(second.ok);
@@ -111,7 +123,9 @@ describe('operation 3: assistant message', () => {
       h.emulator.config.streamShape = 'spec';
       const client = h.client();
       let headerThread: object | undefined;
-      const first = await client.sendAssistantMessage(ask('What are API keys?'), { observer: { onResponse: (thread) => (headerThread = thread) } });
+      const first = await client.sendAssistantMessage(ask('What are API keys?'), {
+        observer: { onResponse: (thread) => (headerThread = thread) },
+      });
       assert.ok(first.ok);
       assert.deepEqual(headerThread, {});
       assert.match(first.value.threadId ?? '', /^thread_/);
@@ -138,9 +152,17 @@ describe('operation 3: assistant message', () => {
     it('error kind notConfigured: no assistant key, or the admin key, is never sent', async () => {
       const none = expectError(await h.client({ keyMap: {} }).sendAssistantMessage(ask('q')), 'notConfigured');
       assert.equal(none.setting, 'assistantKey');
-      const admin = expectError(await h.client({ keyMap: { assistantKey: h.emulator.config.adminKey, adminKey: h.emulator.config.adminKey } }).sendAssistantMessage(ask('q')), 'notConfigured');
+      const admin = expectError(
+        await h
+          .client({ keyMap: { assistantKey: h.emulator.config.adminKey, adminKey: h.emulator.config.adminKey } })
+          .sendAssistantMessage(ask('q')),
+        'notConfigured',
+      );
       assert.equal(admin.setting, 'assistantKey');
-      const broken = expectError(await h.client({ keys: async () => Promise.reject(new Error('no keyring')) }).sendAssistantMessage(ask('q')), 'notConfigured');
+      const broken = expectError(
+        await h.client({ keys: async () => Promise.reject(new Error('no keyring')) }).sendAssistantMessage(ask('q')),
+        'notConfigured',
+      );
       assert.match(broken.message, /could not be read from the editor's secret storage \(no keyring\)/);
       assert.equal(h.emulator.requests.length, 0);
     });
@@ -188,7 +210,9 @@ describe('operation 3: assistant message', () => {
       const full = await clean();
       arm(h.emulator, { kind: 'unknownChunk' }, { operation: 'assistant' });
       const chunks: StreamChunk[] = [];
-      const result = await h.client().sendAssistantMessage(ask('How do I set up keys?'), { observer: { onChunk: (chunk) => chunks.push(chunk) } });
+      const result = await h
+        .client()
+        .sendAssistantMessage(ask('How do I set up keys?'), { observer: { onChunk: (chunk) => chunks.push(chunk) } });
       assert.ok(result.ok);
       assert.equal(messageText(result.value.message), full);
       assert.ok(h.emulator.requests.length === 1 && !h.logger.lines.some((line) => line.startsWith('warn')));

@@ -52,12 +52,20 @@ const scenarios: Record<string, UIMessageChunk[]> = {
     { type: 'tool-input-delta', toolCallId: 'c1', inputTextDelta: '{"query":' },
     { type: 'tool-input-delta', toolCallId: 'c1', inputTextDelta: '"retry policy"}' },
     { type: 'tool-input-available', toolCallId: 'c1', toolName: 'search', input: { query: 'retry policy' } },
-    { type: 'tool-output-available', toolCallId: 'c1', output: [{ path: 'guides/retry', content: 'Retries back off.', metadata: { title: 'Retries' } }] },
+    {
+      type: 'tool-output-available',
+      toolCallId: 'c1',
+      output: [{ path: 'guides/retry', content: 'Retries back off.', metadata: { title: 'Retries' } }],
+    },
     { type: 'finish-step' },
     { type: 'start-step' },
     { type: 'tool-input-start', toolCallId: 'c2', toolName: 'search' },
     { type: 'tool-input-available', toolCallId: 'c2', toolName: 'search', input: { query: 'limits' } },
-    { type: 'tool-output-available', toolCallId: 'c2', output: { type: 'search', results: [{ url: 'https://docs.acme.example/limits', content: 'x', metadata: {} }] } },
+    {
+      type: 'tool-output-available',
+      toolCallId: 'c2',
+      output: { type: 'search', results: [{ url: 'https://docs.acme.example/limits', content: 'x', metadata: {} }] },
+    },
     { type: 'finish-step' },
     { type: 'start-step' },
     { type: 'text-start', id: 't' },
@@ -73,12 +81,17 @@ const scenarios: Record<string, UIMessageChunk[]> = {
   ],
 };
 
-const textsOf = (parts: readonly { type: string; text?: string }[]) => parts.filter((part) => part.type === 'text').map((part) => part.text);
-const withoutProviderMetadata = (part: unknown): unknown => JSON.parse(JSON.stringify(part, (key, value: unknown) => (key === 'providerMetadata' ? undefined : value)));
-const sourcePartsOf = (parts: readonly { type: string }[]) => parts.filter((part) => part.type === 'source-url' || part.type === 'source-document').map(withoutProviderMetadata);
+const textsOf = (parts: readonly { type: string; text?: string }[]) =>
+  parts.filter((part) => part.type === 'text').map((part) => part.text);
+const withoutProviderMetadata = (part: unknown): unknown =>
+  JSON.parse(JSON.stringify(part, (key, value: unknown) => (key === 'providerMetadata' ? undefined : value)));
+const sourcePartsOf = (parts: readonly { type: string }[]) =>
+  parts.filter((part) => part.type === 'source-url' || part.type === 'source-document').map(withoutProviderMetadata);
 
 /** Tool calls as both sides keep them: the SDK as `tool-NAME` parts, ours as `tool` parts. */
-function toolsOf(parts: readonly Record<string, unknown>[]): { toolCallId: unknown; toolName: string; state: unknown; input: unknown; output: unknown }[] {
+function toolsOf(
+  parts: readonly Record<string, unknown>[],
+): { toolCallId: unknown; toolName: string; state: unknown; input: unknown; output: unknown }[] {
   return parts
     .filter((part) => (part.type as string).startsWith('tool'))
     .map((part) => ({
@@ -103,7 +116,10 @@ describe('differential: our decoder and the ai package agree', () => {
       const sdkSources = sourcePartsOf(sdk.message.parts);
       assert.equal(sdkSources.length, chunks.filter((chunk) => chunk.type.startsWith('source-')).length, 'the SDK read the sources');
       assert.deepEqual(sourcePartsOf(ours.message.parts), sdkSources);
-      assert.deepEqual(toolsOf(ours.message.parts as unknown as Record<string, unknown>[]), toolsOf(sdk.message.parts as unknown as Record<string, unknown>[]));
+      assert.deepEqual(
+        toolsOf(ours.message.parts as unknown as Record<string, unknown>[]),
+        toolsOf(sdk.message.parts as unknown as Record<string, unknown>[]),
+      );
       assert.equal(ours.finished, sdk.finish !== undefined);
       assert.equal(ours.message.finishReason, sdk.finish && 'finishReason' in sdk.finish ? sdk.finish.finishReason : undefined);
       assert.deepEqual(ours.message.metadata, sdk.message.metadata);

@@ -24,13 +24,32 @@ describe('the emulator checks assistant bodies as the published schema does', ()
   for (const [name, body, field] of [
     ['a threadId of null', { ...valid, threadId: null }, 'threadId'],
     ['a filter of null', { ...valid, filter: null }, 'filter'],
-    ['a tool part in the history', { ...valid, messages: [{ id: 'a', role: 'assistant', parts: [{ type: 'tool-search', toolCallId: 'c' }] }, valid.messages[0]] }, 'messages[0].parts[0].type'],
-    ['a data part in the history', { ...valid, messages: [{ id: 'a', role: 'assistant', parts: [{ type: 'data-x', data: 1 }] }, valid.messages[0]] }, 'messages[0].parts[0].type'],
-    ['a source-document part', { ...valid, messages: [{ id: 'a', role: 'user', parts: [{ type: 'source-document', sourceId: 's', mediaType: 'text/plain', title: 't' }] }] }, 'messages[0].parts[0].type'],
+    [
+      'a tool part in the history',
+      { ...valid, messages: [{ id: 'a', role: 'assistant', parts: [{ type: 'tool-search', toolCallId: 'c' }] }, valid.messages[0]] },
+      'messages[0].parts[0].type',
+    ],
+    [
+      'a data part in the history',
+      { ...valid, messages: [{ id: 'a', role: 'assistant', parts: [{ type: 'data-x', data: 1 }] }, valid.messages[0]] },
+      'messages[0].parts[0].type',
+    ],
+    [
+      'a source-document part',
+      {
+        ...valid,
+        messages: [{ id: 'a', role: 'user', parts: [{ type: 'source-document', sourceId: 's', mediaType: 'text/plain', title: 't' }] }],
+      },
+      'messages[0].parts[0].type',
+    ],
     ['a missing fp', { messages: valid.messages }, 'fp'],
     ['a context item without type', { ...valid, context: [{ value: 'x' }] }, 'context[0].type'],
     ['a context item without value', { ...valid, context: [{ type: 'code' }] }, 'context[0].value'],
-    ['a text part without text', { ...valid, messages: [{ id: 'u', role: 'user', parts: [{ type: 'text' }] }] }, 'messages[0].parts[0].text'],
+    [
+      'a text part without text',
+      { ...valid, messages: [{ id: 'u', role: 'user', parts: [{ type: 'text' }] }] },
+      'messages[0].parts[0].text',
+    ],
   ] as const) {
     it(`answers 400 naming the field for ${name}`, async () => {
       const { status, text } = await post(body);

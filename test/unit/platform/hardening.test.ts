@@ -8,7 +8,11 @@ import { escapeMarkdown, inertText } from '../../../src/util/inertText';
 import { SerialQueue } from '../../../src/util/serialQueue';
 import { arm, expectError, useHarness } from '../support';
 
-const ask = (text: string) => ({ domain: 'acme-docs', fp: 'anonymous', messages: [{ id: 'u1', role: 'user' as const, parts: [{ type: 'text' as const, text }] }] });
+const ask = (text: string) => ({
+  domain: 'acme-docs',
+  fp: 'anonymous',
+  messages: [{ id: 'u1', role: 'user' as const, parts: [{ type: 'text' as const, text }] }],
+});
 
 describe('hardening: the client', () => {
   const h = useHarness();
@@ -18,7 +22,10 @@ describe('hardening: the client', () => {
     const started = Date.now();
     const result = await h.client().sendAssistantMessage(ask('q'));
     const error = expectError(result, 'badResponse');
-    assert.match(error.message, /grew past what Docs Assistant keeps \(2 MB of text\) and was stopped there\. The part that arrived is kept\./);
+    assert.match(
+      error.message,
+      /grew past what Docs Assistant keeps \(2 MB of text\) and was stopped there\. The part that arrived is kept\./,
+    );
     assert.ok(!result.ok && result.partial);
     const kept = messageText(result.partial.message).length;
     assert.ok(kept > 2 * 1024 * 1024 && kept < 2.2 * 1024 * 1024, `${kept} characters kept`);
@@ -34,7 +41,9 @@ describe('hardening: the client', () => {
 
   it('a body that drips a byte at a time past the overall deadline is a timeout, not a hang', async () => {
     arm(h.emulator, { kind: 'dripBody', intervalMs: 100 }, { operation: 'page' });
-    const result = await h.client({ timeouts: { readTotalMs: 600, readIdleMs: 5_000 }, retry: { attempts: 1 } }).retrievePage('acme-docs', 'guides/chat');
+    const result = await h
+      .client({ timeouts: { readTotalMs: 600, readIdleMs: 5_000 }, retry: { attempts: 1 } })
+      .retrievePage('acme-docs', 'guides/chat');
     const error = expectError(result, 'timeout');
     assert.match(error.message, /took too long to send its answer/);
   });

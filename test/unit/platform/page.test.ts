@@ -64,7 +64,10 @@ describe('operation 2: retrieve page', () => {
   });
 
   it('error kind notConfigured: an admin key is never sent to the discovery interface', async () => {
-    const error = expectError(await h.client({ keyMap: { assistantKey: h.emulator.config.adminKey } }).retrievePage('acme-docs', 'x'), 'notConfigured');
+    const error = expectError(
+      await h.client({ keyMap: { assistantKey: h.emulator.config.adminKey } }).retrievePage('acme-docs', 'x'),
+      'notConfigured',
+    );
     assert.equal(error.setting, 'assistantKey');
     assert.match(error.message, /That is an admin key, but an assistant key is expected/);
     const noDomain = expectError(await h.client().retrievePage('', 'x'), 'notConfigured');

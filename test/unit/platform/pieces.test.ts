@@ -14,8 +14,14 @@ describe('keys', () => {
   it('says which kind is expected, never repeating the key', () => {
     assert.equal(keyProblem('adminKey', 'svc_abc'), undefined);
     assert.equal(keyProblem('assistantKey', 'svc_dsc_abc'), undefined);
-    assert.equal(keyProblem('adminKey', 'svc_dsc_abc'), 'That is an assistant key, but an admin key is expected here: an admin key starts with "svc_" but not "svc_dsc_".');
-    assert.equal(keyProblem('assistantKey', 'svc_abc'), 'That is an admin key, but an assistant key is expected here: an assistant key starts with "svc_dsc_".');
+    assert.equal(
+      keyProblem('adminKey', 'svc_dsc_abc'),
+      'That is an assistant key, but an admin key is expected here: an admin key starts with "svc_" but not "svc_dsc_".',
+    );
+    assert.equal(
+      keyProblem('assistantKey', 'svc_abc'),
+      'That is an admin key, but an assistant key is expected here: an assistant key starts with "svc_dsc_".',
+    );
     assert.match(keyProblem('assistantKey', 'hello')!, /does not look like an assistant key/);
     assert.match(keyProblem('adminKey', 'svc_')!, /nothing after its prefix/);
     assert.match(keyProblem('adminKey', 'svc_a b')!, /spaces or control characters/);
@@ -25,7 +31,11 @@ describe('keys', () => {
 
   it('refuses a key with characters no key has, when it is typed', () => {
     for (const key of ['svc_abc\u201d', 'svc_\u201cabc', 'svc_ab\u200bcd', 'svc_caf\u00e9']) {
-      assert.match(keyProblem('adminKey', key)!, /characters a key never has \(such as curly quotes or invisible spaces\)/, JSON.stringify(key));
+      assert.match(
+        keyProblem('adminKey', key)!,
+        /characters a key never has \(such as curly quotes or invisible spaces\)/,
+        JSON.stringify(key),
+      );
     }
   });
 });
@@ -53,8 +63,20 @@ describe('endpoint', () => {
   });
 
   it('allows http only for this machine: elsewhere keys would travel in the clear', () => {
-    for (const local of ['http://127.0.0.1:8080', 'http://localhost:3000', 'http://[::1]:9', 'http://127.5.6.7', 'https://docs.example.com']) assert.ok(parseBaseUrl(local).ok, local);
-    for (const remote of ['http://docs.example.com', 'http://10.0.0.2', 'http://127.0.0.1.example.com', 'http://localhost.example.com:80']) {
+    for (const local of [
+      'http://127.0.0.1:8080',
+      'http://localhost:3000',
+      'http://[::1]:9',
+      'http://127.5.6.7',
+      'https://docs.example.com',
+    ])
+      assert.ok(parseBaseUrl(local).ok, local);
+    for (const remote of [
+      'http://docs.example.com',
+      'http://10.0.0.2',
+      'http://127.0.0.1.example.com',
+      'http://localhost.example.com:80',
+    ]) {
       const parsed = parseBaseUrl(remote);
       assert.ok(!parsed.ok, remote);
       assert.match(parsed.error.message, /must start with https:\/\/; http:\/\/ is allowed only for this machine/);
@@ -74,8 +96,14 @@ describe('endpoint', () => {
 describe('retry', () => {
   it('backs off exponentially with equal jitter, up to a ceiling', () => {
     const policy = { baseDelayMs: 100, maxDelayMs: 1000 };
-    assert.deepEqual([0, 1, 2, 3, 4, 5].map((retry) => backoffDelay(retry, policy, () => 0)), [50, 100, 200, 400, 500, 500]);
-    assert.deepEqual([0, 1, 2].map((retry) => backoffDelay(retry, policy, () => 1)), [100, 200, 400]);
+    assert.deepEqual(
+      [0, 1, 2, 3, 4, 5].map((retry) => backoffDelay(retry, policy, () => 0)),
+      [50, 100, 200, 400, 500, 500],
+    );
+    assert.deepEqual(
+      [0, 1, 2].map((retry) => backoffDelay(retry, policy, () => 1)),
+      [100, 200, 400],
+    );
   });
 
   it('reads Retry-After as seconds or as an HTTP date, within 1 s to 1 h', () => {

@@ -26,7 +26,12 @@ describe('stream decoder', () => {
         { type: 'source-url', sourceId: 's1', url: 'https://docs.acme.example/configuration/keys', title: 'API keys' },
         { type: 'source-document', sourceId: 's2', mediaType: 'text/markdown', title: 'Settings', filename: 'settings.md' },
         { type: 'data', name: 'retrieval', id: 'ret', data: { pages: 2 } },
-        { type: 'text', id: 't1', text: 'Keys live in secret storage — héllo wörld, 日本語, 🎉🎉 "quotes" and \\ backslashes\nand new lines\r\n', done: true },
+        {
+          type: 'text',
+          id: 't1',
+          text: 'Keys live in secret storage — héllo wörld, 日本語, 🎉🎉 "quotes" and \\ backslashes\nand new lines\r\n',
+          done: true,
+        },
         { type: 'file', url: 'https://docs.acme.example/diagram.png', mediaType: 'image/png' },
         { type: 'text', id: 't2', text: 'A second part, with 🧪 in it.', done: true },
       ],
@@ -50,7 +55,10 @@ describe('stream decoder', () => {
   });
 
   it('tolerates CRLF line endings and keep-alive comments', () => {
-    const text = new TextDecoder().decode(bytes).replace(/\n/g, '\r\n').replace(/\r\n\r\n/g, '\r\n\r\n: keep-alive\r\n\r\n');
+    const text = new TextDecoder()
+      .decode(bytes)
+      .replace(/\n/g, '\r\n')
+      .replace(/\r\n\r\n/g, '\r\n\r\n: keep-alive\r\n\r\n');
     const crlf = encoder.encode(text);
     const whole = decodePieces([bytes]);
     for (let cut = 0; cut <= crlf.length; cut += 7) {
@@ -64,7 +72,9 @@ describe('stream decoder', () => {
   });
 
   it('reads nothing after [DONE]', () => {
-    const after = encoder.encode('data: {"type":"text-delta","id":"t","delta":"a"}\n\ndata: [DONE]\n\ndata: {"type":"text-delta","id":"t","delta":"b"}\n\n');
+    const after = encoder.encode(
+      'data: {"type":"text-delta","id":"t","delta":"a"}\n\ndata: [DONE]\n\ndata: {"type":"text-delta","id":"t","delta":"b"}\n\n',
+    );
     const decoded = decodePieces([after]);
     assert.equal(messageText(decoded.message), 'a');
     assert.equal(decoded.done, true);
@@ -100,7 +110,9 @@ describe('stream decoder', () => {
   });
 
   it('keeps a delta without its text-start, and joins deltas of one id in order', () => {
-    const decoded = decodePieces([encoder.encode('data: {"type":"text-delta","id":"x","delta":"a"}\n\ndata: {"type":"text-delta","id":"x","delta":"b"}\n\n')]);
+    const decoded = decodePieces([
+      encoder.encode('data: {"type":"text-delta","id":"x","delta":"a"}\n\ndata: {"type":"text-delta","id":"x","delta":"b"}\n\n'),
+    ]);
     assert.deepEqual(decoded.message.parts, [{ type: 'text', id: 'x', text: 'ab', done: false }]);
     assert.equal(decoded.finished, false);
   });
@@ -112,8 +124,14 @@ describe('stream decoder', () => {
     });
     assert.deepEqual(readChunk('{"type":"error","errorText":"boom"}'), { kind: 'chunk', chunk: { type: 'error', errorText: 'boom' } });
     assert.deepEqual(readChunk('{"type":"abort"}'), { kind: 'chunk', chunk: { type: 'abort' } });
-    assert.deepEqual(readChunk('{"type":"tool-output-available","toolCallId":"c","output":1,"dynamic":true}'), { kind: 'chunk', chunk: { type: 'tool-output-available', toolCallId: 'c', output: 1 } });
-    assert.deepEqual(readChunk('{"type":"tool-input-start","toolCallId":"c"}'), { kind: 'invalid', reason: 'tool-input-start chunk without a valid "toolName"' });
+    assert.deepEqual(readChunk('{"type":"tool-output-available","toolCallId":"c","output":1,"dynamic":true}'), {
+      kind: 'chunk',
+      chunk: { type: 'tool-output-available', toolCallId: 'c', output: 1 },
+    });
+    assert.deepEqual(readChunk('{"type":"tool-input-start","toolCallId":"c"}'), {
+      kind: 'invalid',
+      reason: 'tool-input-start chunk without a valid "toolName"',
+    });
     assert.deepEqual(readChunk('{"type":"start-step"}'), { kind: 'ignored', type: 'start-step' });
     assert.equal(readChunk('{"type":"finish","finishReason":7}').kind, 'chunk');
   });

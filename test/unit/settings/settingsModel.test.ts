@@ -46,19 +46,19 @@ describe('settings model', () => {
     assert.equal(settings.pollIntervalSeconds, 5);
     assert.equal(settings.notifications, 'all');
     assert.equal(settings.domain, '');
-    assert.deepEqual(
-      problems.map((problem) => problem.setting).sort(),
-      [
-        'docsAssistant.agentJobs.notifications',
-        'docsAssistant.agentJobs.pollIntervalSeconds',
-        'docsAssistant.assistant.filter',
-        'docsAssistant.assistant.retrievalPageSize',
-        'docsAssistant.baseUrl',
-        'docsAssistant.domain',
-      ],
-    );
+    assert.deepEqual(problems.map((problem) => problem.setting).sort(), [
+      'docsAssistant.agentJobs.notifications',
+      'docsAssistant.agentJobs.pollIntervalSeconds',
+      'docsAssistant.assistant.filter',
+      'docsAssistant.assistant.retrievalPageSize',
+      'docsAssistant.baseUrl',
+      'docsAssistant.domain',
+    ]);
     assert.match(problems.find((p) => p.setting === 'docsAssistant.baseUrl')!.message, /must start with https:\/\//);
-    assert.match(problems.find((p) => p.setting === 'docsAssistant.assistant.retrievalPageSize')!.message, /from 1 to 50; 5 is used instead of 0/);
+    assert.match(
+      problems.find((p) => p.setting === 'docsAssistant.assistant.retrievalPageSize')!.message,
+      /from 1 to 50; 5 is used instead of 0/,
+    );
   });
 
   it('an empty fingerprint means anonymous', () => {

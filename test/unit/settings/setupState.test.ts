@@ -34,7 +34,8 @@ describe('setup state', () => {
     assert.deepEqual(setupViewOf(state({})), {
       kind: 'needs',
       title: 'Connect your documentation',
-      message: 'Docs Assistant is not connected to a documentation platform yet. Configure the base URL, your documentation domain and the assistant key to start asking.',
+      message:
+        'Docs Assistant is not connected to a documentation platform yet. Configure the base URL, your documentation domain and the assistant key to start asking.',
       actions: ['configure'],
     });
     assert.deepEqual(setupViewOf(state({ baseUrl: 'javascript:x' })), {
@@ -46,6 +47,10 @@ describe('setup state', () => {
     const keyMissing = setupViewOf(state({ baseUrl: 'https://x.example', domain: 'd' }));
     assert.ok(keyMissing.kind === 'needs');
     assert.deepEqual(keyMissing.actions, ['setAssistantKey', 'configure']);
-    assert.deepEqual(setupViewOf(state({ baseUrl: 'https://x.example', domain: 'd' }, { assistantKey: 'set' })), { kind: 'ready', origin: 'https://x.example', domain: 'd' });
+    assert.deepEqual(setupViewOf(state({ baseUrl: 'https://x.example', domain: 'd' }, { assistantKey: 'set' })), {
+      kind: 'ready',
+      origin: 'https://x.example',
+      domain: 'd',
+    });
   });
 });
