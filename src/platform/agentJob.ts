@@ -1,6 +1,8 @@
 // An agent job as the client sees it. The service marks no field required, so every field but
 // the id may be missing; a wrong-typed field is treated as missing rather than trusted.
 
+import { withoutUndefined } from '../util/objects';
+
 export const knownJobStatuses = ['active', 'completed', 'archived', 'failed'] as const;
 export type KnownJobStatus = (typeof knownJobStatuses)[number];
 /** `unknown` keeps a status this client has never heard of from being mistaken for a known one. */
@@ -57,7 +59,7 @@ export function restoreAgentJob(saved: unknown): AgentJob | undefined {
   const status: AgentJobStatus = (knownJobStatuses as readonly string[]).includes(saved.status as string)
     ? (saved.status as KnownJobStatus)
     : 'unknown';
-  return compact({
+  return withoutUndefined({
     id: saved.id,
     status,
     rawStatus: typeof saved.rawStatus === 'string' ? saved.rawStatus : undefined,
@@ -84,9 +86,4 @@ function nullableString(value: unknown): string | null | undefined {
 
 function dateString(value: unknown): string | undefined {
   return typeof value === 'string' && !Number.isNaN(Date.parse(value)) ? value : undefined;
-}
-
-/** Drops undefined fields so that a job compares and serialises without holes. */
-function compact<T extends object>(value: T): T {
-  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;
 }

@@ -7,6 +7,7 @@ import { assistantBody, type AssistantRequest } from './assistantRequest';
 import { type BaseUrl, parseBaseUrl, path } from './endpoint';
 import { fail, isSafeToResend, isTransient, ok, platformError, type PlatformError, type Result, type Setting } from './errors';
 import { keyLabels, keyPrefixDescriptions, keyProblem, type KeyKind } from './keys';
+import { withoutUndefined } from '../util/objects';
 import { type Logger, silentLogger } from './logger';
 import { redactSecrets } from './redact';
 import { abortableDelay, backoffDelay, defaultRetryPolicy, type RetryPolicy } from './retry';
@@ -399,8 +400,4 @@ function streamFailure(builder: AssistantMessageBuilder, sawDone: boolean): Plat
     );
   }
   return undefined;
-}
-
-function withoutUndefined<T extends object>(value: T): T {
-  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;
 }

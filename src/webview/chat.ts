@@ -7,7 +7,7 @@ import type { SetupView, ToWebview, TurnView } from '../chat/protocol';
 import { Composer } from './composer';
 import { el } from './dom';
 import { renderSetup } from './setupPanel';
-import { TurnElement } from './turnView';
+import { TurnElement } from './turnElement';
 import { vscode } from './vscodeApi';
 
 const app = document.getElementById('app')!;

@@ -1,11 +1,18 @@
 // Renders an answer while it streams, at a cost per delta that does not grow with the answer.
 // Text is cut into blocks at blank lines outside code fences: a finished block is rendered once
 // and never touched again; only the unfinished tail is rendered again, at most once a frame.
+//
+// A blank line ends a block only if what follows cannot carry it on: a list item after a blank
+// line makes the list loose, an indented line continues an item or a code block. So a cut is made
+// once the next block's first line has arrived whole and starts afresh, and the text renders the
+// same however it arrives.
 
 import { SUGGESTIONS_INFO } from '../chat/suggestions';
 import { renderMarkdown } from './markdown';
 
 const FENCE = /^ {0,3}(`{3,}|~{3,})\s*(\S*)/;
+/** A line that may carry on the block before a blank line: indented, a list item, a quote. */
+const CONTINUES = /^(\s|[-+*](\s|$)|\d{1,9}[.)](\s|$)|>)/;
 /** A last line that is, or may yet become, a fence. */
 const FENCE_START = /^ {0,3}(`{3,}|~{3,}|`{1,2}$|~{1,2}$)/;
 
@@ -20,6 +27,8 @@ export class StreamingMarkdown {
   private fence: string | undefined;
   /** The open fence's info string's first word. */
   private fenceInfo = '';
+  /** After blank lines outside code: where the next block would start, if its first line starts afresh. */
+  private candidate: number | undefined;
   private frame: number | undefined;
 
   constructor(
@@ -57,10 +66,15 @@ export class StreamingMarkdown {
       const match = FENCE.exec(line);
       const marker = match?.[1];
       if (this.fence === undefined) {
-        if (marker) {
-          this.fence = marker;
-          this.fenceInfo = match?.[2] ?? '';
-        } else if (line.trim() === '') boundary = newline + 1;
+        if (line.trim() === '') this.candidate = newline + 1;
+        else {
+          if (this.candidate !== undefined && !CONTINUES.test(line)) boundary = this.candidate;
+          this.candidate = undefined;
+          if (marker) {
+            this.fence = marker;
+            this.fenceInfo = match?.[2] ?? '';
+          }
+        }
       } else if (marker && marker[0] === this.fence[0] && marker.length >= this.fence.length && line.trim() === marker) {
         this.fence = undefined;
       }
@@ -71,6 +85,7 @@ export class StreamingMarkdown {
       this.committed.insertAdjacentHTML('beforeend', this.render(this.pending.slice(0, boundary)));
       this.pending = this.pending.slice(boundary);
       this.scanned -= boundary;
+      if (this.candidate !== undefined) this.candidate -= boundary;
     }
     this.tail.innerHTML = this.shownTail(final);
   }

@@ -1,0 +1,39 @@
+// Runs in Chromium for the streaming Markdown property test: renders an answer arriving in pieces,
+// with frames at chosen moments, and the same answer arriving whole.
+
+import { StreamingMarkdown } from '../../../src/webview/streamingMarkdown';
+
+interface Rendered {
+  readonly html: string;
+  /** Suggestion links seen while the answer streamed, before it was complete. */
+  readonly suggestionTargetsWhileStreaming: string[];
+}
+
+function render(pieces: readonly string[], framesAfter: readonly boolean[]): Rendered {
+  const container = document.createElement('div');
+  document.body.append(container);
+  const frames: (() => void)[] = [];
+  const markdown = new StreamingMarkdown(
+    container,
+    undefined,
+    (callback) => frames.push(callback),
+    () => frames.splice(0),
+  );
+  const seen: string[] = [];
+  pieces.forEach((piece, i) => {
+    markdown.append(piece);
+    if (framesAfter[i]) {
+      for (const frame of frames.splice(0)) frame();
+      container.querySelectorAll<HTMLElement>('.suggestion-link').forEach((link) => seen.push(link.dataset.href ?? ''));
+    }
+  });
+  markdown.finish();
+  const html = container.innerHTML;
+  container.remove();
+  return { html, suggestionTargetsWhileStreaming: seen };
+}
+
+(window as unknown as { streaming: unknown }).streaming = {
+  inPieces: (pieces: string[], framesAfter: boolean[]) => render(pieces, framesAfter),
+  whole: (text: string) => render([text], [false]),
+};

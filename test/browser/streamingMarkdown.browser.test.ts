@@ -1,0 +1,128 @@
+// The streaming renderer, in Chromium, over random answers cut at random points: text that arrives
+// in pieces, with frames drawn at random moments, renders exactly as the whole text does; and an
+// open suggestions block never shows a half-arrived link.
+
+import * as assert from 'node:assert/strict';
+import * as path from 'node:path';
+import { buildSync } from 'esbuild';
+import type { Browser, Page } from 'playwright-core';
+import { launchChromium, REPO_ROOT } from '../runner/workbench';
+
+/** A small seeded generator, so a failure can be replayed from its seed. */
+function random(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const WORDS = [
+  'retry',
+  'policy',
+  '`code`',
+  '**bold**',
+  '_it_',
+  '[link](/guides/chat)',
+  'café',
+  '🎉',
+  '<b>raw</b>',
+  'a|b',
+  'x*y',
+  'end.',
+  '~tilde~',
+];
+
+function answer(next: () => number): string {
+  const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)];
+  const words = (n: number) => Array.from({ length: 1 + Math.floor(next() * n) }, () => pick(WORDS)).join(' ');
+  const blocks: string[] = [];
+  const count = 2 + Math.floor(next() * 8);
+  for (let i = 0; i < count; i++) {
+    const fence = pick(['```', '~~~', '````']);
+    blocks.push(
+      pick([
+        () => words(30),
+        () => `## ${words(5)}`,
+        () => Array.from({ length: 2 + Math.floor(next() * 3) }, () => `- ${words(6)}`).join('\n'),
+        () => Array.from({ length: 2 + Math.floor(next() * 3) }, () => `- ${words(6)}`).join('\n\n'),
+        () => Array.from({ length: 2 + Math.floor(next() * 3) }, (_, n) => `${n + 1}. ${words(6)}`).join('\n'),
+        () =>
+          `${fence}${pick(['ts', 'json', '', 'bash'])}\nconst a = 1;\n\n${fence === '````' ? '```\nnot a close\n' : ''}~~~ inner\nreturn a;\n${fence}`,
+        () => `> ${words(10)}\n> ${words(10)}`,
+        () => `| a | b |\n|---|---|\n| ${words(2)} | ${words(2)} |`,
+        () => '```suggestions\n(Getting started)[/getting-started]\n(API keys)[/configuration/keys]\nnot a line\n```',
+      ])(),
+    );
+  }
+  return blocks.map((block, i) => (i === 0 ? block : `${next() < 0.8 ? '\n\n' : '\n'}${block}`)).join('') + (next() < 0.5 ? '\n' : '');
+}
+
+/** Cut at random code points: many small pieces, as tokens arrive, sometimes a single character. */
+function cut(text: string, next: () => number): string[] {
+  const chars = [...text];
+  const pieces: string[] = [];
+  for (let i = 0; i < chars.length;) {
+    const size = 1 + Math.floor(next() * (next() < 0.3 ? 2 : 12));
+    pieces.push(chars.slice(i, i + size).join(''));
+    i += size;
+  }
+  return pieces;
+}
+
+interface Rendered {
+  readonly html: string;
+  readonly suggestionTargetsWhileStreaming: string[];
+}
+
+describe('streaming Markdown, in Chromium', function () {
+  this.timeout(120_000);
+  let browser: Browser;
+  let page: Page;
+
+  before(async () => {
+    browser = await launchChromium();
+    page = await browser.newPage();
+    const harness = buildSync({
+      entryPoints: [path.join(REPO_ROOT, 'test', 'browser', 'page', 'streamingHarness.ts')],
+      bundle: true,
+      format: 'iife',
+      platform: 'browser',
+      write: false,
+    });
+    await page.setContent('<!DOCTYPE html><html><body></body></html>');
+    await page.addScriptTag({ content: harness.outputFiles[0].text });
+  });
+
+  after(async () => {
+    await browser?.close();
+  });
+
+  it('renders an answer arriving in pieces exactly as the whole answer, over 300 random answers and cuts', async () => {
+    for (let seed = 1; seed <= 300; seed++) {
+      const next = random(seed);
+      const text = answer(next);
+      const pieces = cut(text, next);
+      const framesAfter = pieces.map(() => next() < 0.4);
+      const [streamed, whole] = await page.evaluate(
+        ([piecesArg, framesArg, textArg]) => {
+          const api = (
+            globalThis as unknown as { streaming: { inPieces(p: string[], f: boolean[]): Rendered; whole(t: string): Rendered } }
+          ).streaming;
+          return [api.inPieces(piecesArg, framesArg), api.whole(textArg)] as const;
+        },
+        [pieces, framesAfter, text] as const,
+      );
+      assert.equal(streamed.html, whole.html, `seed ${seed}: pieces and whole differ for ${JSON.stringify(text)}`);
+      for (const target of streamed.suggestionTargetsWhileStreaming) {
+        assert.ok(
+          ['/getting-started', '/configuration/keys'].includes(target),
+          `seed ${seed}: a half-arrived suggestion link showed: ${target}`,
+        );
+      }
+    }
+  });
+});

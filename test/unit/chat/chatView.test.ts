@@ -1,0 +1,96 @@
+// The chat view's parts that need no VS Code: delta batching on injected timers, which links are
+// refused, and the webview's Content Security Policy.
+
+import * as assert from 'node:assert/strict';
+import { DeltaBatcher } from '../../../src/chat/deltaBatcher';
+import { isSafeLink, linkTarget } from '../../../src/chat/linkTargets';
+import { webviewHtml } from '../../../src/chat/webviewHtml';
+import { FakeTimers } from '../fakeTimers';
+
+describe('delta batching', () => {
+  it('sends the deltas of one frame as one message, in order, and another turn never joins them', async () => {
+    const timers = new FakeTimers();
+    const sent: [string, string][] = [];
+    const batcher = new DeltaBatcher((turnId, text) => sent.push([turnId, text]), timers, 16);
+    batcher.add('t1', 'Hello');
+    batcher.add('t1', ', ');
+    batcher.add('t1', 'world');
+    assert.deepEqual(sent, [], 'nothing before the frame ends');
+    await timers.advance(16);
+    assert.deepEqual(sent, [['t1', 'Hello, world']]);
+    batcher.add('t1', 'A');
+    batcher.add('t2', 'B');
+    assert.deepEqual(sent.at(-1), ['t1', 'A'], "a delta of another turn sends the first turn's text at once");
+    batcher.flush();
+    assert.deepEqual(sent.at(-1), ['t2', 'B']);
+    await timers.advance(100);
+    assert.equal(sent.length, 3, 'nothing sent twice');
+    assert.equal(timers.pending, 0, 'no timer left');
+  });
+
+  it('flush sends what waits before any other message, and dispose drops it', async () => {
+    const timers = new FakeTimers();
+    const sent: string[] = [];
+    const batcher = new DeltaBatcher((_turnId, text) => sent.push(text), timers, 16);
+    batcher.add('t', 'x');
+    batcher.flush();
+    assert.deepEqual(sent, ['x']);
+    batcher.add('t', 'y');
+    batcher.dispose();
+    await timers.advance(100);
+    assert.deepEqual(sent, ['x']);
+  });
+});
+
+describe('links from answers, sources and suggestions', () => {
+  it('opens the web and the site, and refuses every other scheme and host-relative link', () => {
+    assert.deepEqual(linkTarget('https://docs.example/a'), { kind: 'web', url: 'https://docs.example/a' });
+    assert.deepEqual(linkTarget('/guides/caf%C3%A9#stop'), { kind: 'sitePath', path: '/guides/café' });
+    assert.deepEqual(linkTarget('guides/x?tab=1'), { kind: 'sitePath', path: 'guides/x' });
+    for (const refused of [
+      'javascript:alert(1)',
+      'JavaScript:alert(1)',
+      'command:workbench.action.terminal.new',
+      'vscode://evil/x',
+      'mailto:a@b.example',
+      'data:text/html,x',
+      'file:///etc/passwd',
+      '//evil.example/x',
+      '\\\\evil.example\\x',
+    ]) {
+      assert.equal(linkTarget(refused).kind, 'refused', refused);
+      assert.equal(isSafeLink(refused), false, refused);
+    }
+  });
+});
+
+describe('the chat webview shell', () => {
+  it('loads nothing but its own script, by nonce, and its own styles; no remote image, no inline script', () => {
+    const html = webviewHtml({
+      cspSource: 'https://file+.vscode-resource.example',
+      scriptUri: 'https://file+.vscode-resource.example/chat.js',
+      styleUri: 'https://file+.vscode-resource.example/chat.css',
+    });
+    const csp = /<meta http-equiv="Content-Security-Policy" content="([^"]+)">/.exec(html)?.[1];
+    assert.ok(csp);
+    const nonce = /script-src 'nonce-([^']+)'/.exec(csp)?.[1];
+    assert.ok(nonce && nonce.length >= 16);
+    assert.deepEqual(csp.split('; '), [
+      "default-src 'none'",
+      'style-src https://file+.vscode-resource.example',
+      'font-src https://file+.vscode-resource.example',
+      'img-src https://file+.vscode-resource.example',
+      `script-src 'nonce-${nonce}'`,
+    ]);
+    assert.equal((html.match(/<script/g) ?? []).length, 1);
+    assert.match(
+      html,
+      new RegExp(`<script nonce="${nonce.replace(/[+/]/g, '\\$&')}" src="https://file\\+\\.vscode-resource\\.example/chat\\.js"></script>`),
+    );
+    assert.notEqual(
+      nonce,
+      /script-src 'nonce-([^']+)'/.exec(webviewHtml({ cspSource: 'x', scriptUri: 'y', styleUri: 'z' }))?.[1],
+      'a new nonce each time',
+    );
+  });
+});
