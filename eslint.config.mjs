@@ -12,6 +12,8 @@ const VSCODE_ADAPTERS = [
   'src/*/*Command.ts',
   'src/*/*Commands.ts',
   'src/agentJobs/agentJobsTree.ts',
+  'src/agentJobs/gitChanges.ts',
+  'src/agentJobs/promptDrafts.ts',
   'src/chat/chatViewProvider.ts',
   'src/chat/links.ts',
   'src/chat/threadKeys.ts',

@@ -8,6 +8,7 @@ import * as path from 'node:path';
 import { PlatformEmulator } from '../test/platform/emulator';
 import { addSampleJobs } from '../test/platform/sampleJobs';
 import { findOnPath, startCodeServer, workbenchUrl, writeUserSettings, type RunningCodeServer } from '../test/runner/codeServer';
+import { commitAll } from '../test/runner/gitRepository';
 
 const REPO_ROOT = path.resolve(__dirname, '..', '..');
 const DEMO_DIR = path.join(REPO_ROOT, 'demo');
@@ -21,6 +22,8 @@ export interface DemoOptions {
   readonly emulatorPort?: number;
   /** Milliseconds between the assistant's deltas, so the answer visibly streams. */
   readonly deltaDelayMs?: number;
+  /** How long a job started from the editor works before its pull request is ready. */
+  readonly jobRunsForMs?: number;
   readonly log?: (line: string) => void;
 }
 
@@ -51,9 +54,11 @@ interface Prepared {
 async function prepare(options: DemoOptions): Promise<Prepared> {
   const emulator = await PlatformEmulator.start({ port: options.emulatorPort ?? 0, deltaDelayMs: options.deltaDelayMs ?? 15 });
   const jobIds = addSampleJobs(emulator);
+  emulator.jobs.createdRunsForMs = options.jobRunsForMs ?? 45_000;
   const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'docs-assistant-demo-'));
   const workspace = path.join(scratch, 'sample-project');
   fs.cpSync(path.join(DEMO_DIR, 'workspace'), workspace, { recursive: true });
+  makeUncommittedChange(workspace);
   const { config } = emulator;
   return {
     emulator,
@@ -146,6 +151,23 @@ export async function startDesktopDemo(code: string, options: DemoOptions = {}):
       await cleanUp(prepared);
     },
   };
+}
+
+/**
+ * The sample project as a Git repository with one change not yet committed, as a project looks
+ * when its docs should follow: Start Agent Job can attach the change. Without git, it stays a folder.
+ */
+function makeUncommittedChange(workspace: string): void {
+  try {
+    commitAll(workspace);
+  } catch {
+    return;
+  }
+  const file = path.join(workspace, 'src', 'askDocs.ts');
+  fs.appendFileSync(
+    file,
+    '\n/** Gives up on an answer after this long. New, and not in the docs yet. */\nexport const answerTimeoutMs = 30_000;\n',
+  );
 }
 
 async function cleanUp(prepared: Prepared): Promise<void> {

@@ -20,6 +20,8 @@ export const commands = {
   refreshAgentJobs: 'docsAssistant.refreshAgentJobs',
   openPullRequest: 'docsAssistant.openPullRequest',
   copyAgentJobId: 'docsAssistant.copyAgentJobId',
+  startAgentJob: 'docsAssistant.startAgentJob',
+  sendAgentJobFollowUp: 'docsAssistant.sendAgentJobFollowUp',
 } as const;
 
 export type CommandId = (typeof commands)[keyof typeof commands];
@@ -31,6 +33,8 @@ export const contextKeys = {
   agentJobsNeeds: 'docsAssistant.agentJobsNeeds',
   /** The base URL is set but not usable. */
   baseUrlInvalid: 'docsAssistant.baseUrlInvalid',
+  /** The URIs of the untitled documents that hold agent job prompts: Start Agent Job shows on them. */
+  jobPromptDrafts: 'docsAssistant.jobPromptDrafts',
 } as const;
 
 export const views = {

@@ -7,7 +7,7 @@ import type { AgentJob } from '../platform/agentJob';
 import type { Result } from '../platform/errors';
 import { Emitter } from '../util/disposable';
 import type { Timers } from '../util/timers';
-import { AgentJobPoller, type JobChange, type TrackedJob } from './poller';
+import { AgentJobPoller, type JobChange, type TrackedJob, type TrackOptions } from './poller';
 import { type KeyValueStore, loadTrackedJobs, saveTrackedJobs, scopeKey } from './trackedJobs';
 
 export interface JobScope {
@@ -70,24 +70,26 @@ export class AgentJobsModel {
       poller.setFocused(this.focused);
       // Bound to this scope: whatever happens to the settings, its jobs are saved under its key.
       poller.onDidChange((change) => {
-        void saveTrackedJobs(
-          this.deps.store,
-          key,
-          poller.jobs.map((tracked) => ({ id: tracked.id, ...(tracked.job ? { job: tracked.job } : {}) })),
-        );
+        void saveTrackedJobs(this.deps.store, key, poller.jobs);
         if (this.current?.poller === poller) this.changes.fire({ ...change, scope });
       });
       this.current = { scope, key, poller };
-      for (const saved of loadTrackedJobs(this.deps.store, key)) poller.track(saved.id, saved.job);
+      for (const saved of loadTrackedJobs(this.deps.store, key))
+        poller.track(saved.id, saved.job, saved.prompt === undefined ? {} : { prompt: saved.prompt });
     }
     this.changes.fire(undefined);
   }
 
   /** Tracks a job in the current scope; false when there is none. */
-  track(id: string, known?: AgentJob): boolean {
+  track(id: string, known?: AgentJob, options?: TrackOptions): boolean {
     if (!this.current) return false;
-    this.current.poller.track(id, known);
+    this.current.poller.track(id, known, options);
     return true;
+  }
+
+  /** The job as the platform just returned it, after a follow-up: polled again even if it had ended. */
+  update(job: AgentJob): void {
+    this.current?.poller.update(job);
   }
 
   untrack(id: string): void {

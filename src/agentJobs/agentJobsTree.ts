@@ -16,6 +16,7 @@ import {
   jobFields,
   jobIcon,
   jobLabel,
+  TOOLTIP_PROMPT_CHARS,
 } from './jobPresentation';
 import type { TrackedJob } from './poller';
 
@@ -105,5 +106,10 @@ export function jobTooltip(tracked: TrackedJob): vscode.MarkdownString {
   markdown.supportHtml = false;
   markdown.appendMarkdown(`**${escapeMarkdown(jobLabel(tracked))}**\n\n`);
   for (const [label, value] of jobFields(tracked)) markdown.appendMarkdown(`- ${label}: ${escapeMarkdown(value)}\n`);
+  if (tracked.prompt !== undefined) {
+    const prompt = tracked.prompt.length > TOOLTIP_PROMPT_CHARS ? `${tracked.prompt.slice(0, TOOLTIP_PROMPT_CHARS)}…` : tracked.prompt;
+    // Each line escaped, and kept a line: a hard break ends every one.
+    markdown.appendMarkdown(`\n**Prompt**\n\n${prompt.split('\n').map(escapeMarkdown).join('  \n')}\n`);
+  }
   return markdown;
 }

@@ -18,7 +18,8 @@ export function jobEndNotice({ before, after }: JobChange, setting: Notification
   const job = after?.job;
   if (before?.job?.status !== 'active' || !job || !isTerminal(job.status)) return undefined;
   if (setting === 'off' || (setting === 'failures' && job.status !== 'failed')) return undefined;
-  const name = jobLabel(after);
+  // Quoted: a job started here is named by a sentence of its prompt.
+  const name = `"${jobLabel(after)}"`;
   if (job.status === 'failed') return { level: 'error', message: `Agent job ${name} failed.` };
   if (isSafePullRequestLink(job.prLink)) {
     return {

@@ -24,11 +24,32 @@ export function repositoryName(repository: string | undefined): string | undefin
   }
 }
 
+/** A job started here is named by its prompt's first line; any other by repository and branch, or its id. */
 export function jobLabel(tracked: TrackedJob): string {
-  const name = repositoryName(tracked.job?.repository);
-  if (!name) return tracked.id;
-  return tracked.job?.ref ? `${name} · ${tracked.job.ref}` : name;
+  return (tracked.prompt !== undefined ? promptTitle(tracked.prompt) : undefined) ?? repositoryLabel(tracked.job) ?? tracked.id;
 }
+
+/** `acme/docs · fix-typos`, or undefined before the repository is known. */
+export function repositoryLabel(job: AgentJob | undefined): string | undefined {
+  const name = repositoryName(job?.repository);
+  if (!name) return undefined;
+  return job?.ref ? `${name} · ${job.ref}` : name;
+}
+
+const TITLE_CHARS = 80;
+
+/** A prompt's first line of words, without Markdown's heading marks, cut to a label's length. */
+export function promptTitle(prompt: string): string | undefined {
+  const line = prompt
+    .split('\n')
+    .map((text) => text.replace(/^#+\s*/, '').trim())
+    .find((text) => text !== '');
+  if (line === undefined) return undefined;
+  return line.length > TITLE_CHARS ? `${line.slice(0, TITLE_CHARS - 1)}…` : line;
+}
+
+/** The prompt as a tooltip shows it: whole, unless it is very long. */
+export const TOOLTIP_PROMPT_CHARS = 2_000;
 
 export function jobIcon(tracked: TrackedJob): JobIcon {
   switch (tracked.polling.kind) {
@@ -101,6 +122,9 @@ export function pullRequestDetail(job: AgentJob | undefined): JobDetail {
 export function jobDetails(tracked: TrackedJob): JobDetail[] {
   const job = tracked.job;
   const details: JobDetail[] = [pullRequestDetail(job)];
+  // Named by its prompt, a job shows where it works as a detail.
+  const repository = tracked.prompt !== undefined ? repositoryLabel(job) : undefined;
+  if (repository) details.push({ label: 'Repository', value: repository });
   if (job?.model) details.push({ label: 'Model', value: job.model });
   if (job?.createdAt) details.push({ label: 'Created', value: formatTime(job.createdAt) });
   if (job?.archivedAt) details.push({ label: 'Archived', value: formatTime(job.archivedAt) });

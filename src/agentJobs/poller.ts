@@ -27,6 +27,14 @@ export interface TrackedJob {
   readonly polling: PollState;
   /** When the job was last read successfully. */
   readonly checkedAt?: number;
+  /** The prompt that started it, when this client started it (the platform does not return it). */
+  readonly prompt?: string;
+}
+
+export interface TrackOptions {
+  readonly prompt?: string;
+  /** The job was just returned by the platform: the first poll waits one interval. */
+  readonly fresh?: boolean;
 }
 
 export interface JobChange {
@@ -114,20 +122,47 @@ export class AgentJobPoller {
 
   /**
    * Starts watching a job. A job known to have ended (restored from storage) is shown as it was
-   * and never fetched again; any other is polled at once. Tracking a job twice changes nothing.
+   * and never fetched again; any other is polled at once, or after one interval when it is fresh
+   * from the platform. Tracking a job twice changes nothing.
    */
-  track(id: string, known?: AgentJob): void {
+  track(id: string, known?: AgentJob, options: TrackOptions = {}): void {
     if (this.entries.has(id)) return;
     const ended = known !== undefined && isTerminal(known.status);
+    const now = this.timers.now();
     const entry: Entry = {
-      state: { id, ...(known ? { job: known } : {}), polling: ended ? { kind: 'ended' } : { kind: 'watching' } },
-      dueAt: ended ? undefined : this.timers.now(),
+      state: {
+        id,
+        ...(known ? { job: known } : {}),
+        polling: ended ? { kind: 'ended' } : { kind: 'watching' },
+        ...(options.fresh ? { checkedAt: now } : {}),
+        ...(options.prompt !== undefined ? { prompt: options.prompt } : {}),
+      },
+      dueAt: ended ? undefined : options.fresh ? now + this.paced(this.firstIntervalMs) : now,
       intervalMs: this.firstIntervalMs,
       failures: 0,
       controller: undefined,
     };
     this.entries.set(id, entry);
     this.changes.fire({ id, after: entry.state });
+    this.schedule();
+  }
+
+  /**
+   * The job as the platform just returned it (say, after a follow-up): shown at once and polled
+   * again from the first interval on, even if it had ended. An unknown id changes nothing.
+   */
+  update(job: AgentJob): void {
+    const entry = this.entries.get(job.id);
+    if (!entry) return;
+    entry.controller?.abort();
+    const before = entry.state;
+    const now = this.timers.now();
+    const ended = isTerminal(job.status);
+    entry.state = { ...before, job, polling: ended ? { kind: 'ended' } : { kind: 'watching' }, checkedAt: now };
+    entry.intervalMs = this.firstIntervalMs;
+    entry.failures = 0;
+    entry.dueAt = ended ? undefined : now + this.paced(this.firstIntervalMs);
+    this.changes.fire({ id: job.id, before, after: entry.state });
     this.schedule();
   }
 
@@ -251,7 +286,7 @@ export class AgentJobPoller {
       const ended = isTerminal(job.status);
       entry.failures = 0;
       this.rateLimitFailures = 0;
-      entry.state = { id: before.id, job, polling: ended ? { kind: 'ended' } : { kind: 'watching' }, checkedAt: now };
+      entry.state = { ...before, job, polling: ended ? { kind: 'ended' } : { kind: 'watching' }, checkedAt: now };
       if (ended) entry.dueAt = undefined;
       else {
         entry.dueAt = now + this.paced(entry.intervalMs);
@@ -263,7 +298,7 @@ export class AgentJobPoller {
     switch (error.kind) {
       case 'notFound':
         entry.dueAt = undefined;
-        entry.state = { ...withoutPolling(before), polling: { kind: 'notFound', message: error.message } };
+        entry.state = { ...before, polling: { kind: 'notFound', message: error.message } };
         break;
       case 'unauthorized':
       case 'forbidden':
@@ -271,7 +306,7 @@ export class AgentJobPoller {
       case 'invalidRequest':
         this.pausedBy = error;
         entry.dueAt = now;
-        entry.state = { ...withoutPolling(before), polling: { kind: 'error', message: error.message, error } };
+        entry.state = { ...before, polling: { kind: 'error', message: error.message, error } };
         break;
       case 'rateLimited':
         this.rateLimitFailures += 1;
@@ -280,7 +315,7 @@ export class AgentJobPoller {
           (error.retryAfterMs ??
             backoffDelay(this.rateLimitFailures, { baseDelayMs: this.firstIntervalMs, maxDelayMs: this.maxIntervalMs }, this.random));
         entry.dueAt = now;
-        entry.state = { ...withoutPolling(before), polling: { kind: 'offline', message: error.message } };
+        entry.state = { ...before, polling: { kind: 'offline', message: error.message } };
         break;
       case 'cancelled':
         entry.dueAt = now;
@@ -289,7 +324,7 @@ export class AgentJobPoller {
         entry.failures += 1;
         entry.dueAt =
           now + backoffDelay(entry.failures, { baseDelayMs: this.firstIntervalMs, maxDelayMs: this.maxIntervalMs }, this.random);
-        entry.state = { ...withoutPolling(before), polling: { kind: 'offline', message: error.message } };
+        entry.state = { ...before, polling: { kind: 'offline', message: error.message } };
     }
     this.changes.fire({ id: before.id, before, after: entry.state });
   }
@@ -298,12 +333,4 @@ export class AgentJobPoller {
   private paced(ms: number): number {
     return this.focused ? ms : Math.min(this.maxIntervalMs * this.unfocusedFactor, ms * this.unfocusedFactor);
   }
-}
-
-function withoutPolling(state: TrackedJob): Omit<TrackedJob, 'polling'> {
-  return {
-    id: state.id,
-    ...(state.job ? { job: state.job } : {}),
-    ...(state.checkedAt !== undefined ? { checkedAt: state.checkedAt } : {}),
-  };
 }

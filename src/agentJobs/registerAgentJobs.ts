@@ -1,5 +1,6 @@
 // The agent jobs feature: the model of the jobs tracked for the current base URL and project, the
-// tree that shows them, the notification when a watched job ends, and the commands.
+// tree that shows them, the notification when a watched job ends, and the commands: start a job
+// (from a prompt draft), send it follow-ups, track one by id.
 
 import * as vscode from 'vscode';
 import type { Logger } from '../platform/logger';
@@ -13,7 +14,10 @@ import { showMessage } from '../ui/messages';
 import { registerAgentJobCommands } from './agentJobCommands';
 import { AgentJobsModel, type JobScope } from './agentJobsModel';
 import { AgentJobsTree } from './agentJobsTree';
+import { registerFollowUp } from './followUpCommand';
 import { jobEndNotice } from './jobNotifications';
+import { PromptDrafts } from './promptDrafts';
+import { registerStartAgentJob } from './startAgentJobCommand';
 
 export interface AgentJobsDeps {
   readonly settings: SettingsService;
@@ -64,7 +68,11 @@ export function registerAgentJobs(context: vscode.ExtensionContext, deps: AgentJ
   );
   model.setFocused(vscode.window.state.focused);
   model.setScope(scopeOf(settings.current), settings.current.pollIntervalSeconds * 1000);
+  const drafts = new PromptDrafts();
+  context.subscriptions.push(drafts);
   registerAgentJobCommands(context, { model, tree, setup });
+  registerStartAgentJob(context, { model, tree, setup, clients, drafts });
+  registerFollowUp(context, { model, tree, clients });
   return model;
 }
 

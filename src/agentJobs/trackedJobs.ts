@@ -12,6 +12,8 @@ export interface KeyValueStore {
 export interface SavedJob {
   readonly id: string;
   readonly job?: AgentJob;
+  /** The prompt that started the job, when this client started it. */
+  readonly prompt?: string;
 }
 
 export function scopeKey(origin: string, projectId: string): string {
@@ -22,10 +24,11 @@ export function loadTrackedJobs(store: KeyValueStore, scope: string): SavedJob[]
   const saved = store.get<unknown>(scope);
   if (!Array.isArray(saved)) return [];
   const jobs: SavedJob[] = [];
-  for (const entry of saved as { id?: unknown; job?: unknown }[]) {
+  for (const entry of saved as { id?: unknown; job?: unknown; prompt?: unknown }[]) {
     if (typeof entry?.id !== 'string' || entry.id === '' || jobs.some((job) => job.id === entry.id)) continue;
     const job = entry.job === undefined ? undefined : restoreAgentJob(entry.job);
-    jobs.push({ id: entry.id, ...(job ? { job } : {}) });
+    const prompt = typeof entry.prompt === 'string' && entry.prompt !== '' ? entry.prompt : undefined;
+    jobs.push({ id: entry.id, ...(job ? { job } : {}), ...(prompt ? { prompt } : {}) });
   }
   return jobs;
 }
@@ -33,6 +36,6 @@ export function loadTrackedJobs(store: KeyValueStore, scope: string): SavedJob[]
 export function saveTrackedJobs(store: KeyValueStore, scope: string, jobs: readonly SavedJob[]): Thenable<void> {
   return store.update(
     scope,
-    jobs.map(({ id, job }) => ({ id, ...(job ? { job } : {}) })),
+    jobs.map(({ id, job, prompt }) => ({ id, ...(job ? { job } : {}), ...(prompt ? { prompt } : {}) })),
   );
 }

@@ -1,17 +1,16 @@
 // Ask, Ask About Selection, New Conversation and Stop Answer.
 
-import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { PageDocuments } from '../pages/pageDocuments';
 import type { SetupService } from '../settings/setupService';
 import { commands } from '../identifiers';
 import { assistantNeeds } from '../settings/setupState';
+import { editorSelection } from '../ui/editorSelection';
 import { showMessage, showSetupNeed } from '../ui/messages';
 import type { ChatSession } from './chatSession';
 import type { ChatViewProvider } from './chatViewProvider';
 import type { AttachedContext } from './conversation';
 import type { TurnView } from './protocol';
-import { attachSelection, type SelectionSource } from './selectionContext';
+import { attachSelection } from './selectionContext';
 import { turnView } from './turnViews';
 
 export interface ChatCommandDeps {
@@ -48,34 +47,16 @@ async function ask(deps: ChatCommandDeps, given: string | undefined): Promise<Tu
 
 /** Attaches the selection to the next question and puts the cursor in the chat's question box. */
 async function askAboutSelection(deps: ChatCommandDeps): Promise<AttachedContext | undefined> {
-  const editor = vscode.window.activeTextEditor;
-  if (!editor || editor.selection.isEmpty) {
+  const selection = editorSelection(vscode.window.activeTextEditor);
+  if (!selection) {
     showMessage('info', 'Select some code or text first, then ask about it.');
     return undefined;
   }
   if (!(await ready(deps))) return undefined;
-  const { document, selection } = editor;
-  // A selection that ends at the start of a line does not include that line.
-  const endLine = selection.end.character === 0 && selection.end.line > selection.start.line ? selection.end.line : selection.end.line + 1;
-  const attached = attachSelection({
-    text: document.getText(selection),
-    source: sourceOf(document.uri),
-    startLine: selection.start.line + 1,
-    endLine,
-  });
+  const attached = attachSelection(selection);
   deps.session.attach(attached);
   await deps.view.reveal(true);
   return attached;
-}
-
-function sourceOf(uri: vscode.Uri): SelectionSource {
-  const pagePath = PageDocuments.pagePathOf(uri);
-  if (pagePath !== undefined) return { kind: 'page', pagePath };
-  // Inside a workspace: the workspace-relative path. Outside (or unsaved): just the name.
-  return {
-    kind: 'file',
-    path: vscode.workspace.getWorkspaceFolder(uri) ? vscode.workspace.asRelativePath(uri, false) : path.posix.basename(uri.path),
-  };
 }
 
 /** Whether the chat can ask; if not, says what is missing with the button that fixes it. */

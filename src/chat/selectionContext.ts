@@ -17,18 +17,25 @@ export interface Selection {
   readonly endLine: number;
 }
 
+/** Where a selection is, as a label: `src/app.ts:12-30`. */
+export function selectionLabel(selection: Selection): string {
+  const where = selection.source.kind === 'file' ? selection.source.path : selection.source.pagePath;
+  const lines = selection.startLine === selection.endLine ? `${selection.startLine}` : `${selection.startLine}-${selection.endLine}`;
+  return `${where}:${lines}`;
+}
+
 export function attachSelection(selection: Selection): AttachedContext {
   const trimmed = selection.text.length > MAX_SELECTION_CHARS;
   const value = trimmed ? selection.text.slice(0, MAX_SELECTION_CHARS) : selection.text;
-  const lines = selection.startLine === selection.endLine ? `${selection.startLine}` : `${selection.startLine}-${selection.endLine}`;
+  const label = selectionLabel(selection);
   const trimmedFrom = trimmed ? { trimmedFrom: selection.text.length } : {};
   if (selection.source.kind === 'file') {
-    return { item: { type: 'code', value, path: selection.source.path }, label: `${selection.source.path}:${lines}`, ...trimmedFrom };
+    return { item: { type: 'code', value, path: selection.source.path }, label, ...trimmedFrom };
   }
   const { pagePath } = selection.source;
   return {
     item: { type: 'textSelection', value, path: pagePath },
-    label: `${pagePath}:${lines}`,
+    label,
     ...trimmedFrom,
     // The platform takes at most 200 characters; a longer path is not sent rather than sent wrong.
     ...(pagePath.length <= MAX_CURRENT_PATH ? { currentPath: pagePath } : {}),

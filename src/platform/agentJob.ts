@@ -24,6 +24,23 @@ export interface AgentJob {
   readonly archivedAt?: string | null;
 }
 
+/** A prompt (a new job's, or a follow-up's) longer than this is refused before it is sent. */
+export const MAX_PROMPT_BYTES = 100 * 1024;
+
+/** Why a prompt cannot be sent, in a sentence; undefined when it can. */
+export function promptProblem(prompt: string): string | undefined {
+  if (prompt.trim() === '') return 'The prompt is empty: say what the agent should change.';
+  const bytes = Buffer.byteLength(prompt, 'utf8');
+  if (bytes > MAX_PROMPT_BYTES) {
+    return `The prompt is ${formatKilobytes(bytes)}; the agent takes at most ${formatKilobytes(MAX_PROMPT_BYTES)}. Attach less: a smaller selection, or the changes of one file.`;
+  }
+  return undefined;
+}
+
+export function formatKilobytes(bytes: number): string {
+  return `${(bytes / 1024).toFixed(bytes < 10 * 1024 ? 1 : 0)} KB`;
+}
+
 /** Terminal statuses end polling, as the spec's polling rule says. */
 export function isTerminal(status: AgentJobStatus): boolean {
   return status === 'completed' || status === 'archived' || status === 'failed';
@@ -33,7 +50,7 @@ export function isTerminal(status: AgentJobStatus): boolean {
  * Checks a 200 body. Returns undefined only when it is not an object at all; any field that is
  * missing or of the wrong type is left out. The id falls back to the one that was asked for.
  */
-export function parseAgentJob(json: unknown, requestedId: string): AgentJob | undefined {
+export function parseAgentJob(json: unknown, requestedId: string | undefined): AgentJob | undefined {
   if (!isRecord(json)) return undefined;
   const source = isRecord(json.source) ? json.source : {};
   // The server nests repository and branch under `source`; the client's shape is flat.

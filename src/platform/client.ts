@@ -2,7 +2,7 @@
 // caller, and nothing is sent until the call has what it needs (base URL, parameters, the
 // right kind of key).
 
-import { type AgentJob, parseAgentJob } from './agentJob';
+import { type AgentJob, parseAgentJob, promptProblem } from './agentJob';
 import { assistantBody, type AssistantRequest } from './assistantRequest';
 import { type BaseUrl, parseBaseUrl, path } from './endpoint';
 import { fail, isSafeToResend, isTransient, ok, platformError, type PlatformError, type Result, type Setting } from './errors';
@@ -134,12 +134,43 @@ export class PlatformClient {
         `No agent job "${id}" was found in project "${projectId}". Check the job id and the project id.`,
       );
       const call = this.call('GET', path`/v2/agent/${projectId}/job/${id}`, 'adminKey', ready.value, options.signal);
-      return this.withRetries(options, () =>
-        this.readJsonCall(call, context, (json) => {
-          const job = parseAgentJob(json, id);
-          return job ? ok(job) : fail(badBody('an agent job'));
-        }),
+      return this.withRetries(options, () => this.readJsonCall(call, context, (json) => jobOf(json, id)));
+    });
+  }
+
+  /**
+   * `POST /v2/agent/{projectId}/job` with the admin key: a new job works on the prompt. Sent again
+   * only when it surely never left: a network failure must not start the job twice.
+   */
+  createAgentJob(projectId: string, prompt: string, options: CallOptions = {}): Promise<Result<AgentJob>> {
+    return this.guard(async () => {
+      const problem = promptProblem(prompt);
+      if (problem) return fail(platformError('invalidRequest', problem));
+      const ready = await this.prepare('adminKey', { projectId }, {});
+      if (!ready.ok) return ready;
+      const context = this.context('adminKey', `The project "${projectId}" was not found. Check the project id.`);
+      const call = this.call('POST', path`/v2/agent/${projectId}/job`, 'adminKey', ready.value, options.signal, { prompt });
+      return this.withRetries(
+        options,
+        () => this.readJsonCall(call, context, (json) => jobOf(json, undefined), [200, 201]),
+        isSafeToResend,
       );
+    });
+  }
+
+  /**
+   * `POST /v2/agent/{projectId}/job/{id}/message` with the admin key: a follow-up instruction; the
+   * answer is the job, usually active again. Sent again only when it surely never left.
+   */
+  sendAgentJobFollowUp(projectId: string, id: string, prompt: string, options: CallOptions = {}): Promise<Result<AgentJob>> {
+    return this.guard(async () => {
+      const problem = promptProblem(prompt);
+      if (problem) return fail(platformError('invalidRequest', problem));
+      const ready = await this.prepare('adminKey', { projectId }, { 'job id': id });
+      if (!ready.ok) return ready;
+      const context = this.context('adminKey', `No agent job "${id}" was found in project "${projectId}": it may have been deleted.`);
+      const call = this.call('POST', path`/v2/agent/${projectId}/job/${id}/message`, 'adminKey', ready.value, options.signal, { prompt });
+      return this.withRetries(options, () => this.readJsonCall(call, context, (json) => jobOf(json, id)), isSafeToResend);
     });
   }
 
@@ -303,16 +334,17 @@ export class PlatformClient {
     return { keyKind, notFound, now: this.now };
   }
 
-  /** One read: open, map a non-200 to its error, read the JSON, hand it to `parse`. */
+  /** One exchange: open, map a status other than `expected` to its error, read the JSON, hand it to `parse`. */
   private async readJsonCall<T>(
     call: HttpCall,
     context: ErrorContext,
     parse: (json: unknown, invalidUtf8: boolean) => Result<T>,
+    expected: readonly number[] = [200],
   ): Promise<Result<T>> {
     const response = await this.transport!.open(call);
     if (!response.ok) return response;
     const read = { signal: call.signal, totalMs: this.timeouts.readTotalMs };
-    if (response.value.status !== 200) return fail(await errorFromResponse(response.value, context, read));
+    if (!expected.includes(response.value.status)) return fail(await errorFromResponse(response.value, context, read));
     const body = await readJson(response.value, read);
     return body.ok ? parse(body.value.json, body.value.invalidUtf8) : body;
   }
@@ -341,6 +373,11 @@ export class PlatformClient {
       this.logger.error(`Stream observer failed: ${error instanceof Error ? error.message : String(error)}`);
     }
   }
+}
+
+function jobOf(json: unknown, requestedId: string | undefined): Result<AgentJob> {
+  const job = parseAgentJob(json, requestedId);
+  return job ? ok(job) : fail(badBody('an agent job'));
 }
 
 function hasLoneSurrogate(text: string): boolean {

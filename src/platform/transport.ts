@@ -241,6 +241,8 @@ export function errorFromStatus(
         `The ${key} is not allowed to do this: its scope does not cover this project or domain, or this machine's IP address is not on its allow-list. Check the key's scope on the dashboard.${said}`,
         { ...extra, setting: keyKind },
       );
+    case status === 400:
+      return platformError('invalidRequest', `The platform refused the request as invalid.${said}`, extra);
     case status === 404:
       return platformError('notFound', `${notFound}${said}`, extra);
     case status === 429: {

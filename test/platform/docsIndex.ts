@@ -11,6 +11,8 @@ export interface DocPage {
   readonly bytes: Buffer;
   readonly text: string;
   readonly groups?: readonly string[];
+  /** From a `<!-- version: v1 -->` line; pages without one are of the current version, v2. */
+  readonly version: string;
 }
 
 const STOP_WORDS = new Set(
@@ -57,7 +59,8 @@ export class DocsIndex {
     const bytes = typeof content === 'string' ? Buffer.from(content, 'utf8') : content;
     const text = bytes.toString('utf8');
     const title = /^#\s+(.+)$/m.exec(text)?.[1]?.trim() ?? pagePath;
-    const page: DocPage = { path: pagePath, title, bytes, text, ...(groups ? { groups } : {}) };
+    const version = /<!--\s*version:\s*(\S+)\s*-->/.exec(text)?.[1] ?? 'v2';
+    const page: DocPage = { path: pagePath, title, bytes, text, version, ...(groups ? { groups } : {}) };
     this.pages.set(pagePath, page);
     return page;
   }
@@ -71,19 +74,30 @@ export class DocsIndex {
     return [...this.pages.values()];
   }
 
-  /** The `limit` pages that share the most words with the query; at least one page. */
+  /** The `limit` pages that share the most words with the query; at least one page (the assistant always finds something). */
   search(query: string, limit: number): DocPage[] {
-    const wanted = new Set(words(query));
-    const scored = this.all()
+    const scored = this.scored(query);
+    const relevant = scored.filter((entry) => entry.score > 0);
+    return (relevant.length > 0 ? relevant : scored.slice(0, 1)).slice(0, limit).map((entry) => entry.page);
+  }
+
+  /** Every page that shares a word (or a word's beginning, as one types) with the query, best first; none when none does. */
+  matching(query: string): DocPage[] {
+    return this.scored(query, true)
+      .filter((entry) => entry.score > 0)
+      .map((entry) => entry.page);
+  }
+
+  private scored(query: string, prefixes = false): { page: DocPage; score: number }[] {
+    const wanted = words(query);
+    const hit = (word: string) => wanted.some((want) => word === want || (prefixes && word.startsWith(want)));
+    return this.all()
       .map((page) => {
-        const titleWords = words(page.title);
         let score = 0;
-        for (const word of words(page.text)) if (wanted.has(word)) score += 1;
-        for (const word of titleWords) if (wanted.has(word)) score += 5;
+        for (const word of words(page.text)) if (hit(word)) score += 1;
+        for (const word of words(page.title)) if (hit(word)) score += 5;
         return { page, score };
       })
       .sort((a, b) => b.score - a.score || a.page.path.localeCompare(b.page.path));
-    const relevant = scored.filter((entry) => entry.score > 0);
-    return (relevant.length > 0 ? relevant : scored.slice(0, 1)).slice(0, limit).map((entry) => entry.page);
   }
 }

@@ -7,6 +7,7 @@ import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { randomBytes } from 'node:crypto';
 import { createUIMessageStream, createUIMessageStreamResponse } from 'ai';
+import { excerpt } from './answer';
 import { checkAssistantBody } from './assistantBody';
 import { answerStream, type Pause, type StreamSwitches } from './assistantStream';
 import { type Clock, systemClock } from './clock';
@@ -27,6 +28,9 @@ export interface RecordedRequest {
 
 export interface Limits {
   agentJobPerHour: number;
+  /** Jobs created and follow-ups sent, per project per hour: 100 on the live service. */
+  jobInstructionsPerHour: number;
+  searchPerHour: number;
   pagePerHour: number;
   assistantPerHour: number;
   assistantPerDayPerIp: number;
@@ -93,7 +97,15 @@ export class PlatformEmulator {
       largeSearchOutput: false,
       noText: false,
       ...overrides,
-      limits: { agentJobPerHour: 1_000, pagePerHour: 10_000, assistantPerHour: 10_000, assistantPerDayPerIp: 10_000, ...overrides.limits },
+      limits: {
+        agentJobPerHour: 1_000,
+        jobInstructionsPerHour: 100,
+        pagePerHour: 10_000,
+        searchPerHour: 10_000,
+        assistantPerHour: 10_000,
+        assistantPerDayPerIp: 10_000,
+        ...overrides.limits,
+      },
     };
     this.jobs = new JobStore(() => this.clock.now());
     this.docs = DocsIndex.fromFolder(docsDir ?? defaultDocsDir());
@@ -186,11 +198,49 @@ export class PlatformEmulator {
     switch (route.operation) {
       case 'agentJob':
         return this.readJob(res, route.params[1]);
+      case 'createJob':
+      case 'jobFollowUp':
+        return this.instructJob(res, route.operation, route.params[1], parseJson(rawBody));
       case 'page':
         return this.readPage(res, parseJson(rawBody));
+      case 'search':
+        return this.search(res, parseJson(rawBody));
       case 'assistant':
         return this.answer(req, res, parseJson(rawBody), fault);
     }
+  }
+
+  /** A new job, or a follow-up to one: `{prompt}` of at least one character; the answer is the job. */
+  private instructJob(res: http.ServerResponse, operation: 'createJob' | 'jobFollowUp', id: string | undefined, body: unknown): void {
+    const prompt = (body as { prompt?: unknown } | undefined)?.prompt;
+    if (typeof prompt !== 'string' || prompt.length === 0)
+      return sendJson(res, 400, { error: 'prompt is required and must be a non-empty string' });
+    if (operation === 'createJob') return sendJson(res, 201, this.jobs.create(prompt));
+    const job = this.jobs.followUp(id!, prompt);
+    if (job === undefined) return sendJson(res, 404, { error: `Agent job ${id} not found` });
+    sendJson(res, 200, job);
+  }
+
+  /** The search operation: pages by a simple term score, `pageSize` and `filter.version` honoured. */
+  private async search(res: http.ServerResponse, body: unknown): Promise<void> {
+    const request = (body ?? {}) as { query?: unknown; pageSize?: unknown; filter?: unknown };
+    const query = request.query;
+    if (typeof query !== 'string' || query.trim() === '') return sendJson(res, 400, { message: 'query is required and must not be empty' });
+    const size = request.pageSize ?? 10;
+    if (typeof size !== 'number' || !Number.isInteger(size) || size < 1 || size > 50) {
+      return sendJson(res, 400, { message: 'pageSize must be a whole number from 1 to 50' });
+    }
+    const version =
+      typeof request.filter === 'object' && request.filter !== null ? (request.filter as { version?: unknown }).version : undefined;
+    if (this.config.searchDelayMs > 0) await sleep(this.config.searchDelayMs);
+    const pages = this.docs.matching(query).filter((page) => version === undefined || page.version === version);
+    sendJson(
+      res,
+      200,
+      pages
+        .slice(0, size)
+        .map((page) => ({ content: excerpt(page, query), path: page.path, metadata: { title: page.title, version: page.version } })),
+    );
   }
 
   /** Text without end (or one line without end) until the client goes away. */
@@ -217,7 +267,7 @@ export class PlatformEmulator {
 
   private authorize(req: http.IncomingMessage, route: MatchedRoute): { status: number; message: string } | undefined {
     const match = /^Bearer (.+)$/.exec(req.headers.authorization ?? '');
-    const admin = route.operation === 'agentJob';
+    const admin = route.operation === 'agentJob' || route.operation === 'createJob' || route.operation === 'jobFollowUp';
     if (!match) return { status: 401, message: 'Missing API key' };
     const key = match[1];
     const expected = admin ? this.config.adminKey : this.config.assistantKey;
@@ -238,12 +288,16 @@ export class PlatformEmulator {
     const windows: [string, number, number][] =
       operation === 'agentJob'
         ? [['agentJob', HOUR, limits.agentJobPerHour]]
-        : operation === 'page'
-          ? [['page', HOUR, limits.pagePerHour]]
-          : [
-              ['assistant', HOUR, limits.assistantPerHour],
-              [`assistant-ip-${ip}`, DAY, limits.assistantPerDayPerIp],
-            ];
+        : operation === 'createJob' || operation === 'jobFollowUp'
+          ? [['jobInstructions', HOUR, limits.jobInstructionsPerHour]]
+          : operation === 'page'
+            ? [['page', HOUR, limits.pagePerHour]]
+            : operation === 'search'
+              ? [['search', HOUR, limits.searchPerHour]]
+              : [
+                  ['assistant', HOUR, limits.assistantPerHour],
+                  [`assistant-ip-${ip}`, DAY, limits.assistantPerDayPerIp],
+                ];
     for (const [name, size, limit] of windows) {
       const key = `${name}:${Math.floor(now / size)}`;
       const count = (this.counters.get(key) ?? 0) + 1;
@@ -352,7 +406,10 @@ function matchRoute(method: string, url: string): Route | undefined {
   const segments = rawPath.split('/').slice(1);
   const shapes: [string, Operation, string[]][] = [
     ['GET', 'agentJob', ['v2', 'agent', '*', 'job', '*']],
+    ['POST', 'createJob', ['v2', 'agent', '*', 'job']],
+    ['POST', 'jobFollowUp', ['v2', 'agent', '*', 'job', '*', 'message']],
     ['POST', 'page', ['discovery', 'v1', 'page', '*']],
+    ['POST', 'search', ['discovery', 'v1', 'search', '*']],
     ['POST', 'assistant', ['discovery', 'v2', 'assistant', '*', 'message']],
   ];
   for (const [shapeMethod, operation, shape] of shapes) {
@@ -380,7 +437,7 @@ function pageJson(requested: string, page: DocPage): Buffer {
 }
 
 function errorBody(operation: Operation, message: string): Record<string, string> {
-  return operation === 'agentJob' ? { error: message } : { message };
+  return operation === 'agentJob' || operation === 'createJob' || operation === 'jobFollowUp' ? { error: message } : { message };
 }
 
 function sendJson(res: http.ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {

@@ -1,6 +1,6 @@
 // What a test can make the emulator do wrong, one request at a time.
 
-export type Operation = 'agentJob' | 'page' | 'assistant';
+export type Operation = 'agentJob' | 'createJob' | 'jobFollowUp' | 'page' | 'assistant' | 'search';
 
 export type Fault =
   /** Answer with this status and body instead of the real response. */

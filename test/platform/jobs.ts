@@ -1,5 +1,6 @@
 // Agent jobs whose status is a function of the emulator's clock, so a test moves time and
-// watches a job finish.
+// watches a job finish. Jobs can be created with a prompt and sent follow-ups, as on the live
+// service; a follow-up sets a job working again from the time it arrives.
 
 export type JobOutcome = 'completed' | 'completedWithoutChanges' | 'failed' | 'archived' | 'staysActive';
 
@@ -22,16 +23,53 @@ export interface JobSpec {
 interface StoredJob extends JobSpec {
   readonly createdAt: number;
   readonly number: number;
+  /** When the agent started on its latest instruction: creation, or the last follow-up. */
+  readonly workingSince: number;
+}
+
+/** A prompt the emulator received, for tests to assert. */
+export interface ReceivedPrompt {
+  readonly kind: 'create' | 'followUp';
+  readonly jobId: string;
+  readonly prompt: string;
 }
 
 export class JobStore {
   private readonly jobs = new Map<string, StoredJob>();
   private next = 1;
+  readonly prompts: ReceivedPrompt[] = [];
+  /** How jobs created by a prompt end; a test may make the next ones fail. */
+  createdOutcome: JobOutcome = 'completed';
+  /** How long a created job, or a followed-up one, works before it ends. */
+  createdRunsForMs = 60_000;
 
   constructor(private readonly now: () => number) {}
 
   add(spec: JobSpec): void {
-    this.jobs.set(spec.id, { ...spec, createdAt: spec.createdAt ?? this.now(), number: this.next++ });
+    const createdAt = spec.createdAt ?? this.now();
+    this.jobs.set(spec.id, { ...spec, createdAt, workingSince: createdAt, number: this.next++ });
+  }
+
+  /** A new job for a prompt, as POST /v2/agent/{projectId}/job makes one. */
+  create(prompt: string): unknown {
+    const id = `job_${String(this.next).padStart(4, '0')}_${Math.floor(this.now() / 1000).toString(36)}`;
+    this.add({ id, outcome: this.createdOutcome, runsForMs: this.createdRunsForMs, repository: 'https://github.com/acme/docs' });
+    this.prompts.push({ kind: 'create', jobId: id, prompt });
+    return this.read(id);
+  }
+
+  /** A follow-up: the job works again from now, whatever state it was in. Undefined for an unknown job. */
+  followUp(id: string, prompt: string): unknown {
+    const job = this.jobs.get(id);
+    if (!job) return undefined;
+    this.prompts.push({ kind: 'followUp', jobId: id, prompt });
+    this.jobs.set(id, {
+      ...job,
+      workingSince: this.now(),
+      outcome: job.outcome === 'staysActive' ? 'staysActive' : this.createdOutcome,
+      runsForMs: this.createdRunsForMs,
+    });
+    return this.read(id);
   }
 
   has(id: string): boolean {
@@ -48,7 +86,7 @@ export class JobStore {
     if (!job) return undefined;
     if (job.raw !== undefined) return job.raw;
     const repository = job.repository ?? 'https://github.com/acme/docs';
-    const finishedAt = job.createdAt + (job.runsForMs ?? 60_000);
+    const finishedAt = job.workingSince + (job.runsForMs ?? 60_000);
     const now = this.now();
     const finished = job.outcome !== 'staysActive' && now >= finishedAt;
     const archivedAt = job.outcome === 'archived' ? finishedAt + (job.archivedAfterMs ?? 60_000) : undefined;

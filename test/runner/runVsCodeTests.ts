@@ -3,6 +3,7 @@
 
 import * as path from 'node:path';
 import { freePort } from './codeServer';
+import { commitAll } from './gitRepository';
 import { openWorkbench, REPO_ROOT } from './workbench';
 
 const TIMEOUT_MS = 10 * 60_000;
@@ -15,8 +16,11 @@ async function main(): Promise<number> {
     workspaceFiles: {
       '.vscode/settings.json': JSON.stringify({ 'docsAssistant.baseUrl': `http://127.0.0.1:${decoyPort}` }, null, 2),
       'src/sample.ts': 'export function add(a: number, b: number): number {\n  return a + b;\n}\n',
+      'src/retry.ts': 'export const retries = 3;\n',
       'README.md': '# Sample workspace\n',
     },
+    // A Git repository, so that the agent job tests can attach uncommitted changes.
+    prepareWorkspace: (folder) => commitAll(folder),
     onHostLog: (line) => console.log(line),
   });
   const timeout = new Promise<number>((resolve) =>

@@ -15,6 +15,8 @@ export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export interface WorkbenchOptions {
   /** Files to create in a fresh workspace folder, by relative path. */
   readonly workspaceFiles?: Record<string, string>;
+  /** Runs on the workspace folder once its files are written, before VS Code starts. */
+  readonly prepareWorkspace?: (folder: string) => void;
   readonly userSettings?: Record<string, unknown>;
   /** The compiled test index, without `.js`, for the in-host mode. */
   readonly extensionTestsPath?: string;
@@ -65,6 +67,7 @@ export async function openWorkbench(options: WorkbenchOptions): Promise<Workbenc
     fs.writeFileSync(path.join(workspace, file), content);
   }
   fs.mkdirSync(workspace, { recursive: true });
+  options.prepareWorkspace?.(workspace);
   const dataDir = path.join(scratch, 'data');
   const codeServer = await startCodeServer({
     workspace,

@@ -32,7 +32,7 @@ describe('the demo, as a new user tries it', function () {
   let page: Page;
 
   before(async () => {
-    demo = await startDemo({ deltaDelayMs: 3 });
+    demo = await startDemo({ deltaDelayMs: 3, jobRunsForMs: 4_000 });
     browser = await launchChromium();
     page = await browser.newPage({ viewport: { width: 1400, height: 860 } });
     await page.goto(demo.url);
@@ -130,5 +130,81 @@ describe('the demo, as a new user tries it', function () {
     );
     assert.equal(await jobRow('docs-agent/job-completed').locator('.action-label[aria-label^="Stop Tracking"]').count(), 1);
     await tourShot(page, 'tour-agent-jobs');
+  });
+
+  it('starts an agent job about the selected change, edits its prompt, sees it through to its pull request, and follows it up', async () => {
+    await openFile(page, 'askDocs.ts');
+    const editor = page.locator('.monaco-editor .view-lines').first();
+    await editor.locator('.view-line', { hasText: 'answerTimeoutMs' }).waitFor();
+    await editor.click();
+    await page.keyboard.press('Control+End');
+    await page.keyboard.press('Shift+ArrowUp');
+    await page.keyboard.press('Shift+ArrowUp');
+    await editor.locator('.view-line', { hasText: 'export const answerTimeoutMs' }).click({ button: 'right' });
+    await page.locator('.context-view .monaco-menu .action-label', { hasText: 'Start Agent Job' }).click();
+
+    // Attach: the selection is ticked; tick the file's uncommitted changes too.
+    const picker = page.locator('.quick-input-widget');
+    await picker.locator('.monaco-list-row', { hasText: 'The selected code' }).waitFor();
+    assert.ok(
+      await picker.locator('.monaco-list-row', { hasText: 'All uncommitted changes' }).isVisible(),
+      'a Git repository: its changes are offered',
+    );
+    await picker.locator('.monaco-list-row', { hasText: 'The uncommitted changes of this file' }).click();
+    await page.keyboard.press('Enter');
+    await page.locator('.quick-input-widget', { hasText: 'What should the agent change' }).waitFor();
+    await page.keyboard.type('Document answerTimeoutMs in the configuration guide.');
+    await page.keyboard.press('Enter');
+
+    // The whole prompt, to read and edit before anything is sent.
+    const draft = page.locator('.tabs-container .tab.active', { hasText: 'Untitled' });
+    await draft.waitFor();
+    await page.locator('.codelens-decoration', { hasText: 'Start Agent Job' }).first().waitFor();
+    assert.match(await page.locator('.codelens-decoration').last().innerText(), /KB of 100 KB/);
+    assert.equal(demo.emulator.requestsFor('createJob').length, 0, 'nothing is sent before Start');
+    await page.locator('.monaco-editor .view-line').first().click();
+    await page.keyboard.press('End');
+    await page.keyboard.type(' Mention the default of 30 seconds.');
+    await tourShot(page, 'tour-start-job');
+    await page.locator('.editor-actions .action-label[aria-label="Start Agent Job"]').click();
+
+    const sent = await (async () => {
+      for (let i = 0; i < 100 && demo.emulator.jobs.prompts.length === 0; i++) await page.waitForTimeout(100);
+      return demo.emulator.jobs.prompts[0];
+    })();
+    assert.match(
+      sent.prompt,
+      /^Document answerTimeoutMs in the configuration guide\. Mention the default of 30 seconds\.\n\n## Selected from `src\/askDocs\.ts`, lines 30–31\n/,
+    );
+    assert.match(sent.prompt, /## Uncommitted changes of `src\/askDocs\.ts`\n\n```diff\n[\s\S]*\+export const answerTimeoutMs = 30_000;/);
+    await draft.waitFor({ state: 'detached' });
+
+    // The job joins the tree, named by its prompt, and is watched until its pull request is ready.
+    const row = jobRow('Document answerTimeoutMs');
+    await row.waitFor();
+    const done = page.locator('.notification-toast', { hasText: 'completed with a pull request' });
+    await done.waitFor({ timeout: 60_000 });
+    assert.ok(await done.locator('.monaco-button', { hasText: 'Open Pull Request' }).isVisible());
+    await row.hover();
+    assert.equal(await row.locator('.action-label[aria-label="Open Pull Request"]').count(), 1);
+    await tourShot(page, 'tour-job-done');
+    await done
+      .locator('.codicon-notifications-clear, .codicon-close')
+      .first()
+      .click()
+      .catch(() => {});
+
+    // A follow-up sets it working again.
+    await row.hover();
+    await row.locator('.action-label[aria-label="Send Follow-Up to Agent Job"]').click();
+    await page.locator('.quick-input-widget', { hasText: 'What else should the agent do' }).waitFor();
+    await page.keyboard.type('Add an example to the troubleshooting page too.');
+    await page.keyboard.press('Enter');
+    await row.locator('.label-description', { hasText: 'active' }).waitFor();
+    assert.deepEqual(demo.emulator.jobs.prompts.at(-1), {
+      kind: 'followUp',
+      jobId: sent.jobId,
+      prompt: 'Add an example to the troubleshooting page too.',
+    });
   });
 });

@@ -103,12 +103,12 @@ describe('job notifications', () => {
   it('says when a watched job ends, offering its pull request', () => {
     assert.deepEqual(jobEndNotice({ id: 'j', before: active, after: ended('completed', 'https://github.com/acme/docs/pull/7') }, 'all'), {
       level: 'info',
-      message: 'Agent job acme/docs · fix completed with a pull request.',
+      message: 'Agent job "acme/docs · fix" completed with a pull request.',
       pullRequest: 'https://github.com/acme/docs/pull/7',
     });
     assert.deepEqual(jobEndNotice({ id: 'j', before: active, after: ended('failed') }, 'all'), {
       level: 'error',
-      message: 'Agent job acme/docs · fix failed.',
+      message: 'Agent job "acme/docs · fix" failed.',
     });
     assert.match(jobEndNotice({ id: 'j', before: active, after: ended('completed') }, 'all')!.message, /completed without changes/);
     assert.match(jobEndNotice({ id: 'j', before: active, after: ended('archived') }, 'all')!.message, /was archived/);

@@ -196,4 +196,31 @@ describe('agent job poller', () => {
     assert.equal(h.polls.get('a')?.length, 2);
     assert.equal(h.polls.get('done')?.length, 1);
   });
+
+  it('a job fresh from the platform waits one interval before its first poll, and keeps its prompt', async () => {
+    const h = harness();
+    h.poller.track('j', job('j', 'active'), { prompt: 'Document X', fresh: true });
+    await h.timers.advance(4_999);
+    assert.equal(h.polls.get('j'), undefined);
+    await h.timers.advance(1);
+    assert.deepEqual(h.polls.get('j'), [5_000]);
+    assert.equal(h.poller.get('j')?.prompt, 'Document X', 'the prompt survives a poll');
+  });
+
+  it('an ended job updated after a follow-up is polled again until it ends again', async () => {
+    const h = harness();
+    h.answers.set('j', [ok(job('j', 'completed'))]);
+    h.poller.track('j');
+    await h.timers.advance(0);
+    assert.equal(h.poller.get('j')?.polling.kind, 'ended');
+    h.poller.update(job('j', 'active'));
+    assert.equal(h.poller.get('j')?.job?.status, 'active');
+    assert.equal(h.poller.get('j')?.polling.kind, 'watching');
+    h.answers.set('j', [ok(job('j', 'completed', 'https://github.com/a/b/pull/2'))]);
+    await h.timers.advance(5_000);
+    assert.equal(h.polls.get('j')?.length, 2);
+    assert.equal(h.poller.get('j')?.job?.prLink, 'https://github.com/a/b/pull/2');
+    await h.timers.advance(600_000);
+    assert.equal(h.polls.get('j')?.length, 2, 'ended again: no more polls');
+  });
 });

@@ -1,0 +1,110 @@
+// Send Follow-Up: another instruction to a job in any state. The platform answers with the job,
+// usually active again, and it is polled again even if it had ended. Nothing typed is lost: a
+// refused follow-up comes back in the input box.
+
+import * as vscode from 'vscode';
+import { commands } from '../identifiers';
+import { platformError, type Result } from '../platform/errors';
+import type { AgentJob } from '../platform/agentJob';
+import type { PlatformClients } from '../settings/platformClients';
+import { setStatusMessage, showMessage, showPlatformError, withProgress } from '../ui/messages';
+import type { AgentJobsModel } from './agentJobsModel';
+import type { AgentJobsTree, JobNode } from './agentJobsTree';
+import { inertText } from '../util/inertText';
+import { jobLabel } from './jobPresentation';
+
+export interface FollowUpDeps {
+  readonly model: AgentJobsModel;
+  readonly tree: AgentJobsTree;
+  readonly clients: PlatformClients;
+}
+
+/** What a caller (a test, a script) may pass instead of answering the questions. */
+export interface FollowUpRequest {
+  readonly jobId: string;
+  readonly prompt: string;
+}
+
+export function registerFollowUp(context: vscode.ExtensionContext, deps: FollowUpDeps): void {
+  context.subscriptions.push(
+    vscode.commands.registerCommand(commands.sendAgentJobFollowUp, (argument?: unknown) => followUp(deps, argument)),
+  );
+}
+
+/**
+ * Resolves to the job as the platform returned it, or undefined when nothing was sent. `draft` is
+ * what the input box starts with: the text of a follow-up that was refused.
+ */
+async function followUp(deps: FollowUpDeps, argument: unknown, draft = ''): Promise<AgentJob | undefined> {
+  const request = isRequest(argument) ? argument : undefined;
+  const id = request?.jobId ?? (await jobOf(deps, argument));
+  const tracked = id === undefined ? undefined : deps.model.get(id);
+  if (!tracked) return undefined;
+  const text =
+    request?.prompt ??
+    (await vscode.window.showInputBox({
+      title: inertText(`Docs Assistant: Follow-Up for ${jobLabel(tracked)}`),
+      prompt: 'What else should the agent do on this job? The job works again, even if it had ended.',
+      value: draft,
+      ignoreFocusOut: true,
+      validateInput: (value) => (value.trim() === '' ? 'Say what the agent should do.' : undefined),
+    }));
+  if (text === undefined) return undefined;
+  const result = await send(deps, tracked.id, text);
+  if (result.ok) {
+    deps.model.update(result.value);
+    deps.tree.reveal(tracked.id);
+    setStatusMessage(`Follow-up sent: agent job ${jobLabel(tracked)} is ${result.value.status} again.`, 5_000);
+    return result.value;
+  }
+  if (result.error.kind === 'notFound') {
+    showMessage('error', `The agent job ${jobLabel(tracked)} is gone: the platform no longer knows it.`, {
+      title: 'Stop Tracking',
+      run: () => deps.model.untrack(tracked.id),
+    });
+    return undefined;
+  }
+  showPlatformError(result.error, { title: 'Edit Follow-Up', run: () => followUp(deps, tracked.id, text) });
+  return undefined;
+}
+
+function send(deps: FollowUpDeps, id: string, prompt: string): Thenable<Result<AgentJob>> {
+  const scope = deps.model.scope;
+  const client = deps.clients.current();
+  if (!scope || client.origin !== scope.origin) {
+    return Promise.resolve({
+      ok: false,
+      error: platformError('notConfigured', 'Set the base URL and the project id to send follow-ups.', { setting: 'projectId' }),
+    });
+  }
+  return withProgress({ location: vscode.ProgressLocation.Notification, title: 'Sending the follow-up…' }, () =>
+    client.sendAgentJobFollowUp(scope.projectId, id, prompt),
+  );
+}
+
+/** The job a command was run on, or one picked from the tracked jobs. */
+async function jobOf(deps: FollowUpDeps, argument: unknown): Promise<string | undefined> {
+  if (typeof argument === 'string') return argument;
+  const node = argument as JobNode | undefined;
+  if (node?.kind === 'job') return node.id;
+  if (node?.kind === 'detail') return node.jobId;
+  const jobs = deps.model.jobs;
+  if (jobs.length === 0) {
+    showMessage('info', 'No agent job is tracked. Start one, or track one by its id, then send it a follow-up.');
+    return undefined;
+  }
+  const picked = await vscode.window.showQuickPick(
+    jobs.map((tracked) => ({ label: inertText(jobLabel(tracked)), description: tracked.job?.status ?? '', id: tracked.id })),
+    { title: 'Docs Assistant: Send Follow-Up', placeHolder: 'The agent job to send a follow-up to' },
+  );
+  return picked?.id;
+}
+
+function isRequest(value: unknown): value is FollowUpRequest {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as FollowUpRequest).jobId === 'string' &&
+    typeof (value as FollowUpRequest).prompt === 'string'
+  );
+}
