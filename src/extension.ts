@@ -7,6 +7,8 @@ import { registerChat } from './chat/registerChat';
 import { ExtensionLog } from './log/extensionLog';
 import { registerShowLog } from './log/showLogCommand';
 import { registerPages } from './pages/registerPages';
+import { registerSearchDocs } from './search/searchDocsCommand';
+import { registerDocsTools } from './tools/registerDocsTools';
 import { registerCheckConnection } from './settings/checkConnectionCommand';
 import { registerConfigure } from './settings/configureCommand';
 import { registerKeyCommands } from './settings/keyCommands';
@@ -42,6 +44,14 @@ export function activate(context: vscode.ExtensionContext): DocsAssistantApi {
   registerCheckConnection(context, { clients, setup });
   const pages = registerPages(context, { clients, settings, keys, log });
   const chat = registerChat(context, { clients, settings, setup, pages, log });
+  registerSearchDocs(context, {
+    clients,
+    settings,
+    pages,
+    state: context.globalState,
+    askAboutPage: (pagePath) => chat.askAboutPage(pagePath),
+  });
+  registerDocsTools(context, { clients, settings, setup, pages, log });
   const agentJobs = registerAgentJobs(context, { settings, setup, clients, log });
 
   void setup.refresh();

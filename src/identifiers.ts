@@ -22,6 +22,7 @@ export const commands = {
   copyAgentJobId: 'docsAssistant.copyAgentJobId',
   startAgentJob: 'docsAssistant.startAgentJob',
   sendAgentJobFollowUp: 'docsAssistant.sendAgentJobFollowUp',
+  searchDocs: 'docsAssistant.searchDocs',
 } as const;
 
 export type CommandId = (typeof commands)[keyof typeof commands];

@@ -306,7 +306,7 @@ export class ChatSession {
       ...(threadId === undefined
         ? {}
         : { threadId, ...(conversation.threadKey === undefined ? {} : { threadKey: conversation.threadKey }) }),
-      ...(turn.context ? { context: [turn.context.item] } : {}),
+      ...(turn.context?.item ? { context: [turn.context.item] } : {}),
       ...(turn.context?.currentPath ? { currentPath: turn.context.currentPath } : {}),
     };
     const stream = new TurnStream(

@@ -13,9 +13,12 @@ export interface SourceLink {
   readonly title?: string;
 }
 
-/** A context item as the chip shows it: the file (or page) and lines it came from. */
+/**
+ * What the next question is about, as the chip shows it: a selection (a context item, with the file
+ * or page and lines it came from), or a documentation page as a whole (only `currentPath`).
+ */
 export interface AttachedContext {
-  readonly item: ContextItem;
+  readonly item?: ContextItem;
   /** `src/app.ts:12-30`, or a page's path. */
   readonly label: string;
   /** Set when the selection was longer than the limit and was cut. */
@@ -189,14 +192,22 @@ function restoreTurn(saved: unknown): Turn | undefined {
   };
 }
 
-function restoreContext(saved: unknown): AttachedContext | undefined {
-  if (!isRecord(saved) || typeof saved.label !== 'string' || !isRecord(saved.item)) return undefined;
-  const { type, value, path, elementId } = saved.item;
+function restoreItem(saved: unknown): ContextItem | undefined {
+  if (!isRecord(saved)) return undefined;
+  const { type, value, path, elementId } = saved;
   if ((type !== 'code' && type !== 'textSelection') || typeof value !== 'string' || !optionalString(path) || !optionalString(elementId))
     return undefined;
+  return { type, value, ...(path !== undefined ? { path } : {}), ...(elementId !== undefined ? { elementId } : {}) };
+}
+
+function restoreContext(saved: unknown): AttachedContext | undefined {
+  if (!isRecord(saved) || typeof saved.label !== 'string') return undefined;
   if (!optionalString(saved.currentPath) || (saved.trimmedFrom !== undefined && typeof saved.trimmedFrom !== 'number')) return undefined;
+  const item = saved.item === undefined ? undefined : restoreItem(saved.item);
+  if (saved.item !== undefined && !item) return undefined;
+  if (!item && saved.currentPath === undefined) return undefined;
   return {
-    item: { type, value, ...(path !== undefined ? { path } : {}), ...(elementId !== undefined ? { elementId } : {}) },
+    ...(item ? { item } : {}),
     label: saved.label,
     ...(typeof saved.trimmedFrom === 'number' ? { trimmedFrom: saved.trimmedFrom } : {}),
     ...(saved.currentPath !== undefined ? { currentPath: saved.currentPath } : {}),

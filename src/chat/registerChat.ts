@@ -15,6 +15,7 @@ import { registerChatCommands } from './chatCommands';
 import { ChatSession } from './chatSession';
 import { ChatViewProvider } from './chatViewProvider';
 import { Conversation } from './conversation';
+import { attachPage } from './selectionContext';
 import { SecretThreadKeys } from './threadKeys';
 
 /** Where the conversation is kept, per workspace, so it survives a reload. */
@@ -33,6 +34,8 @@ export interface ChatFeature {
   savedConversation(): unknown;
   /** Whether secret storage holds the key of the conversation's thread. */
   hasThreadKey(): Promise<boolean>;
+  /** Attaches a page to the next question and puts the cursor in the chat's question box. */
+  askAboutPage(pagePath: string): Promise<void>;
 }
 
 export function registerChat(context: vscode.ExtensionContext, { clients, settings, setup, pages, log }: ChatDeps): ChatFeature {
@@ -63,5 +66,9 @@ export function registerChat(context: vscode.ExtensionContext, { clients, settin
   return {
     savedConversation: () => context.workspaceState.get(CONVERSATION_KEY),
     hasThreadKey: async () => conversation.threadId !== undefined && (await threadKeys.get(conversation.threadId)) !== undefined,
+    askAboutPage: async (pagePath) => {
+      session.attach(attachPage(pagePath));
+      await view.reveal(true);
+    },
   };
 }

@@ -42,6 +42,11 @@ export function attachSelection(selection: Selection): AttachedContext {
   };
 }
 
+/** A whole documentation page as what the next question is about: sent as `currentPath`. */
+export function attachPage(pagePath: string): AttachedContext {
+  return { label: pagePath, ...(pagePath.length <= MAX_CURRENT_PATH ? { currentPath: pagePath } : {}) };
+}
+
 /** What the chip says about a trimmed selection. */
 export function trimNote(context: AttachedContext): string | undefined {
   return context.trimmedFrom === undefined

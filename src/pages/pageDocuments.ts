@@ -55,6 +55,11 @@ export class PageDocuments extends Disposable implements vscode.TextDocumentCont
     return { ok: true, value: editor };
   }
 
+  /** The page's text, from the cache or the platform, without opening it. */
+  read(pagePath: string, options?: CallOptions): Promise<Result<Page>> {
+    return this.fetch(pagePath, false, options);
+  }
+
   /** Fetches the page again and updates its document, if open. */
   async refresh(pagePath: string): Promise<Result<Page>> {
     const result = await withVisibleWaits(`Refreshing ${pagePath}`, (options) => this.fetch(pagePath, true, options));

@@ -3,7 +3,7 @@
 // right kind of key).
 
 import { type AgentJob, parseAgentJob, promptProblem } from './agentJob';
-import { assistantBody, type AssistantRequest } from './assistantRequest';
+import { assistantBody, type AssistantRequest, type SearchFilter } from './assistantRequest';
 import { type BaseUrl, parseBaseUrl, path } from './endpoint';
 import { fail, isSafeToResend, isTransient, ok, platformError, type PlatformError, type Result, type Setting } from './errors';
 import { keyLabels, keyPrefixDescriptions, keyProblem, type KeyKind } from './keys';
@@ -14,6 +14,7 @@ import { abortableDelay, backoffDelay, defaultRetryPolicy, type RetryPolicy } fr
 import type { AssistantMessage, AssistantMessageBuilder } from './stream/assistantMessage';
 import type { StreamChunk } from './stream/chunks';
 import { defaultStreamLimits, type Overflow, readAssistantStream } from './stream/readAssistantStream';
+import { readSearchResults, type SearchResult } from './searchResults';
 import {
   cancelled,
   defaultTimeouts,
@@ -56,6 +57,14 @@ export interface RetryWait {
   /** Why the last attempt failed. */
   readonly error: PlatformError;
 }
+
+export interface SearchRequest {
+  /** 1 to 50; the platform's default is 10. */
+  readonly pageSize?: number;
+  readonly filter?: SearchFilter | null;
+}
+
+export const DEFAULT_SEARCH_PAGE_SIZE = 10;
 
 export interface Page {
   readonly path: string;
@@ -171,6 +180,30 @@ export class PlatformClient {
       const context = this.context('adminKey', `No agent job "${id}" was found in project "${projectId}": it may have been deleted.`);
       const call = this.call('POST', path`/v2/agent/${projectId}/job/${id}/message`, 'adminKey', ready.value, options.signal, { prompt });
       return this.withRetries(options, () => this.readJsonCall(call, context, (json) => jobOf(json, id)), isSafeToResend);
+    });
+  }
+
+  /**
+   * `POST /discovery/v1/search/{domain}` with the assistant key: the pages that match, best first.
+   * Tried once: a person typing asks again anyway, and a wait would only hold back newer answers.
+   */
+  searchDocs(domain: string, query: string, request: SearchRequest = {}, options: CallOptions = {}): Promise<Result<SearchResult[]>> {
+    return this.guard(async () => {
+      if (query.trim() === '') return fail(platformError('invalidRequest', 'Type something to search for.'));
+      const ready = await this.prepare('assistantKey', { domain }, {});
+      if (!ready.ok) return ready;
+      const pageSize = request.pageSize ?? DEFAULT_SEARCH_PAGE_SIZE;
+      if (!Number.isInteger(pageSize) || pageSize < 1 || pageSize > 50)
+        return fail(platformError('invalidRequest', `pageSize must be a whole number from 1 to 50; it is ${pageSize}.`));
+      const body = { query, pageSize, ...(request.filter ? { filter: request.filter } : {}) };
+      const context = this.context(
+        'assistantKey',
+        `The platform has no documentation for the domain "${domain}". Check the domain setting.`,
+      );
+      const call = this.call('POST', path`/discovery/v1/search/${domain}`, 'assistantKey', ready.value, options.signal, body);
+      return this.readJsonCall(call, context, (json) =>
+        Array.isArray(json) ? ok(readSearchResults(json)) : fail(badBody('a list of search results')),
+      );
     });
   }
 

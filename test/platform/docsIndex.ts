@@ -81,10 +81,18 @@ export class DocsIndex {
     return (relevant.length > 0 ? relevant : scored.slice(0, 1)).slice(0, limit).map((entry) => entry.page);
   }
 
-  /** Every page that shares a word (or a word's beginning, as one types) with the query, best first; none when none does. */
+  /**
+   * The pages that hold every word of the query (the last one may be half typed), best first; none
+   * when none does. More words, fewer pages, as a search box should behave.
+   */
   matching(query: string): DocPage[] {
+    const wanted = words(query);
+    if (wanted.length === 0) return [];
     return this.scored(query, true)
-      .filter((entry) => entry.score > 0)
+      .filter(({ page }) => {
+        const have = words(`${page.title} ${page.text}`);
+        return wanted.every((want) => have.some((word) => word.startsWith(want)));
+      })
       .map((entry) => entry.page);
   }
 

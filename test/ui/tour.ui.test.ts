@@ -9,7 +9,7 @@ import * as path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { startDemo, type BrowserDemo } from '../../demo/demo';
 import { launchChromium, REPO_ROOT } from '../runner/workbench';
-import { openFile, screenshot, webviewFrame } from './support';
+import { openFile, runCommand, screenshot, webviewFrame } from './support';
 
 const README_IMAGES = path.join(REPO_ROOT, 'docs', 'images');
 
@@ -141,7 +141,11 @@ describe('the demo, as a new user tries it', function () {
     await page.keyboard.press('Shift+ArrowUp');
     await page.keyboard.press('Shift+ArrowUp');
     await editor.locator('.view-line', { hasText: 'export const answerTimeoutMs' }).click({ button: 'right' });
-    await page.locator('.context-view .monaco-menu .action-label', { hasText: 'Start Agent Job' }).click();
+    const menuItem = page.locator('.context-view .monaco-menu .action-label', { hasText: 'Start Agent Job' });
+    await menuItem.hover();
+    await menuItem.click();
+    // A menu still opening may miss the click; the hovered item is the one Enter runs.
+    if (await menuItem.isVisible().catch(() => false)) await page.keyboard.press('Enter');
 
     // Attach: the selection is ticked; tick the file's uncommitted changes too.
     const picker = page.locator('.quick-input-widget');
@@ -206,5 +210,29 @@ describe('the demo, as a new user tries it', function () {
       jobId: sent.jobId,
       prompt: 'Add an example to the troubleshooting page too.',
     });
+  });
+
+  it('searches the docs as the user types, results narrowing with every word, and opens one', async () => {
+    await runCommand(page, 'Docs Assistant: Search Docs');
+    const picker = page.locator('.quick-input-widget');
+    await picker.locator('.quick-input-box input').waitFor({ state: 'visible' });
+    const rows = picker.locator('.quick-input-list .monaco-list-row');
+    await page.keyboard.type('agent', { delay: 40 });
+    await rows.filter({ hasText: 'Watching agent jobs' }).first().waitFor();
+    await page.waitForFunction((count) => count > 2, await rows.count()).catch(() => {});
+    const broad = await rows.count();
+    assert.ok(broad > 2, `"agent" matches several pages: ${broad}`);
+    await page.keyboard.type(' jobs pull', { delay: 40 });
+    await page.waitForTimeout(800);
+    for (let i = 0; i < 50 && (await rows.count()) >= broad; i++) await page.waitForTimeout(100);
+    assert.equal(await rows.count(), 2, 'more words, fewer pages');
+    const first = rows.first();
+    assert.match(await first.innerText(), /Watching agent jobs[\s\S]*guides\/agent-jobs/);
+    assert.match(await first.locator('.quick-input-list-label-meta').first().innerText(), /\w{3,}/, 'the matching excerpt, as plain text');
+    await page.mouse.move(900, 600);
+    await tourShot(page, 'tour-search');
+    await page.keyboard.press('Enter');
+    await page.locator('.tabs-container .tab.active', { hasText: 'agent-jobs.md' }).waitFor();
+    await page.locator('.view-lines', { hasText: 'Watching agent jobs' }).waitFor();
   });
 });

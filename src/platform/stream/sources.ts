@@ -1,43 +1,17 @@
-// The pages an answer drew on. The live service names them only in its `search` tool's output
-// (a bare array of results, or `{type: "search", results}`); the spec's shape sends `source-url`
-// and `source-document` chunks. Both become one list, deduplicated by page, in order of first
-// appearance. The search operation's results have the same shape as the tool's.
+// The pages an answer drew on. The live service names them only in its `search` tool's output;
+// the spec's shape sends `source-url` and `source-document` chunks. Both become one list,
+// deduplicated by page, in order of first appearance.
 
+import { readSearchResults } from '../searchResults';
 import type { AssistantMessage } from './assistantMessage';
 
 /** The tool whose output lists the pages the assistant retrieved. */
 export const SEARCH_TOOL = 'search';
 
-export interface SearchResult {
-  /** `url || path`: where the page is, as the server names it. */
-  readonly target: string;
-  /** `metadata.title`, when the server knows it. */
-  readonly title?: string;
-  /** The matching excerpt. */
-  readonly content: string;
-}
-
 export interface Source {
   /** A page path of the site (`guides/chat`, `/guides/chat`) or an http(s) URL; absent for a document without a file name. */
   readonly url?: string;
   readonly title?: string;
-}
-
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
-const text = (value: unknown): string | undefined => (typeof value === 'string' && value.trim() !== '' ? value : undefined);
-
-/** The results of a search, in either shape; entries that name no page are dropped. */
-export function readSearchResults(output: unknown): SearchResult[] {
-  const list = Array.isArray(output) ? output : isRecord(output) && Array.isArray(output.results) ? output.results : [];
-  const results: SearchResult[] = [];
-  for (const entry of list) {
-    if (!isRecord(entry)) continue;
-    const target = text(entry.url) ?? text(entry.path);
-    if (target === undefined) continue;
-    const title = isRecord(entry.metadata) ? text(entry.metadata.title) : undefined;
-    results.push({ target, content: typeof entry.content === 'string' ? entry.content : '', ...(title === undefined ? {} : { title }) });
-  }
-  return results;
 }
 
 /**

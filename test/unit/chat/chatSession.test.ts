@@ -514,13 +514,13 @@ describe('selection context', () => {
       startLine: 1,
       endLine: 900,
     });
-    assert.equal(big.item.value.length, MAX_SELECTION_CHARS);
+    assert.equal(big.item!.value.length, MAX_SELECTION_CHARS);
     assert.equal(trimNote(big), 'Trimmed to the first 20,000 of 20,005 characters.');
   });
 
   it('does not send a page path over 200 characters as currentPath', () => {
     const long = attachSelection({ text: 'x', source: { kind: 'page', pagePath: 'p'.repeat(201) }, startLine: 1, endLine: 1 });
     assert.equal(long.currentPath, undefined);
-    assert.equal(long.item.path, 'p'.repeat(201));
+    assert.equal(long.item!.path, 'p'.repeat(201));
   });
 });

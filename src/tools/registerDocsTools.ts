@@ -1,0 +1,81 @@
+// Docs Assistant's documentation, lent to VS Code's own chat and agents as language model tools:
+// search the docs, read a page. They use the extension's client, keys, page cache and log; when
+// something is not set up they answer with a sentence a model can relay, never a stack trace.
+
+import * as vscode from 'vscode';
+import { pagePathFromInput } from '../pages/pagePath';
+import type { PageDocuments } from '../pages/pageDocuments';
+import { DEFAULT_SEARCH_PAGE_SIZE } from '../platform/client';
+import type { Logger } from '../platform/logger';
+import type { PlatformClients } from '../settings/platformClients';
+import type { SettingsService } from '../settings/settingsService';
+import type { SetupService } from '../settings/setupService';
+import { assistantNeeds } from '../settings/setupState';
+import { pageText, searchText, setupNeededText } from './toolText';
+
+export const TOOL_NAMES = { searchDocs: 'docsAssistant_searchDocs', readPage: 'docsAssistant_readPage' } as const;
+
+export interface DocsToolsDeps {
+  readonly clients: PlatformClients;
+  readonly settings: SettingsService;
+  readonly setup: SetupService;
+  readonly pages: PageDocuments;
+  readonly log: Logger;
+}
+
+export function registerDocsTools(context: vscode.ExtensionContext, deps: DocsToolsDeps): void {
+  context.subscriptions.push(
+    vscode.lm.registerTool<{ query?: unknown }>(TOOL_NAMES.searchDocs, {
+      prepareInvocation: ({ input }) => ({ invocationMessage: `Searching the documentation for "${textOf(input.query)}"` }),
+      invoke: ({ input }, token) =>
+        answer(deps, 'search', token, async (signal) => {
+          const query = typeof input.query === 'string' ? input.query.trim() : '';
+          if (query === '') return 'Give a query: the words to search the documentation for.';
+          const { domain, filter } = deps.settings.current;
+          const found = await deps.clients.current().searchDocs(domain, query, { pageSize: DEFAULT_SEARCH_PAGE_SIZE, filter }, { signal });
+          if (!found.ok) return `The documentation could not be searched: ${found.error.message}`;
+          const results = found.value.map((result) => {
+            const parsed = pagePathFromInput(result.target);
+            return { ...result, pagePath: parsed.ok ? parsed.value : result.target };
+          });
+          return searchText(query, domain, results);
+        }),
+    }),
+    vscode.lm.registerTool<{ path?: unknown }>(TOOL_NAMES.readPage, {
+      prepareInvocation: ({ input }) => ({ invocationMessage: `Reading the documentation page "${textOf(input.path)}"` }),
+      invoke: ({ input }, token) =>
+        answer(deps, 'read a page', token, async (signal) => {
+          const parsed = pagePathFromInput(typeof input.path === 'string' ? input.path : '');
+          if (!parsed.ok) return `${parsed.error.message} Give the path of a page, as a search result names it.`;
+          const page = await deps.pages.read(parsed.value, { signal });
+          return page.ok ? pageText(page.value) : `The page could not be read: ${page.error.message}`;
+        }),
+    }),
+  );
+}
+
+function textOf(value: unknown): string {
+  return typeof value === 'string' ? value : '';
+}
+
+/** Runs a tool: set-up checked first, cancellation passed on, every outcome a text result. */
+async function answer(
+  deps: DocsToolsDeps,
+  what: string,
+  token: vscode.CancellationToken,
+  run: (signal: AbortSignal) => Promise<string>,
+): Promise<vscode.LanguageModelToolResult> {
+  await deps.setup.refresh();
+  const needs = assistantNeeds(deps.setup.current);
+  const controller = new AbortController();
+  const cancel = token.onCancellationRequested(() => controller.abort());
+  try {
+    const text = needs ? setupNeededText(needs) : await run(controller.signal);
+    return new vscode.LanguageModelToolResult([new vscode.LanguageModelTextPart(text)]);
+  } catch (error) {
+    deps.log.error(`The tool could not ${what}: ${error instanceof Error ? error.message : String(error)}`);
+    return new vscode.LanguageModelToolResult([new vscode.LanguageModelTextPart(`Docs Assistant could not ${what} this time; try again.`)]);
+  } finally {
+    cancel.dispose();
+  }
+}
