@@ -1,6 +1,7 @@
 // Runs in the benchmark's page. A worker plays the extension host: it posts the answer's deltas
-// on its own clock, batched per 16 ms as the extension batches them, whatever the page's main
-// thread is doing, so a view that falls behind builds a backlog as it would in VS Code.
+// on its own clock, one batch every `intervalMs` as the extension batches them (DeltaBatcher),
+// whatever the page's main thread is doing, so a view that falls behind builds a backlog as it
+// would in VS Code.
 
 interface Timing {
   /** When the last delta was posted, in ms since the epoch. */
@@ -12,13 +13,13 @@ interface Timing {
 type Mode = 'ours' | 'baseline';
 
 const feeder = `
-onmessage = ({ data: { batches, mode } }) => {
+onmessage = ({ data: { batches, mode, intervalMs } }) => {
   let index = 0;
   const post = () => {
     const batch = batches[index++];
     if (index === batches.length) self.lastDeltaAt = performance.timeOrigin + performance.now();
     postMessage(mode === 'ours' ? { type: 'delta', turnId: 'bench', text: batch.join('') } : { type: 'deltas', deltas: batch });
-    if (index < batches.length) setTimeout(post, 16);
+    if (index < batches.length) setTimeout(post, intervalMs);
     else postMessage({ type: 'turnEnded', lastDeltaAt: self.lastDeltaAt, turn: { id: 'bench', question: 'Bench', answer: batches.flat().join(''), sources: [], status: 'done' } });
   };
   post();
@@ -28,7 +29,7 @@ function deliver(data: unknown): void {
   window.dispatchEvent(new MessageEvent('message', { data }));
 }
 
-function runStream(batches: string[][], mode: Mode): Promise<Timing> {
+function runStream(batches: string[][], mode: Mode, intervalMs: number): Promise<Timing> {
   if (mode === 'ours') {
     deliver({ type: 'setup', setup: { kind: 'ready', origin: 'https://api.example.com', domain: 'bench' } });
     deliver({ type: 'turnStarted', turn: { id: 'bench', question: 'Bench', answer: '', sources: [], status: 'streaming' } });
@@ -44,7 +45,7 @@ function runStream(batches: string[][], mode: Mode): Promise<Timing> {
         setTimeout(() => resolve({ lastDeltaAt: data.lastDeltaAt!, finalPaintAt: performance.timeOrigin + performance.now() })),
       );
     };
-    worker.postMessage({ batches, mode });
+    worker.postMessage({ batches, mode, intervalMs });
   });
 }
 

@@ -4,7 +4,7 @@
 import { realTimers, type Timers } from '../util/timers';
 
 /** Deltas are gathered for this long before one message carries them all. */
-export const DELTA_BATCH_MS = 16;
+export const DELTA_BATCH_MS = 50;
 
 export class DeltaBatcher {
   private pending: { turnId: string; text: string } | undefined;

@@ -16,6 +16,7 @@ const chatArea = el('div', 'chat-area');
 const conversation = el('section', 'conversation');
 const intro = el('div', 'intro');
 const status = el('div', 'sr-only');
+const scrollAnchor = el('div', 'scroll-anchor');
 const composer = new Composer();
 const turns = new Map<string, TurnElement>();
 let focusedOnce = false;
@@ -26,7 +27,7 @@ conversation.setAttribute('aria-label', 'Conversation');
 // Announcements go through this status region only, never through the streaming text.
 status.setAttribute('role', 'status');
 status.setAttribute('aria-live', 'polite');
-chatArea.append(conversation, composer.root);
+chatArea.append(conversation, composer.root, scrollAnchor);
 app.append(setupArea, chatArea, status);
 chatArea.hidden = true;
 
@@ -72,7 +73,7 @@ function showSetup(setup: SetupView, domain?: string): void {
 
 function addTurn(turn: TurnView): TurnElement {
   intro.remove();
-  const element = new TurnElement(turn);
+  const element = new TurnElement(turn, follow);
   turns.set(turn.id, element);
   conversation.append(element.root);
   return element;
@@ -92,13 +93,28 @@ function showConversation(list: readonly TurnView[]): void {
       );
     }
   });
-  scrollToEnd(true);
+  scrollToEnd();
 }
 
-/** Follows the answer while the reader is at the bottom; leaves them be when they scrolled up. */
-function scrollToEnd(force = false): void {
-  const nearBottom = document.documentElement.scrollHeight - window.innerHeight - window.scrollY < 80;
-  if (force || nearBottom) requestAnimationFrame(() => window.scrollTo(0, document.documentElement.scrollHeight));
+/**
+ * Whether the view follows the end of the conversation: true while the reader is at the bottom.
+ * Only a scroll changes it, and a scroll event comes after layout, so reading layout there costs
+ * nothing extra; a draw then scrolls without reading anything.
+ */
+let following = true;
+window.addEventListener('scroll', () => (following = document.documentElement.scrollHeight - window.innerHeight - window.scrollY < 80), {
+  passive: true,
+});
+
+/** After an answer is drawn anew (a few times a second): keep its end in view, if the reader is there. */
+function follow(): void {
+  if (following) scrollAnchor.scrollIntoView({ block: 'end' });
+}
+
+/** Shows the end of the conversation: a new question, a conversation loaded. */
+function scrollToEnd(): void {
+  following = true;
+  requestAnimationFrame(() => scrollAnchor.scrollIntoView({ block: 'end' }));
 }
 
 function announce(turn: TurnView): void {
@@ -130,11 +146,10 @@ window.addEventListener('message', (event: MessageEvent<ToWebview>) => {
       addTurn(message.turn);
       composer.setAnswering(true);
       status.textContent = 'Answering…';
-      scrollToEnd(true);
+      scrollToEnd();
       break;
     case 'delta':
       turns.get(message.turnId)?.appendAnswer(message.text);
-      scrollToEnd();
       break;
     case 'sources':
       turns.get(message.turnId)?.setSources(message.sources);
@@ -152,7 +167,6 @@ window.addEventListener('message', (event: MessageEvent<ToWebview>) => {
       element.setStatus(message.turn);
       composer.setAnswering(false);
       announce(message.turn);
-      scrollToEnd();
       break;
     }
     case 'turnRemoved':

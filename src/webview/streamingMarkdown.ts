@@ -8,9 +8,12 @@
 // same however it arrives.
 
 import { SUGGESTIONS_INFO } from '../chat/suggestions';
+import { type FrameScheduler, throttledFrames } from './frames';
 import { renderMarkdown } from './markdown';
 
 const FENCE = /^ {0,3}(`{3,}|~{3,})\s*(\S*)/;
+/** Characters of rendered HTML a group of finished blocks holds before it is settled. */
+const GROUP_CHARS = 8_192;
 /** A line that may carry on the block before a blank line: indented, a list item, a quote. */
 const CONTINUES = /^(\s|[-+*](\s|$)|\d{1,9}[.)](\s|$)|>)/;
 /** A last line that is, or may yet become, a fence. */
@@ -18,6 +21,9 @@ const FENCE_START = /^ {0,3}(`{3,}|~{3,}|`{1,2}$|~{1,2}$)/;
 
 export class StreamingMarkdown {
   private readonly committed: HTMLElement;
+  /** The group finished blocks go into; once it holds enough, it is settled and a new one starts. */
+  private group: HTMLElement | undefined;
+  private groupChars = 0;
   private readonly tail: HTMLElement;
   /** Text after the last committed block. */
   private pending = '';
@@ -29,13 +35,13 @@ export class StreamingMarkdown {
   private fenceInfo = '';
   /** After blank lines outside code: where the next block would start, if its first line starts afresh. */
   private candidate: number | undefined;
-  private frame: number | undefined;
 
   constructor(
     container: HTMLElement,
     private readonly render: (markdown: string) => string = renderMarkdown,
-    private readonly schedule: (callback: () => void) => number = (callback) => requestAnimationFrame(callback),
-    private readonly cancel: (handle: number) => void = (handle) => cancelAnimationFrame(handle),
+    private readonly frames: FrameScheduler = throttledFrames(),
+    /** After each draw, once the DOM holds the new text. */
+    private readonly onDraw: () => void = () => {},
   ) {
     this.committed = container.appendChild(document.createElement('div'));
     this.tail = container.appendChild(document.createElement('div'));
@@ -45,16 +51,12 @@ export class StreamingMarkdown {
 
   append(text: string): void {
     this.pending += text;
-    this.frame ??= this.schedule(() => {
-      this.frame = undefined;
-      this.flush();
-    });
+    this.frames.request(() => this.flush());
   }
 
   /** Renders everything now: the answer is complete, or the caller needs it drawn. */
   finish(): void {
-    if (this.frame !== undefined) this.cancel(this.frame);
-    this.frame = undefined;
+    this.frames.cancel();
     this.flush(true);
   }
 
@@ -82,12 +84,29 @@ export class StreamingMarkdown {
     }
     this.scanned = lineStart;
     if (boundary > 0) {
-      this.committed.insertAdjacentHTML('beforeend', this.render(this.pending.slice(0, boundary)));
+      this.commit(this.render(this.pending.slice(0, boundary)));
       this.pending = this.pending.slice(boundary);
       this.scanned -= boundary;
       if (this.candidate !== undefined) this.candidate -= boundary;
     }
     this.tail.innerHTML = this.shownTail(final);
+    this.onDraw();
+  }
+
+  /**
+   * Adds finished blocks. They go into groups of a few kilobytes; a full group is settled (the
+   * browser may then skip it while it is off screen) and never changes again. Settling groups, not
+   * blocks, keeps the browser from checking each new block's visibility in a frame of its own.
+   */
+  private commit(html: string): void {
+    if (!this.group || this.groupChars > GROUP_CHARS) {
+      this.group?.classList.add('md-settled');
+      this.group = this.committed.appendChild(document.createElement('div'));
+      this.group.className = 'md-group';
+      this.groupChars = 0;
+    }
+    this.group.insertAdjacentHTML('beforeend', html);
+    this.groupChars += html.length;
   }
 
   /**

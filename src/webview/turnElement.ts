@@ -24,7 +24,11 @@ export class TurnElement {
   private streaming = false;
   private countdown: ReturnType<typeof setInterval> | undefined;
 
-  constructor(readonly turn: TurnData) {
+  /** `onDraw` runs after the answer was drawn anew: the view follows it when the reader is at the bottom. */
+  constructor(
+    readonly turn: TurnData,
+    private readonly onDraw: () => void = () => {},
+  ) {
     this.root.dataset.turnId = turn.id;
     const question = el('div', 'question');
     question.append(el('span', 'sr-only', 'You asked: '), el('p', 'question-text', turn.question));
@@ -37,7 +41,7 @@ export class TurnElement {
       this.root.classList.add('earlier');
       this.root.title = `Asked of ${turn.earlier}; not sent to the current connection.`;
     }
-    this.markdown = new StreamingMarkdown(this.answer);
+    this.markdown = new StreamingMarkdown(this.answer, undefined, undefined, () => this.onDraw());
     this.appendAnswer(turn.answer);
     this.setSources(turn.sources);
     this.setStatus(turn);
@@ -109,7 +113,7 @@ export class TurnElement {
     if (turn.answer !== this.shown) {
       this.answer.replaceChildren();
       this.shown = '';
-      this.markdown = new StreamingMarkdown(this.answer);
+      this.markdown = new StreamingMarkdown(this.answer, undefined, undefined, () => this.onDraw());
       this.appendAnswer(turn.answer);
     }
     this.markdown.finish();

@@ -40,7 +40,8 @@ function answer(next: () => number): string {
   const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)];
   const words = (n: number) => Array.from({ length: 1 + Math.floor(next() * n) }, () => pick(WORDS)).join(' ');
   const blocks: string[] = [];
-  const count = 2 + Math.floor(next() * 8);
+  // Mostly short answers, and some long enough to fill several groups of finished blocks.
+  const count = next() < 0.15 ? 40 + Math.floor(next() * 60) : 2 + Math.floor(next() * 8);
   for (let i = 0; i < count; i++) {
     const fence = pick(['```', '~~~', '````']);
     blocks.push(

@@ -13,12 +13,10 @@ function render(pieces: readonly string[], framesAfter: readonly boolean[]): Ren
   const container = document.createElement('div');
   document.body.append(container);
   const frames: (() => void)[] = [];
-  const markdown = new StreamingMarkdown(
-    container,
-    undefined,
-    (callback) => frames.push(callback),
-    () => frames.splice(0),
-  );
+  const markdown = new StreamingMarkdown(container, undefined, {
+    request: (draw) => void (frames.length === 0 && frames.push(draw)),
+    cancel: () => void frames.splice(0),
+  });
   const seen: string[] = [];
   pieces.forEach((piece, i) => {
     markdown.append(piece);
@@ -28,7 +26,9 @@ function render(pieces: readonly string[], framesAfter: readonly boolean[]): Ren
     }
   });
   markdown.finish();
-  const html = container.innerHTML;
+  // What is rendered, whatever groups the finished blocks were gathered in as they arrived.
+  const blocks = [...container.querySelectorAll('.md-group')].map((group) => group.innerHTML).join('');
+  const html = `${blocks}|${container.querySelector('.md-tail')?.innerHTML ?? ''}`;
   container.remove();
   return { html, suggestionTargetsWhileStreaming: seen };
 }
