@@ -24,9 +24,22 @@ const problemReporter = {
   },
 };
 
+/**
+ * Activation loads dist/extension.js alone: what it registers loads dist/features.js on first use
+ * (src/extension.ts), and the first request loads undici, most of the code, from
+ * dist/vendor/undici.js (src/platform/transport.ts). Each is a bundle of its own, required by path.
+ */
+const loadedLater = {
+  name: 'loaded-later',
+  setup(build) {
+    build.onResolve({ filter: /^\.\/features$/ }, () => ({ path: './features.js', external: true }));
+    build.onResolve({ filter: /^undici$/ }, () => ({ path: './vendor/undici.js', external: true }));
+  },
+};
+
 const extension = {
-  entryPoints: ['src/extension.ts'],
-  outfile: 'dist/extension.js',
+  entryPoints: ['src/extension.ts', 'src/features.ts'],
+  outdir: 'dist',
   bundle: true,
   format: 'cjs',
   platform: 'node',
@@ -35,6 +48,20 @@ const extension = {
   minify: production,
   sourcemap: !production,
   sourcesContent: false,
+  logLevel: 'silent',
+  plugins: [problemReporter, loadedLater],
+};
+
+const undici = {
+  entryPoints: ['undici'],
+  outfile: 'dist/vendor/undici.js',
+  bundle: true,
+  format: 'cjs',
+  platform: 'node',
+  target: 'node20',
+  minify: production,
+  sourcemap: false,
+  legalComments: 'none',
   logLevel: 'silent',
   plugins: [problemReporter],
 };
@@ -57,7 +84,7 @@ const webview = {
 async function main() {
   // A production build starts from an empty dist/, so no development source map survives into it.
   if (production) require('node:fs').rmSync('dist', { recursive: true, force: true });
-  const contexts = await Promise.all([extension, webview].map((options) => esbuild.context(options)));
+  const contexts = await Promise.all([extension, undici, webview].map((options) => esbuild.context(options)));
   if (watch) {
     await Promise.all(contexts.map((ctx) => ctx.watch()));
     return;

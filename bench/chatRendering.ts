@@ -1,22 +1,23 @@
 // 2. Chat rendering, in headless Chromium. The real webview bundle (dist/webview/chat.js, as
 // packaged) renders a 100 KB Markdown answer (prose, lists, tables, code blocks) arriving in
 // 10,000 deltas; the baseline view renders the whole Markdown again on every delta, with the
-// same renderer. Both get the same deltas on the same clock (bench/render/harness.ts).
+// same renderer. Both get the same deltas on the same clock (bench/render/harness.ts). Then the
+// same answer, from the emulator, in the real view inside code-server (bench/realWebview.ts).
 
-import * as fs from 'node:fs';
 import * as path from 'node:path';
-import * as esbuild from 'esbuild';
 import type { Browser } from 'playwright-core';
-import { launchChromium } from '../test/runner/workbench';
+import { launchChromium, REPO_ROOT } from '../test/runner/workbench';
 import { DELTA_BATCH_MS } from '../src/chat/deltaBatcher';
-import { ms, ratio, type Row } from './measure';
+import { bundle, mainThreadTasks, openView, packagedView } from './chromiumPage';
+import { streamInCodeServer, type WebviewFigures } from './realWebview';
+import { median, ms, ratio, type Row } from './measure';
 import { sampleDocumentation } from './sampleText';
 
-const REPO_ROOT = path.resolve(__dirname, '..', '..');
 const ANSWER_BYTES = 100 * 1024;
 const DELTAS = 10_000;
 /** Deltas arrive at one per millisecond; the extension posts what arrived every DELTA_BATCH_MS. */
 const PER_BATCH = DELTA_BATCH_MS;
+const OUR_RUNS = 3;
 
 /** The sample documentation, repeated to 100 KB and cut at a line end. */
 function answerMarkdown(): string {
@@ -35,19 +36,6 @@ function batches(text: string): string[][] {
   return grouped;
 }
 
-function bundle(entry: string): string {
-  const result = esbuild.buildSync({
-    entryPoints: [entry],
-    bundle: true,
-    format: 'iife',
-    platform: 'browser',
-    target: 'es2022',
-    minify: true,
-    write: false,
-  });
-  return result.outputFiles[0].text;
-}
-
 interface RenderFigures {
   /** Main-thread task time from the first delta to the final paint. */
   readonly totalMs: number;
@@ -57,50 +45,27 @@ interface RenderFigures {
   readonly renderedChars: number;
 }
 
-interface TraceEvent {
-  readonly name: string;
-  readonly ph: string;
-  readonly tid: number;
-  readonly dur?: number;
-  readonly args?: { readonly name?: string };
-}
-
 async function measure(browser: Browser, view: string, mode: 'ours' | 'baseline', groups: string[][]): Promise<RenderFigures> {
-  const page = await browser.newPage({ viewport: { width: 400, height: 800 } });
-  await page.setContent(
-    `<!DOCTYPE html><html><head><style>${fs.readFileSync(path.join(REPO_ROOT, 'media', 'chat.css'), 'utf8')}</style></head><body><div id="app"></div></body></html>`,
+  const page = await openView(browser, view);
+  interface Harness {
+    prepareStream(batches: string[][], mode: string): Promise<void>;
+    runStream(intervalMs: number): Promise<{ lastDeltaAt: number; finalPaintAt: number }>;
+  }
+  await page.evaluate(([groupsArg, modeArg]) => (globalThis as unknown as Harness).prepareStream(groupsArg, modeArg), [
+    groups,
+    mode,
+  ] as const);
+  const stream = await mainThreadTasks(browser, page, () =>
+    page.evaluate((interval) => (globalThis as unknown as Harness).runStream(interval), DELTA_BATCH_MS),
   );
-  await page.addScriptTag({ content: 'window.acquireVsCodeApi = () => ({ postMessage() {}, getState() {}, setState() {} });' });
-  await page.addScriptTag({ content: bundle(path.join(REPO_ROOT, 'bench', 'render', 'harness.ts')) });
-  await page.addScriptTag({ content: view });
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('Performance.enable');
-  const taskSeconds = async () =>
-    (await cdp.send('Performance.getMetrics')).metrics.find((metric) => metric.name === 'TaskDuration')!.value;
-  await browser.startTracing(page, { categories: ['toplevel'] });
-  const before = await taskSeconds();
-  type RunStream = (batches: string[][], mode: string, intervalMs: number) => Promise<{ lastDeltaAt: number; finalPaintAt: number }>;
-  const timing = await page.evaluate(
-    ([groupsArg, modeArg, interval]) => (globalThis as unknown as { runStream: RunStream }).runStream(groupsArg, modeArg, interval),
-    [groups, mode, DELTA_BATCH_MS] as const,
-  );
-  const after = await taskSeconds();
-  const trace = JSON.parse((await browser.stopTracing()).toString('utf8')) as { traceEvents: TraceEvent[] };
-  const mainThreads = new Set(
-    trace.traceEvents
-      .filter((event) => event.ph === 'M' && event.name === 'thread_name' && event.args?.name === 'CrRendererMain')
-      .map((event) => event.tid),
-  );
-  const tasks = trace.traceEvents
-    .filter((event) => event.name === 'ThreadControllerImpl::RunTask' && event.ph === 'X' && mainThreads.has(event.tid))
-    .map((event) => (event.dur ?? 0) / 1000);
+  const { result: timing, totalMs, tasks } = stream;
   // The answer's text, without white space: what a reader sees, whatever the blocks.
   const renderedChars = await page
     .locator('.answer')
     .evaluate((answer: { textContent: string | null }) => (answer.textContent ?? '').replace(/\s+/g, '').length);
   await page.close();
   return {
-    totalMs: (after - before) * 1000,
+    totalMs,
     longestTaskMs: Math.max(0, ...tasks),
     tasksOver50: tasks.filter((duration) => duration > 50).length,
     lastDeltaToPaintMs: timing.finalPaintAt - timing.lastDeltaAt,
@@ -109,18 +74,46 @@ async function measure(browser: Browser, view: string, mode: 'ours' | 'baseline'
 }
 
 export async function benchChatRendering(log: (line: string) => void): Promise<{ rows: Row[] }> {
-  const webview = path.join(REPO_ROOT, 'dist', 'webview', 'chat.js');
-  const groups = batches(answerMarkdown());
+  const answer = answerMarkdown();
+  const groups = batches(answer);
   const browser = await launchChromium();
   try {
-    const ours = await measure(browser, fs.readFileSync(webview, 'utf8'), 'ours', groups);
-    log(
-      `ours: ${ms(ours.totalMs)} of main-thread tasks, longest ${ms(ours.longestTaskMs)} (${ours.tasksOver50} over 50 ms), last delta to paint ${ms(ours.lastDeltaToPaintMs)}`,
-    );
+    // Ours takes seconds and varies by a tenth from run to run on a shared machine (a task is timed
+    // by the wall clock, so a stall of the machine lengthens it), so each of its figures is the
+    // median of a few runs, each run printed; the baseline takes minutes.
+    const runs: RenderFigures[] = [];
+    for (let run = 1; run <= OUR_RUNS; run++) {
+      const figures = await measure(browser, packagedView(), 'ours', groups);
+      runs.push(figures);
+      log(
+        `ours, run ${run}: ${ms(figures.totalMs)} of main-thread tasks, longest ${ms(figures.longestTaskMs)} (${figures.tasksOver50} over 50 ms), last delta to paint ${ms(figures.lastDeltaToPaintMs)}`,
+      );
+    }
+    const ours: RenderFigures = {
+      totalMs: median(runs.map((figures) => figures.totalMs)),
+      longestTaskMs: median(runs.map((figures) => figures.longestTaskMs)),
+      tasksOver50: median(runs.map((figures) => figures.tasksOver50)),
+      lastDeltaToPaintMs: median(runs.map((figures) => figures.lastDeltaToPaintMs)),
+      renderedChars: Math.min(...runs.map((figures) => figures.renderedChars)),
+    };
     const baseline = await measure(browser, bundle(path.join(REPO_ROOT, 'bench', 'render', 'baselineView.ts')), 'baseline', groups);
     log(
       `baseline: ${ms(baseline.totalMs)} of main-thread tasks, longest ${ms(baseline.longestTaskMs)} (${baseline.tasksOver50} over 50 ms), last delta to paint ${ms(baseline.lastDeltaToPaintMs)}`,
     );
+    const realRuns: WebviewFigures[] = [];
+    for (let run = 1; run <= OUR_RUNS; run++) {
+      const figures = await streamInCodeServer(answer, log);
+      realRuns.push(figures);
+      log(
+        `ours in code-server, run ${run} (${figures.deltas} deltas from the emulator): ${ms(figures.totalMs)} of the view's main-thread tasks, longest ${ms(figures.longestTaskMs)} (${figures.tasksOver50} over 50 ms; the view observed ${figures.observedLongTasks} long tasks), last delta to paint ${ms(figures.lastDeltaToPaintMs)}`,
+      );
+    }
+    const real = {
+      totalMs: median(realRuns.map((figures) => figures.totalMs)),
+      longestTaskMs: median(realRuns.map((figures) => figures.longestTaskMs)),
+      tasksOver50: median(realRuns.map((figures) => figures.tasksOver50)),
+      lastDeltaToPaintMs: median(realRuns.map((figures) => figures.lastDeltaToPaintMs)),
+    };
     // Ours commits blocks as it goes; the text it shows must still be all of the answer.
     if (Math.abs(ours.renderedChars - baseline.renderedChars) > baseline.renderedChars * 0.01) {
       throw new Error(`The view shows ${ours.renderedChars} characters of text; the baseline ${baseline.renderedChars}`);
@@ -128,7 +121,7 @@ export async function benchChatRendering(log: (line: string) => void): Promise<{
     return {
       rows: [
         {
-          measure: 'chat: main-thread time, 100 KB answer in 10,000 deltas',
+          measure: `chat: main-thread time, 100 KB answer in 10,000 deltas (ours: median of ${OUR_RUNS})`,
           ours: ms(ours.totalMs),
           baseline: ms(baseline.totalMs),
           ratio: `${ratio(baseline.totalMs / ours.totalMs)} less`,
@@ -136,7 +129,7 @@ export async function benchChatRendering(log: (line: string) => void): Promise<{
           met: baseline.totalMs / ours.totalMs >= 100,
         },
         {
-          measure: 'chat: longest main-thread task',
+          measure: `chat: longest main-thread task (ours: median of ${OUR_RUNS})`,
           ours: ms(ours.longestTaskMs),
           baseline: ms(baseline.longestTaskMs),
           ratio: ratio(baseline.longestTaskMs / ours.longestTaskMs),
@@ -150,6 +143,30 @@ export async function benchChatRendering(log: (line: string) => void): Promise<{
           ratio: ratio(baseline.lastDeltaToPaintMs / ours.lastDeltaToPaintMs),
           goal: 'under 50 ms',
           met: ours.lastDeltaToPaintMs < 50,
+        },
+        {
+          measure: `chat in code-server: the view's main-thread time, the same answer from the emulator (median of ${OUR_RUNS}; baseline: headless, above)`,
+          ours: ms(real.totalMs),
+          baseline: ms(baseline.totalMs),
+          ratio: `${ratio(baseline.totalMs / real.totalMs)} less`,
+          goal: '≥ 100× less',
+          met: baseline.totalMs / real.totalMs >= 100,
+        },
+        {
+          measure: `chat in code-server: longest main-thread task of the view (median of ${OUR_RUNS})`,
+          ours: ms(real.longestTaskMs),
+          baseline: '',
+          ratio: '',
+          goal: 'no task over 50 ms',
+          met: real.tasksOver50 === 0,
+        },
+        {
+          measure: `chat in code-server: last delta sent by the emulator to the final paint (median of ${OUR_RUNS})`,
+          ours: ms(real.lastDeltaToPaintMs),
+          baseline: '',
+          ratio: '',
+          goal: 'under 50 ms',
+          met: real.lastDeltaToPaintMs < 50,
         },
       ],
     };

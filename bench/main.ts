@@ -1,18 +1,22 @@
 // npm run bench: every benchmark, each figure next to a baseline measured in the same run.
 //   npm run bench -- --readme       also writes the table into README.md
-//   npm run bench -- --only decoding,rendering,polling,footprint
+//   npm run bench -- --json         also writes every figure, its goal and whether it is met to bench/results.json
+//   npm run bench -- --only decoding,rendering,restore,polling,jobsTree,footprint
 
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { table, type Row } from './measure';
 import { benchChatRendering } from './chatRendering';
+import { benchChatRestore } from './chatRestore';
 import { benchFootprint } from './footprint';
+import { benchJobsTree } from './jobsTree';
 import { benchPolling } from './polling';
 import { benchStreamDecoding } from './streamDecoding';
 
 const REPO_ROOT = path.resolve(__dirname, '..', '..');
 const README = path.join(REPO_ROOT, 'README.md');
+const RESULTS = path.join(REPO_ROOT, 'bench', 'results.json');
 const START = '<!-- bench:start -->';
 const END = '<!-- bench:end -->';
 
@@ -21,7 +25,9 @@ type Bench = (log: (line: string) => void) => Promise<{ rows: Row[] }>;
 const BENCHES: Record<string, Bench> = {
   decoding: benchStreamDecoding,
   rendering: benchChatRendering,
+  restore: benchChatRestore,
   polling: benchPolling,
+  jobsTree: benchJobsTree,
   footprint: benchFootprint,
 };
 
@@ -29,15 +35,24 @@ async function main(): Promise<void> {
   const onlyArg = process.argv.indexOf('--only');
   const only = onlyArg > 0 ? process.argv[onlyArg + 1].split(',') : Object.keys(BENCHES);
   const rows: Row[] = [];
+  const results: (Row & { readonly bench: string })[] = [];
   for (const name of only) {
     const bench = BENCHES[name];
     if (!bench) throw new Error(`No benchmark "${name}"; there are ${Object.keys(BENCHES).join(', ')}`);
     console.log(`\n# ${name}`);
-    rows.push(...(await bench((line) => console.log(`  ${line}`))).rows);
+    const found = (await bench((line) => console.log(`  ${line}`))).rows;
+    rows.push(...found);
+    results.push(...found.map((row) => ({ bench: name, ...row })));
   }
   const machine = `${os.cpus().length} × ${os.cpus()[0]?.model.trim() ?? 'CPU'}, Node ${process.version}`;
   const result = `Measured on ${machine}, ${new Date().toISOString().slice(0, 10)}, with \`npm run bench\`.\n\n${table(rows)}`;
   console.log(`\n${result}\n`);
+  if (process.argv.includes('--json')) {
+    const date = new Date().toISOString();
+    fs.writeFileSync(RESULTS, `${JSON.stringify({ machine, date, results }, null, 2)}\n`);
+    const unmet = results.filter((result) => result.met === false).length;
+    console.log(`bench/results.json written: ${results.length} figures, ${unmet} goal${unmet === 1 ? '' : 's'} not met.`);
+  }
   if (process.argv.includes('--readme')) {
     const readme = fs.readFileSync(README, 'utf8');
     const start = readme.indexOf(START);

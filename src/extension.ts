@@ -1,71 +1,76 @@
-// Wires the features together; each feature lives in its own folder and registers itself.
+// Activation registers what VS Code must find at once (the commands, the two views, the page
+// documents' scheme, the tools) and returns. The features behind them, dist/features.js, load the
+// first time any of them is used. Only identifiers and types are imported here, so activation
+// reads this small file alone: bench/footprint.ts prints its size and the time it takes.
 
 import * as vscode from 'vscode';
-import type { TrackedJob } from './agentJobs/poller';
-import { registerAgentJobs } from './agentJobs/registerAgentJobs';
-import { registerChat } from './chat/registerChat';
-import { ExtensionLog } from './log/extensionLog';
-import { registerShowLog } from './log/showLogCommand';
-import { registerPages } from './pages/registerPages';
-import { registerSearchDocs } from './search/searchDocsCommand';
-import { registerDocsTools } from './tools/registerDocsTools';
-import { registerCheckConnection } from './settings/checkConnectionCommand';
-import { registerConfigure } from './settings/configureCommand';
-import { registerKeyCommands } from './settings/keyCommands';
-import { KeyStore } from './settings/keyStore';
-import { PlatformClients } from './settings/platformClients';
-import { SettingsService } from './settings/settingsService';
-import { SetupService } from './settings/setupService';
+import type { JobNode } from './agentJobs/agentJobsTree';
+import type { DocsAssistantApi, Features } from './features';
+import { commands, pageScheme, tools, views } from './identifiers';
 
-/** What the extension offers other extensions and its own tests. */
-export interface DocsAssistantApi {
-  /** The log's most recent lines, already redacted. */
-  recentLog(): readonly string[];
-  /** The agent jobs tracked for the current base URL and project, as the tree shows them. */
-  trackedJobs(): readonly TrackedJob[];
-  /** The conversation as saved in workspace state. */
-  savedConversation(): unknown;
-  /** Whether secret storage holds the key of the conversation's thread (the key itself stays there). */
-  hasThreadKey(): Promise<boolean>;
-}
+export type { DocsAssistantApi } from './features';
 
 export function activate(context: vscode.ExtensionContext): DocsAssistantApi {
-  const { version = '0.0.0' } = context.extension.packageJSON as { version?: string };
-  const log = own(context, new ExtensionLog());
-  log.info(`Docs Assistant ${version} activating.`);
-  const settings = own(context, new SettingsService(log));
-  const keys = own(context, new KeyStore(context.secrets));
-  const setup = own(context, new SetupService(settings, keys, log));
-  const clients = own(context, new PlatformClients(settings, keys, log, `docs-assistant-vscode/${version}`));
-
-  registerShowLog(context, log);
-  registerConfigure(context, { settings, keys, setup, log });
-  registerKeyCommands(context, { keys, setup, log });
-  registerCheckConnection(context, { clients, setup });
-  const pages = registerPages(context, { clients, settings, keys, log });
-  const chat = registerChat(context, { clients, settings, setup, pages, log });
-  registerSearchDocs(context, {
-    clients,
-    settings,
-    pages,
-    state: context.globalState,
-    askAboutPage: (pagePath) => chat.askAboutPage(pagePath),
+  let features: Features | undefined;
+  // Until the features load, each command loads them and runs again: by then, the feature's own
+  // handler has taken this one's place.
+  const placeholders = Object.values(commands).map((id) =>
+    vscode.commands.registerCommand(id, (...args: unknown[]) => {
+      load();
+      return vscode.commands.executeCommand(id, ...args);
+    }),
+  );
+  const jobsChanged = new vscode.EventEmitter<JobNode | undefined>();
+  const pagesChanged = new vscode.EventEmitter<vscode.Uri>();
+  const agentJobsView = vscode.window.createTreeView<JobNode>(views.agentJobs, {
+    showCollapseAll: true,
+    treeDataProvider: {
+      onDidChangeTreeData: jobsChanged.event,
+      getChildren: (node) => load().agentJobsTree.getChildren(node),
+      getTreeItem: (node) => load().agentJobsTree.getTreeItem(node),
+      getParent: (node) => load().agentJobsTree.getParent(node),
+      resolveTreeItem: (item, node) => load().agentJobsTree.resolveTreeItem(item, node),
+    },
   });
-  registerDocsTools(context, { clients, settings, setup, pages, log });
-  const agentJobs = registerAgentJobs(context, { settings, setup, clients, log });
+  context.subscriptions.push(
+    ...placeholders,
+    jobsChanged,
+    pagesChanged,
+    agentJobsView,
+    vscode.window.registerWebviewViewProvider(views.chat, {
+      resolveWebviewView: (view, resolveContext, token) => load().chatView.resolveWebviewView(view, resolveContext, token),
+    }),
+    vscode.workspace.registerTextDocumentContentProvider(pageScheme, {
+      onDidChange: pagesChanged.event,
+      provideTextDocumentContent: (uri) => load().pageDocuments.provideTextDocumentContent(uri),
+    }),
+    ...(Object.keys(tools) as (keyof typeof tools)[]).map((name) =>
+      vscode.lm.registerTool<Record<string, unknown>>(tools[name], {
+        prepareInvocation: (options, token) => load().tools[name].prepareInvocation?.(options, token),
+        invoke: (options, token) => load().tools[name].invoke(options, token),
+      }),
+    ),
+  );
 
-  void setup.refresh();
+  function load(): Features {
+    if (features) return features;
+    for (const placeholder of placeholders) placeholder.dispose();
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- the second bundle, loaded on first use on purpose
+    const { activateFeatures } = require('./features') as typeof import('./features');
+    features = activateFeatures(context, { agentJobsView });
+    context.subscriptions.push(
+      features.agentJobsTree.onDidChangeTreeData((node) => jobsChanged.fire(node)),
+      features.pageDocuments.onDidChange((uri) => pagesChanged.fire(uri)),
+    );
+    return features;
+  }
+
   return {
-    recentLog: () => log.recentLines(),
-    trackedJobs: () => agentJobs.jobs,
-    savedConversation: () => chat.savedConversation(),
-    hasThreadKey: () => chat.hasThreadKey(),
+    recentLog: () => load().api.recentLog(),
+    trackedJobs: () => load().api.trackedJobs(),
+    savedConversation: () => load().api.savedConversation(),
+    hasThreadKey: () => load().api.hasThreadKey(),
   };
 }
 
 export function deactivate(): void {}
-
-function own<T extends vscode.Disposable>(context: vscode.ExtensionContext, disposable: T): T {
-  context.subscriptions.push(disposable);
-  return disposable;
-}

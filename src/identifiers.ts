@@ -1,6 +1,6 @@
 // The extension's public identifiers in one place: command ids (users bind keys to them),
-// context keys (package.json's `when` clauses read them) and view ids. A test checks them
-// against package.json.
+// context keys (package.json's `when` clauses read them), view ids, tool names and the page
+// documents' URI scheme. A test checks them against package.json.
 
 export const commands = {
   ask: 'docsAssistant.ask',
@@ -43,3 +43,12 @@ export const views = {
   chat: 'docsAssistant.chat',
   agentJobs: 'docsAssistant.agentJobs',
 } as const;
+
+/** The language model tools, as package.json's `languageModelTools` names them. */
+export const tools = {
+  searchDocs: 'docsAssistant_searchDocs',
+  readPage: 'docsAssistant_readPage',
+} as const;
+
+/** The scheme of documentation pages opened as documents, `docs-assistant:/<page path>.md`. */
+export const pageScheme = 'docs-assistant';

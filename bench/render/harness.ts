@@ -13,7 +13,14 @@ interface Timing {
 type Mode = 'ours' | 'baseline';
 
 const feeder = `
-onmessage = ({ data: { batches, mode, intervalMs } }) => {
+let batches, mode;
+onmessage = ({ data }) => {
+  if (data.batches) {
+    ({ batches, mode } = data);
+    postMessage({ type: 'prepared' });
+    return;
+  }
+  const intervalMs = data.intervalMs;
   let index = 0;
   const post = () => {
     const batch = batches[index++];
@@ -29,12 +36,24 @@ function deliver(data: unknown): void {
   window.dispatchEvent(new MessageEvent('message', { data }));
 }
 
-function runStream(batches: string[][], mode: Mode, intervalMs: number): Promise<Timing> {
+let prepared: { readonly worker: Worker; readonly mode: Mode } | undefined;
+
+/** Hands the answer's batches to the worker ahead of the run, so that copying them is not counted. */
+function prepareStream(batches: string[][], mode: Mode): Promise<void> {
+  const worker = new Worker(URL.createObjectURL(new Blob([feeder], { type: 'text/javascript' })));
+  prepared = { worker, mode };
+  return new Promise((resolve) => {
+    worker.onmessage = () => resolve();
+    worker.postMessage({ batches, mode });
+  });
+}
+
+function runStream(intervalMs: number): Promise<Timing> {
+  const { worker, mode } = prepared!;
   if (mode === 'ours') {
     deliver({ type: 'setup', setup: { kind: 'ready', origin: 'https://api.example.com', domain: 'bench' } });
     deliver({ type: 'turnStarted', turn: { id: 'bench', question: 'Bench', answer: '', sources: [], status: 'streaming' } });
   }
-  const worker = new Worker(URL.createObjectURL(new Blob([feeder], { type: 'text/javascript' })));
   return new Promise((resolve) => {
     worker.onmessage = ({ data }: MessageEvent<{ type: string; lastDeltaAt?: number }>) => {
       deliver(data);
@@ -45,8 +64,41 @@ function runStream(batches: string[][], mode: Mode, intervalMs: number): Promise
         setTimeout(() => resolve({ lastDeltaAt: data.lastDeltaAt!, finalPaintAt: performance.timeOrigin + performance.now() })),
       );
     };
-    worker.postMessage({ batches, mode, intervalMs });
+    worker.postMessage({ intervalMs });
   });
 }
 
-(window as unknown as { runStream: typeof runStream }).runStream = runStream;
+/** Resolves after the next frame has been painted. */
+function painted(): Promise<void> {
+  return new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve)));
+}
+
+/**
+ * Shows a conversation as the view gets it after a reload, from turns put in `benchTurns` before
+ * (so that copying them into the page is not counted), once the view is set up, as the extension
+ * sends them. Resolves once every turn is drawn and painted, with when the frame after the
+ * message was painted and when the last turn was drawn, in ms after the message.
+ */
+async function runRestore(): Promise<{ firstPaintMs: number; allDrawnMs: number }> {
+  const turns = (window as unknown as { benchTurns: unknown[] }).benchTurns;
+  deliver({ type: 'setup', setup: { kind: 'ready', origin: 'https://api.example.com', domain: 'bench' } });
+  await painted();
+  const start = performance.now();
+  deliver({ type: 'conversation', turns, answering: false });
+  await painted();
+  const firstPaintMs = performance.now() - start;
+  const allDrawnMs = await new Promise<number>((resolve) => {
+    const check = () => {
+      if (document.querySelectorAll('.turn').length < turns.length) return;
+      observer.disconnect();
+      resolve(performance.now() - start);
+    };
+    const observer = new MutationObserver(check);
+    observer.observe(document.body, { childList: true, subtree: true });
+    check();
+  });
+  await painted();
+  return { firstPaintMs, allDrawnMs };
+}
+
+Object.assign(window, { prepareStream, runStream, runRestore });

@@ -5,8 +5,9 @@
 
 import type { AgentJob } from '../platform/agentJob';
 import type { Result } from '../platform/errors';
+import { Coalesced } from '../util/coalesced';
 import { Emitter } from '../util/disposable';
-import type { Timers } from '../util/timers';
+import { realTimers, type Timers } from '../util/timers';
 import { AgentJobPoller, type JobChange, type TrackedJob, type TrackOptions } from './poller';
 import { type KeyValueStore, loadTrackedJobs, saveTrackedJobs, scopeKey } from './trackedJobs';
 
@@ -24,11 +25,21 @@ export interface AgentJobsModelDeps {
 
 export type ScopedJobChange = JobChange & { readonly scope: JobScope };
 
+/** How long saving waits for more changes: a Refresh of many jobs is saved once. */
+const SAVE_DELAY_MS = 500;
+
+interface Current {
+  readonly scope: JobScope;
+  readonly key: string;
+  readonly poller: AgentJobPoller;
+  readonly save: Coalesced;
+}
+
 export class AgentJobsModel {
   private readonly changes = new Emitter<ScopedJobChange | undefined>();
   /** A job changed (with the change), or the whole list did (undefined: a new scope). */
   readonly onDidChange = this.changes.event;
-  private current: { readonly scope: JobScope; readonly key: string; readonly poller: AgentJobPoller } | undefined;
+  private current: Current | undefined;
   private focused = true;
 
   constructor(private readonly deps: AgentJobsModelDeps) {}
@@ -59,8 +70,7 @@ export class AgentJobsModel {
       this.current?.poller.setFirstInterval(firstIntervalMs);
       return;
     }
-    this.current?.poller.dispose();
-    this.current = undefined;
+    this.close();
     if (scope && key) {
       const poller = new AgentJobPoller({
         firstIntervalMs,
@@ -69,11 +79,16 @@ export class AgentJobsModel {
       });
       poller.setFocused(this.focused);
       // Bound to this scope: whatever happens to the settings, its jobs are saved under its key.
+      const save = new Coalesced(
+        () => void saveTrackedJobs(this.deps.store, key, poller.jobs),
+        SAVE_DELAY_MS,
+        this.deps.timers ?? realTimers,
+      );
       poller.onDidChange((change) => {
-        void saveTrackedJobs(this.deps.store, key, poller.jobs);
+        save.request();
         if (this.current?.poller === poller) this.changes.fire({ ...change, scope });
       });
-      this.current = { scope, key, poller };
+      this.current = { scope, key, poller, save };
       for (const saved of loadTrackedJobs(this.deps.store, key))
         poller.track(saved.id, saved.job, saved.prompt === undefined ? {} : { prompt: saved.prompt });
     }
@@ -111,8 +126,14 @@ export class AgentJobsModel {
   }
 
   dispose(): void {
+    this.close();
+    this.changes.dispose();
+  }
+
+  /** Leaves the current scope, its jobs saved as they are. */
+  private close(): void {
+    this.current?.save.flush();
     this.current?.poller.dispose();
     this.current = undefined;
-    this.changes.dispose();
   }
 }

@@ -3,7 +3,8 @@
 // tooltip's Markdown is escaped.
 
 import * as vscode from 'vscode';
-import { commands, views } from '../identifiers';
+import { commands } from '../identifiers';
+import { Coalesced } from '../util/coalesced';
 import { Disposable } from '../util/disposable';
 import { escapeMarkdown, inertText } from '../util/inertText';
 import type { AgentJobsModel } from './agentJobsModel';
@@ -37,16 +38,20 @@ const icons: Record<JobIcon, vscode.ThemeIcon> = {
 
 /** Ages in the descriptions ("5 min ago") move on while the view is open. */
 const AGE_REFRESH_MS = 60_000;
+/** How long a redraw waits for more changes: a Refresh of many jobs redraws the tree once. */
+const REDRAW_DELAY_MS = 100;
 
 export class AgentJobsTree extends Disposable implements vscode.TreeDataProvider<JobNode> {
   private readonly changed = this.register(new vscode.EventEmitter<JobNode | undefined>());
+  private readonly redraw = this.register(new Coalesced(() => this.update(), REDRAW_DELAY_MS));
   readonly onDidChangeTreeData = this.changed.event;
-  private readonly view: vscode.TreeView<JobNode>;
-
-  constructor(private readonly model: AgentJobsModel) {
+  /** The view is made at activation, before this provider is loaded: extension.ts hands its calls on. */
+  constructor(
+    private readonly model: AgentJobsModel,
+    private readonly view: vscode.TreeView<JobNode>,
+  ) {
     super();
-    this.view = this.register(vscode.window.createTreeView(views.agentJobs, { treeDataProvider: this, showCollapseAll: true }));
-    this.register(model.onDidChange(() => this.update()));
+    this.register(model.onDidChange(() => this.redraw.request()));
     const ageTimer = setInterval(() => this.view.visible && model.jobs.length > 0 && this.changed.fire(undefined), AGE_REFRESH_MS);
     this.register({ dispose: () => clearInterval(ageTimer) });
     this.update();
@@ -75,9 +80,15 @@ export class AgentJobsTree extends Disposable implements vscode.TreeDataProvider
     if (!tracked) return item;
     item.description = inertText(jobDescription(tracked, Date.now()));
     item.iconPath = icons[jobIcon(tracked)];
-    item.tooltip = jobTooltip(tracked);
     item.contextValue = isSafePullRequestLink(tracked.job?.prLink) ? 'agentJob hasPullRequest' : 'agentJob';
     item.accessibilityInformation = { label: `Agent job ${jobLabel(tracked)}, ${jobDescription(tracked, Date.now())}` };
+    return item;
+  }
+
+  /** A job's tooltip is made when it is hovered: making 200 of them at each redraw held the extension host. */
+  resolveTreeItem(item: vscode.TreeItem, node: JobNode): vscode.TreeItem {
+    const tracked = node.kind === 'job' ? this.model.get(node.id) : undefined;
+    if (tracked) item.tooltip = jobTooltip(tracked);
     return item;
   }
 

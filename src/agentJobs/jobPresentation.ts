@@ -148,6 +148,9 @@ export function jobFields(tracked: TrackedJob): [string, string][] {
   ];
 }
 
+/** Made once: a formatter costs far more to make than to use, and a tree of jobs formats many times. */
+const timeFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+
 function formatTime(iso: string): string {
-  return new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+  return timeFormat.format(new Date(iso));
 }

@@ -13,7 +13,7 @@ import type { DocsSettings } from '../settings/settingsModel';
 import { showMessage } from '../ui/messages';
 import { registerAgentJobCommands } from './agentJobCommands';
 import { AgentJobsModel, type JobScope } from './agentJobsModel';
-import { AgentJobsTree } from './agentJobsTree';
+import { AgentJobsTree, type JobNode } from './agentJobsTree';
 import { registerFollowUp } from './followUpCommand';
 import { jobEndNotice } from './jobNotifications';
 import { PromptDrafts } from './promptDrafts';
@@ -24,10 +24,17 @@ export interface AgentJobsDeps {
   readonly setup: SetupService;
   readonly clients: PlatformClients;
   readonly log: Logger;
+  /** The Agent Jobs view, made at activation; the tree made here provides its items. */
+  readonly view: vscode.TreeView<JobNode>;
 }
 
-export function registerAgentJobs(context: vscode.ExtensionContext, deps: AgentJobsDeps): AgentJobsModel {
-  const { settings, setup, clients, log } = deps;
+export interface AgentJobsFeature {
+  readonly model: AgentJobsModel;
+  readonly tree: AgentJobsTree;
+}
+
+export function registerAgentJobs(context: vscode.ExtensionContext, deps: AgentJobsDeps): AgentJobsFeature {
+  const { settings, setup, clients, log, view } = deps;
   const model = new AgentJobsModel({
     store: context.globalState,
     read: (scope, id, signal) => {
@@ -38,7 +45,7 @@ export function registerAgentJobs(context: vscode.ExtensionContext, deps: AgentJ
       return client.readAgentJob(scope.projectId, id, { signal });
     },
   });
-  const tree = new AgentJobsTree(model);
+  const tree = new AgentJobsTree(model, view);
   context.subscriptions.push(
     { dispose: () => model.dispose() },
     tree,
@@ -73,7 +80,7 @@ export function registerAgentJobs(context: vscode.ExtensionContext, deps: AgentJ
   registerAgentJobCommands(context, { model, tree, setup });
   registerStartAgentJob(context, { model, tree, setup, clients, drafts });
   registerFollowUp(context, { model, tree, clients });
-  return model;
+  return { model, tree };
 }
 
 function scopeOf(settings: DocsSettings): JobScope | undefined {

@@ -24,8 +24,10 @@ export function loadTrackedJobs(store: KeyValueStore, scope: string): SavedJob[]
   const saved = store.get<unknown>(scope);
   if (!Array.isArray(saved)) return [];
   const jobs: SavedJob[] = [];
+  const seen = new Set<string>();
   for (const entry of saved as { id?: unknown; job?: unknown; prompt?: unknown }[]) {
-    if (typeof entry?.id !== 'string' || entry.id === '' || jobs.some((job) => job.id === entry.id)) continue;
+    if (typeof entry?.id !== 'string' || entry.id === '' || seen.has(entry.id)) continue;
+    seen.add(entry.id);
     const job = entry.job === undefined ? undefined : restoreAgentJob(entry.job);
     const prompt = typeof entry.prompt === 'string' && entry.prompt !== '' ? entry.prompt : undefined;
     jobs.push({ id: entry.id, ...(job ? { job } : {}), ...(prompt ? { prompt } : {}) });

@@ -2,8 +2,7 @@
 // the chat view and the commands.
 
 import { randomUUID } from 'node:crypto';
-import * as vscode from 'vscode';
-import { views } from '../identifiers';
+import type * as vscode from 'vscode';
 import type { PageDocuments } from '../pages/pageDocuments';
 import { originOf } from '../platform/endpoint';
 import { fail, platformError } from '../platform/errors';
@@ -30,6 +29,8 @@ export interface ChatDeps {
 }
 
 export interface ChatFeature {
+  /** The chat view's provider; extension.ts registers the view at activation and hands it on. */
+  readonly view: vscode.WebviewViewProvider;
   /** The conversation as saved in workspace state. */
   savedConversation(): unknown;
   /** Whether secret storage holds the key of the conversation's thread. */
@@ -61,9 +62,10 @@ export function registerChat(context: vscode.ExtensionContext, { clients, settin
     log,
   });
   const view = new ChatViewProvider(context.extensionUri, session, setup, pages, log);
-  context.subscriptions.push(session, view, vscode.window.registerWebviewViewProvider(views.chat, view));
+  context.subscriptions.push(session, view);
   registerChatCommands(context, { session, view, setup });
   return {
+    view,
     savedConversation: () => context.workspaceState.get(CONVERSATION_KEY),
     hasThreadKey: async () => conversation.threadId !== undefined && (await threadKeys.get(conversation.threadId)) !== undefined,
     askAboutPage: async (pagePath) => {

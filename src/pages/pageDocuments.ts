@@ -2,6 +2,7 @@
 // from the session's PageCache, so reopening a page sends nothing and Refresh fetches again.
 
 import * as vscode from 'vscode';
+import { pageScheme } from '../identifiers';
 import type { Logger } from '../platform/logger';
 import type { CallOptions, Page } from '../platform/client';
 import { originOf } from '../platform/endpoint';
@@ -11,7 +12,7 @@ import { showMessage } from '../ui/messages';
 import { withVisibleWaits } from '../ui/visibleWaits';
 import { Disposable } from '../util/disposable';
 import type { PageCache } from './pageCache';
-import { PAGE_SCHEME, pagePathOfUriPath, uriPathOfPage } from './pagePath';
+import { pagePathOfUriPath, uriPathOfPage } from './pagePath';
 
 export class PageDocuments extends Disposable implements vscode.TextDocumentContentProvider {
   private readonly changed = this.register(new vscode.EventEmitter<vscode.Uri>());
@@ -25,16 +26,15 @@ export class PageDocuments extends Disposable implements vscode.TextDocumentCont
     private readonly log: Logger,
   ) {
     super();
-    this.register(vscode.workspace.registerTextDocumentContentProvider(PAGE_SCHEME, this));
   }
 
   static uriOf(pagePath: string): vscode.Uri {
-    return vscode.Uri.from({ scheme: PAGE_SCHEME, path: uriPathOfPage(pagePath) });
+    return vscode.Uri.from({ scheme: pageScheme, path: uriPathOfPage(pagePath) });
   }
 
   /** The page a document shows, or undefined when it is not a page document. */
   static pagePathOf(uri: vscode.Uri): string | undefined {
-    return uri.scheme === PAGE_SCHEME ? pagePathOfUriPath(uri.path) : undefined;
+    return uri.scheme === pageScheme ? pagePathOfUriPath(uri.path) : undefined;
   }
 
   async provideTextDocumentContent(uri: vscode.Uri): Promise<string> {

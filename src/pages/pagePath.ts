@@ -3,7 +3,6 @@
 
 import { fail, ok, platformError, type Result } from '../platform/errors';
 
-export const PAGE_SCHEME = 'docs-assistant';
 const SUFFIX = '.md';
 
 /**

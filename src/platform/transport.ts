@@ -1,7 +1,7 @@
 // One HTTP exchange with the platform over undici: timeouts, cancellation, logging, and the
 // translation of every way it can go wrong into a PlatformError.
 
-import { Agent, type Dispatcher } from 'undici';
+import type { Agent, Dispatcher } from 'undici';
 import type { BaseUrl } from './endpoint';
 import { fail, ok, platformError, type PlatformError, type Result } from './errors';
 import { keyLabels, type KeyKind } from './keys';
@@ -61,18 +61,31 @@ export interface TransportOptions {
   readonly now: () => number;
 }
 
+/**
+ * undici, loaded on the first request rather than with the extension: it is most of the code, and
+ * activation must cost next to nothing. The extension's bundle ships it as dist/vendor/undici.js.
+ */
+function undici(): typeof import('undici') {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded when first needed, on purpose
+  return require('undici') as typeof import('undici');
+}
+
 export class Transport {
-  private readonly dispatcher: Agent;
+  private agent: Agent | undefined;
 
   constructor(
     private readonly base: BaseUrl,
     private readonly options: TransportOptions,
-  ) {
-    this.dispatcher = new Agent({
-      connect: { timeout: options.timeouts.connectMs },
-      headersTimeout: options.timeouts.headersMs,
-      bodyTimeout: options.timeouts.readIdleMs,
+  ) {}
+
+  /** The connection pool, made with the first request. */
+  private get dispatcher(): Agent {
+    this.agent ??= new (undici().Agent)({
+      connect: { timeout: this.options.timeouts.connectMs },
+      headersTimeout: this.options.timeouts.headersMs,
+      bodyTimeout: this.options.timeouts.readIdleMs,
     });
+    return this.agent;
   }
 
   get origin(): string {
@@ -111,7 +124,7 @@ export class Transport {
   }
 
   close(): Promise<void> {
-    return this.dispatcher.close();
+    return this.agent?.close() ?? Promise.resolve();
   }
 }
 

@@ -71,40 +71,17 @@ function showSetup(setup: SetupView, domain?: string): void {
   );
 }
 
-function addTurn(turn: TurnView): TurnElement {
-  intro.remove();
-  const element = new TurnElement(turn, follow);
-  turns.set(turn.id, element);
-  conversation.append(element.root);
-  return element;
-}
-
-function showConversation(list: readonly TurnView[]): void {
-  turns.clear();
-  conversation.replaceChildren();
-  if (list.length === 0) conversation.append(intro);
-  list.forEach((turn, i) => {
-    addTurn(turn);
-    const next = list[i + 1];
-    // Where the turns of an earlier connection end, say so: they are not sent any more.
-    if (turn.earlier !== undefined && next?.earlier !== turn.earlier) {
-      conversation.append(
-        el('p', 'connection-divider', `The questions above were asked of ${turn.earlier}. They are not sent with new questions.`),
-      );
-    }
-  });
-  scrollToEnd();
-}
-
 /**
  * Whether the view follows the end of the conversation: true while the reader is at the bottom.
  * Only a scroll changes it, and a scroll event comes after layout, so reading layout there costs
  * nothing extra; a draw then scrolls without reading anything.
  */
 let following = true;
-window.addEventListener('scroll', () => (following = document.documentElement.scrollHeight - window.innerHeight - window.scrollY < 80), {
-  passive: true,
-});
+window.addEventListener('scroll', () => (following = atEnd()), { passive: true });
+
+function atEnd(): boolean {
+  return document.documentElement.scrollHeight - window.innerHeight - window.scrollY < 80;
+}
 
 /** After an answer is drawn anew (a few times a second): keep its end in view, if the reader is there. */
 function follow(): void {
@@ -115,6 +92,72 @@ function follow(): void {
 function scrollToEnd(): void {
   following = true;
   requestAnimationFrame(() => scrollAnchor.scrollIntoView({ block: 'end' }));
+}
+
+function newTurn(turn: TurnView): TurnElement {
+  intro.remove();
+  const element = new TurnElement(turn, follow);
+  turns.set(turn.id, element);
+  return element;
+}
+
+function addTurn(turn: TurnView): TurnElement {
+  const element = newTurn(turn);
+  conversation.append(element.root);
+  return element;
+}
+
+/**
+ * How long one slice of a restore may draw before it lets the view paint and answer input. Laying
+ * out what it drew takes about as long again, and the first slice's turn is drawn however long.
+ */
+const RESTORE_SLICE_MS = 6;
+
+/**
+ * A conversation being shown: its turns are drawn from the newest back, a slice at a time, each
+ * slice above the last. So the end shows at once and a long conversation never holds the view.
+ */
+let restoring: { list: readonly TurnView[]; next: number; timer?: ReturnType<typeof setTimeout> } | undefined;
+
+function showConversation(list: readonly TurnView[]): void {
+  clearTimeout(restoring?.timer);
+  turns.clear();
+  conversation.replaceChildren();
+  if (list.length === 0) {
+    restoring = undefined;
+    conversation.append(intro);
+    return;
+  }
+  restoring = { list, next: list.length - 1 };
+  drawOlderTurns();
+}
+
+function drawOlderTurns(): void {
+  if (!restoring) return;
+  const { list } = restoring;
+  const started = performance.now();
+  const nodes: Node[] = [];
+  do {
+    const index = restoring.next--;
+    const turn = list[index];
+    const next = list[index + 1];
+    // Where the turns of an earlier connection end, say so: they are not sent any more.
+    if (turn.earlier !== undefined && next?.earlier !== turn.earlier) {
+      nodes.unshift(
+        el('p', 'connection-divider', `The questions above were asked of ${turn.earlier}. They are not sent with new questions.`),
+      );
+    }
+    if (!turns.has(turn.id)) nodes.unshift(newTurn(turn).root);
+  } while (restoring.next >= 0 && performance.now() - started < RESTORE_SLICE_MS);
+  // The reader's place stays where it is: at the end, or on the turn being read. Asked afresh (the
+  // last slice left layout clean), since a scroll since then may not have had its event yet.
+  following = atEnd();
+  const height = following ? 0 : document.documentElement.scrollHeight;
+  conversation.prepend(...nodes);
+  if (following) scrollAnchor.scrollIntoView({ block: 'end' });
+  else window.scrollBy(0, document.documentElement.scrollHeight - height);
+  if (restoring.next >= 0) restoring.timer = setTimeout(drawOlderTurns);
+  else restoring = undefined;
 }
 
 function announce(turn: TurnView): void {
@@ -169,10 +212,16 @@ window.addEventListener('message', (event: MessageEvent<ToWebview>) => {
       announce(message.turn);
       break;
     }
-    case 'turnRemoved':
+    case 'turnRemoved': {
       turns.get(message.turnId)?.root.remove();
       turns.delete(message.turnId);
+      const index = restoring?.list.findIndex((turn) => turn.id === message.turnId) ?? -1;
+      if (restoring && index >= 0) {
+        restoring.list = restoring.list.filter((_, i) => i !== index);
+        if (index <= restoring.next) restoring.next--;
+      }
       break;
+    }
     case 'context':
       composer.setContext(message.context);
       break;

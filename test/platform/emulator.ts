@@ -69,6 +69,8 @@ export class PlatformEmulator {
   readonly jobs: JobStore;
   readonly docs: DocsIndex;
   readonly config: EmulatorConfig;
+  /** When the last answer text went out, by the system clock (Date.now): for benchmarks that time its arrival. */
+  lastTextDeltaAt = 0;
   private readonly clock: Clock;
   private readonly server: http.Server;
   private readonly counters = new Map<string, number>();
@@ -368,6 +370,7 @@ export class PlatformEmulator {
             continue;
           }
           writer.write(chunk as Parameters<typeof writer.write>[0]);
+          if (chunk.type === 'text-delta') this.lastTextDeltaAt = Date.now();
           if (delay > 0 && chunk.type === 'text-delta') await sleep(delay);
         }
       },

@@ -14,6 +14,8 @@ const EXPECTED_FILES = [
   'LICENSE',
   'README.md',
   'dist/extension.js',
+  'dist/features.js',
+  'dist/vendor/undici.js',
   'dist/webview/chat.js',
   'media/chat.css',
   'media/docs-assistant.svg',
@@ -37,7 +39,7 @@ function checkPackage(): string[] {
   const size = fs.statSync(VSIX).size;
   console.log(`${path.basename(VSIX)}: ${(size / 1024).toFixed(0)} KB; vsce ls: ${listed.length} files`);
   if (size >= SIZE_BUDGET) problems.push(`the .vsix is ${size} bytes, over the 1 MB budget`);
-  for (const bundle of ['dist/extension.js', 'dist/webview/chat.js']) {
+  for (const bundle of EXPECTED_FILES.filter((file) => file.endsWith('.js'))) {
     const text = fs.readFileSync(path.join(REPO_ROOT, bundle), 'utf8');
     if (/sourceMappingURL|sourcesContent/.test(text)) problems.push(`${bundle} refers to a source map`);
     // A minified bundle has few, long lines.

@@ -1,12 +1,12 @@
 // How the project is put together, checked: both TypeScript programs cover their files, and the
-// identifiers the code uses are the ones package.json declares. (That the core never imports
+// identifiers the code uses are the ones package.json declares, and activation loads one small file. (That the core never imports
 // `vscode` is ESLint's to check: eslint.config.mjs.)
 
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as ts from 'typescript';
-import { commands, contextKeys, views } from '../../src/identifiers';
+import { commands, contextKeys, pageScheme, tools, views } from '../../src/identifiers';
 
 function repoRoot(): string {
   let dir = __dirname;
@@ -37,6 +37,7 @@ interface Manifest {
     menus: Record<string, { when?: string }[]>;
     viewsWelcome: { when?: string }[];
     keybindings: { when?: string }[];
+    languageModelTools: { name: string }[];
   };
 }
 
@@ -75,5 +76,33 @@ describe('architecture', () => {
       [views.container],
     );
     assert.deepEqual(manifest.contributes.views[views.container].map((view) => view.id).sort(), [views.agentJobs, views.chat].sort());
+  });
+
+  it('the tools and the page scheme are the declared ones', () => {
+    const manifest = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as Manifest;
+    assert.deepEqual(manifest.contributes.languageModelTools.map((tool) => tool.name).sort(), Object.values(tools).sort());
+    const clauses = Object.values(manifest.contributes.menus)
+      .flat()
+      .map((entry) => entry.when ?? '');
+    assert.ok(clauses.includes(`resourceScheme == ${pageScheme}`));
+  });
+
+  it('activation imports nothing but vscode and the identifiers: the features load on first use', () => {
+    const file = path.join(root, 'src', 'extension.ts');
+    const source = ts.createSourceFile(file, fs.readFileSync(file, 'utf8'), ts.ScriptTarget.ES2022);
+    const loaded = source.statements.flatMap((statement) => {
+      if (ts.isImportDeclaration(statement) && !statement.importClause?.isTypeOnly)
+        return [(statement.moduleSpecifier as ts.StringLiteral).text];
+      if (ts.isExportDeclaration(statement) && !statement.isTypeOnly && statement.moduleSpecifier)
+        return [(statement.moduleSpecifier as ts.StringLiteral).text];
+      return [];
+    });
+    assert.deepEqual(loaded.sort(), ['./identifiers', 'vscode']);
+    const identifiers = ts.createSourceFile(
+      'identifiers.ts',
+      fs.readFileSync(path.join(root, 'src', 'identifiers.ts'), 'utf8'),
+      ts.ScriptTarget.ES2022,
+    );
+    assert.ok(!identifiers.statements.some(ts.isImportDeclaration), 'src/identifiers.ts imports nothing');
   });
 });

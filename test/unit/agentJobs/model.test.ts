@@ -10,10 +10,12 @@ import { FakeTimers } from '../fakeTimers';
 
 class MemoryStore implements KeyValueStore {
   readonly values = new Map<string, unknown>();
+  updates = 0;
   get<T>(key: string): T | undefined {
     return this.values.get(key) as T | undefined;
   }
   update(key: string, value: unknown): Thenable<void> {
+    this.updates++;
     this.values.set(key, JSON.parse(JSON.stringify(value)));
     return Promise.resolve();
   }
@@ -63,6 +65,32 @@ describe('agent jobs model', () => {
       model.jobs.map((tracked) => tracked.id),
       ['job-a', 'slow'],
     );
+    model.dispose();
+  });
+
+  it('saves a Refresh of many jobs once, and what is waiting when it leaves the scope', async () => {
+    const timers = new FakeTimers();
+    const store = new MemoryStore();
+    const model = new AgentJobsModel({ store, timers, read: (_scope, id) => Promise.resolve(ok({ id, status: 'active' })) });
+    model.setScope(A, 5_000);
+    for (let i = 0; i < 200; i++) model.track(`job-${i}`);
+    await timers.advance(5_000);
+    assert.ok(
+      model.jobs.every((tracked) => tracked.job),
+      'every job was read',
+    );
+    assert.ok(store.updates <= 5, `200 tracked and read jobs saved ${store.updates} times`);
+    const saved = () => (store.get<{ id: string; job?: unknown }[]>(scopeKey(A.origin, A.projectId)) ?? []).filter((entry) => entry.job);
+    assert.equal(saved().length, 200);
+
+    model.refreshAll();
+    const before = store.updates;
+    await timers.advance(0);
+    model.untrack('job-0');
+    // Leaving the scope at once saves what was waiting.
+    model.setScope(B, 5_000);
+    assert.equal(store.updates, before + 1);
+    assert.equal(saved().length, 199);
     model.dispose();
   });
 

@@ -1,8 +1,10 @@
 // Docs Assistant's documentation, lent to VS Code's own chat and agents as language model tools:
 // search the docs, read a page. They use the extension's client, keys, page cache and log; when
 // something is not set up they answer with a sentence a model can relay, never a stack trace.
+// extension.ts registers them under their names at activation and hands calls on to these.
 
 import * as vscode from 'vscode';
+import type { tools } from '../identifiers';
 import { pagePathFromInput } from '../pages/pagePath';
 import type { PageDocuments } from '../pages/pageDocuments';
 import { DEFAULT_SEARCH_PAGE_SIZE } from '../platform/client';
@@ -13,8 +15,6 @@ import type { SetupService } from '../settings/setupService';
 import { assistantNeeds } from '../settings/setupState';
 import { pageText, searchText, setupNeededText } from './toolText';
 
-export const TOOL_NAMES = { searchDocs: 'docsAssistant_searchDocs', readPage: 'docsAssistant_readPage' } as const;
-
 export interface DocsToolsDeps {
   readonly clients: PlatformClients;
   readonly settings: SettingsService;
@@ -23,9 +23,11 @@ export interface DocsToolsDeps {
   readonly log: Logger;
 }
 
-export function registerDocsTools(context: vscode.ExtensionContext, deps: DocsToolsDeps): void {
-  context.subscriptions.push(
-    vscode.lm.registerTool<{ query?: unknown }>(TOOL_NAMES.searchDocs, {
+export type DocsTools = { readonly [name in keyof typeof tools]: vscode.LanguageModelTool<Record<string, unknown>> };
+
+export function docsTools(deps: DocsToolsDeps): DocsTools {
+  return {
+    searchDocs: {
       prepareInvocation: ({ input }) => ({ invocationMessage: `Searching the documentation for "${textOf(input.query)}"` }),
       invoke: ({ input }, token) =>
         answer(deps, 'search', token, async (signal) => {
@@ -40,8 +42,8 @@ export function registerDocsTools(context: vscode.ExtensionContext, deps: DocsTo
           });
           return searchText(query, domain, results);
         }),
-    }),
-    vscode.lm.registerTool<{ path?: unknown }>(TOOL_NAMES.readPage, {
+    },
+    readPage: {
       prepareInvocation: ({ input }) => ({ invocationMessage: `Reading the documentation page "${textOf(input.path)}"` }),
       invoke: ({ input }, token) =>
         answer(deps, 'read a page', token, async (signal) => {
@@ -50,8 +52,8 @@ export function registerDocsTools(context: vscode.ExtensionContext, deps: DocsTo
           const page = await deps.pages.read(parsed.value, { signal });
           return page.ok ? pageText(page.value) : `The page could not be read: ${page.error.message}`;
         }),
-    }),
-  );
+    },
+  };
 }
 
 function textOf(value: unknown): string {

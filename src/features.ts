@@ -1,0 +1,93 @@
+// Everything the extension does, loaded the first time any of it is used (extension.ts): the
+// platform client, the chat, the pages, the search, the tools and the agent jobs, wired together.
+// Each feature lives in its own folder and registers its commands itself; the views, the page
+// documents and the tools were registered at activation, and are handed their providers here.
+
+import * as vscode from 'vscode';
+import type { TrackedJob } from './agentJobs/poller';
+import type { AgentJobsTree, JobNode } from './agentJobs/agentJobsTree';
+import { registerAgentJobs } from './agentJobs/registerAgentJobs';
+import { registerChat } from './chat/registerChat';
+import { ExtensionLog } from './log/extensionLog';
+import { registerShowLog } from './log/showLogCommand';
+import type { PageDocuments } from './pages/pageDocuments';
+import { registerPages } from './pages/registerPages';
+import { registerSearchDocs } from './search/searchDocsCommand';
+import { docsTools, type DocsTools } from './tools/docsTools';
+import { registerCheckConnection } from './settings/checkConnectionCommand';
+import { registerConfigure } from './settings/configureCommand';
+import { registerKeyCommands } from './settings/keyCommands';
+import { KeyStore } from './settings/keyStore';
+import { PlatformClients } from './settings/platformClients';
+import { SettingsService } from './settings/settingsService';
+import { SetupService } from './settings/setupService';
+
+/** What the extension offers other extensions and its own tests. */
+export interface DocsAssistantApi {
+  /** The log's most recent lines, already redacted. */
+  recentLog(): readonly string[];
+  /** The agent jobs tracked for the current base URL and project, as the tree shows them. */
+  trackedJobs(): readonly TrackedJob[];
+  /** The conversation as saved in workspace state. */
+  savedConversation(): unknown;
+  /** Whether secret storage holds the key of the conversation's thread (the key itself stays there). */
+  hasThreadKey(): Promise<boolean>;
+}
+
+/** What activation made before the features were loaded. */
+export interface Registered {
+  readonly agentJobsView: vscode.TreeView<JobNode>;
+}
+
+/** The providers behind what activation registered, and the API. */
+export interface Features {
+  readonly chatView: vscode.WebviewViewProvider;
+  readonly agentJobsTree: AgentJobsTree;
+  readonly pageDocuments: PageDocuments;
+  readonly tools: DocsTools;
+  readonly api: DocsAssistantApi;
+}
+
+export function activateFeatures(context: vscode.ExtensionContext, registered: Registered): Features {
+  const { version = '0.0.0' } = context.extension.packageJSON as { version?: string };
+  const log = own(context, new ExtensionLog());
+  log.info(`Docs Assistant ${version} loaded.`);
+  const settings = own(context, new SettingsService(log));
+  const keys = own(context, new KeyStore(context.secrets));
+  const setup = own(context, new SetupService(settings, keys, log));
+  const clients = own(context, new PlatformClients(settings, keys, log, `docs-assistant-vscode/${version}`));
+
+  registerShowLog(context, log);
+  registerConfigure(context, { settings, keys, setup, log });
+  registerKeyCommands(context, { keys, setup, log });
+  registerCheckConnection(context, { clients, setup });
+  const pages = registerPages(context, { clients, settings, keys, log });
+  const chat = registerChat(context, { clients, settings, setup, pages, log });
+  registerSearchDocs(context, {
+    clients,
+    settings,
+    pages,
+    state: context.globalState,
+    askAboutPage: (pagePath) => chat.askAboutPage(pagePath),
+  });
+  const agentJobs = registerAgentJobs(context, { settings, setup, clients, log, view: registered.agentJobsView });
+
+  void setup.refresh();
+  return {
+    chatView: chat.view,
+    agentJobsTree: agentJobs.tree,
+    pageDocuments: pages,
+    tools: docsTools({ clients, settings, setup, pages, log }),
+    api: {
+      recentLog: () => log.recentLines(),
+      trackedJobs: () => agentJobs.model.jobs,
+      savedConversation: () => chat.savedConversation(),
+      hasThreadKey: () => chat.hasThreadKey(),
+    },
+  };
+}
+
+function own<T extends vscode.Disposable>(context: vscode.ExtensionContext, disposable: T): T {
+  context.subscriptions.push(disposable);
+  return disposable;
+}
