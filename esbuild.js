@@ -32,7 +32,9 @@ const problemReporter = {
 const loadedLater = {
   name: 'loaded-later',
   setup(build) {
-    build.onResolve({ filter: /^\.\/features$/ }, () => ({ path: './features.js', external: true }));
+    build.onResolve({ filter: /^\.\/features$/ }, ({ importer }) =>
+      importer.endsWith('src/extension.ts') ? { path: './features.js', external: true } : undefined,
+    );
     build.onResolve({ filter: /^undici$/ }, () => ({ path: './vendor/undici.js', external: true }));
   },
 };

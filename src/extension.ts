@@ -12,6 +12,9 @@ export type { DocsAssistantApi } from './features';
 
 export function activate(context: vscode.ExtensionContext): DocsAssistantApi {
   let features: Features | undefined;
+  let loading = false;
+  /** Why the features could not load: said once, and given again to whatever asks for them. */
+  let failure: Error | undefined;
   // Until the features load, each command loads them and runs again: by then, the feature's own
   // handler has taken this one's place.
   const placeholders = Object.values(commands).map((id) =>
@@ -54,10 +57,28 @@ export function activate(context: vscode.ExtensionContext): DocsAssistantApi {
 
   function load(): Features {
     if (features) return features;
+    if (failure) throw failure;
+    if (loading) throw new Error('Docs Assistant is still loading.');
+    loading = true;
+    const owned = context.subscriptions.length;
+    // The features register these commands themselves, and VS Code allows one handler per id.
     for (const placeholder of placeholders) placeholder.dispose();
-    // eslint-disable-next-line @typescript-eslint/no-require-imports -- the second bundle, loaded on first use on purpose
-    const { activateFeatures } = require('./features') as typeof import('./features');
-    features = activateFeatures(context, { agentJobsView });
+    try {
+      // eslint-disable-next-line @typescript-eslint/no-require-imports -- the second bundle, loaded on first use on purpose
+      const { activateFeatures } = require('./features') as typeof import('./features');
+      features = activateFeatures(context, { agentJobsView });
+    } catch (error) {
+      // Undo what was half made, and keep every command answering with the reason.
+      for (const made of context.subscriptions.splice(owned).reverse()) made.dispose();
+      failure = error instanceof Error ? error : new Error(String(error));
+      context.subscriptions.push(...Object.values(commands).map((id) => vscode.commands.registerCommand(id, () => load())));
+      void vscode.window.showErrorMessage(
+        `Docs Assistant could not start (${failure.message}). Reload the window; if it happens again, reinstall the extension.`,
+      );
+      throw failure;
+    } finally {
+      loading = false;
+    }
     context.subscriptions.push(
       features.agentJobsTree.onDidChangeTreeData((node) => jobsChanged.fire(node)),
       features.pageDocuments.onDidChange((uri) => pagesChanged.fire(uri)),

@@ -35,7 +35,7 @@ export interface DocsAssistantApi {
 }
 
 /** What activation made before the features were loaded. */
-export interface Registered {
+export interface ActivationHandles {
   readonly agentJobsView: vscode.TreeView<JobNode>;
 }
 
@@ -48,7 +48,7 @@ export interface Features {
   readonly api: DocsAssistantApi;
 }
 
-export function activateFeatures(context: vscode.ExtensionContext, registered: Registered): Features {
+export function activateFeatures(context: vscode.ExtensionContext, handles: ActivationHandles): Features {
   const { version = '0.0.0' } = context.extension.packageJSON as { version?: string };
   const log = own(context, new ExtensionLog());
   log.info(`Docs Assistant ${version} loaded.`);
@@ -70,7 +70,7 @@ export function activateFeatures(context: vscode.ExtensionContext, registered: R
     state: context.globalState,
     askAboutPage: (pagePath) => chat.askAboutPage(pagePath),
   });
-  const agentJobs = registerAgentJobs(context, { settings, setup, clients, log, view: registered.agentJobsView });
+  const agentJobs = registerAgentJobs(context, { settings, setup, clients, log, view: handles.agentJobsView });
 
   void setup.refresh();
   return {

@@ -59,6 +59,8 @@ export class AgentJobsTree extends Disposable implements vscode.TreeDataProvider
 
   /** Selects and shows a job, as after tracking or starting it. */
   reveal(id: string): void {
+    // VS Code finds the job among the items it was last given: a redraw waiting must happen first.
+    this.redraw.flush();
     void this.view.reveal({ kind: 'job', id }, { select: true, focus: false }).then(undefined, () => undefined);
   }
 

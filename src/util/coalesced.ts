@@ -7,7 +7,7 @@ export class Coalesced {
   private timer: unknown;
   private pending = false;
 
-  /** `run` runs `delayMs` after the first request since it last ran, once for every request meanwhile. */
+  /** `run` runs `delayMs` after the first request since it last ran: once for all the requests made meanwhile. */
   constructor(
     private readonly run: () => void,
     private readonly delayMs: number,

@@ -117,7 +117,14 @@ const RESTORE_SLICE_MS = 6;
  * A conversation being shown: its turns are drawn from the newest back, a slice at a time, each
  * slice above the last. So the end shows at once and a long conversation never holds the view.
  */
-let restoring: { list: readonly TurnView[]; next: number; timer?: ReturnType<typeof setTimeout> } | undefined;
+let restoring:
+  | {
+      list: readonly TurnView[];
+      /** The index in `list` of the newest turn not yet drawn; -1 once all are. */
+      next: number;
+      timer?: ReturnType<typeof setTimeout>;
+    }
+  | undefined;
 
 function showConversation(list: readonly TurnView[]): void {
   clearTimeout(restoring?.timer);
@@ -133,6 +140,8 @@ function showConversation(list: readonly TurnView[]): void {
 }
 
 function drawOlderTurns(): void {
+  // A turn removed meanwhile may have been the last one left to draw.
+  if (restoring && restoring.next < 0) restoring = undefined;
   if (!restoring) return;
   const { list } = restoring;
   const started = performance.now();
