@@ -144,6 +144,10 @@ function drawOlderTurns(): void {
   if (restoring && restoring.next < 0) restoring = undefined;
   if (!restoring) return;
   const { list } = restoring;
+  // The reader's place stays where it is: at the end, or on the turn being read. Asked afresh
+  // (the last slice left layout clean) and before drawing, since a scroll since then may not have
+  // had its event yet, and each turn drawn asks the view to follow it.
+  following = atEnd();
   const started = performance.now();
   const nodes: Node[] = [];
   do {
@@ -158,9 +162,6 @@ function drawOlderTurns(): void {
     }
     if (!turns.has(turn.id)) nodes.unshift(newTurn(turn).root);
   } while (restoring.next >= 0 && performance.now() - started < RESTORE_SLICE_MS);
-  // The reader's place stays where it is: at the end, or on the turn being read. Asked afresh (the
-  // last slice left layout clean), since a scroll since then may not have had its event yet.
-  following = atEnd();
   const height = following ? 0 : document.documentElement.scrollHeight;
   conversation.prepend(...nodes);
   if (following) scrollAnchor.scrollIntoView({ block: 'end' });

@@ -27,6 +27,7 @@ interface PageGlobals {
   };
   readonly scrollY: number;
   readonly innerHeight: number;
+  setTimeout(callback: (value: unknown) => void, delay: number): unknown;
 }
 
 function conversation(): object[] {
@@ -118,10 +119,12 @@ describe('the chat view restoring a long conversation, in Chromium', function ()
   });
 
   it('keeps a reader who scrolled up on the turn they are reading while older turns arrive above it', async () => {
-    // Up to the oldest turn of the first slice, at once, while more are still to come.
-    const [reading, before] = await page.evaluate((turns) => {
+    // Up to the oldest turn drawn so far, once a few slices have landed (a first slice may hold only
+    // the newest turn, and a reader on it is at the end) and while more are still to come.
+    const [reading, before] = await page.evaluate(async (turns) => {
       const view = globalThis as unknown as PageGlobals;
       view.dispatchEvent(new view.MessageEvent('message', { data: { type: 'conversation', turns, answering: false } }));
+      while (view.document.querySelectorAll('.turn').length < 5) await new Promise((resolve) => view.setTimeout(resolve, 0));
       const oldest = view.document.querySelector('.turn')!;
       oldest.scrollIntoView({ block: 'start' });
       return [oldest.dataset.turnId!, oldest.getBoundingClientRect().top] as const;
