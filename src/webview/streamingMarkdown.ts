@@ -10,6 +10,7 @@
 import { SUGGESTIONS_INFO } from '../chat/suggestions';
 import { type FrameScheduler, throttledFrames } from './frames';
 import { renderMarkdown } from './markdown';
+import { morphInto } from './morph';
 
 const FENCE = /^ {0,3}(`{3,}|~{3,})\s*(\S*)/;
 /** Characters of rendered HTML a group of finished blocks holds before it is settled. */
@@ -89,7 +90,7 @@ export class StreamingMarkdown {
       this.scanned -= boundary;
       if (this.candidate !== undefined) this.candidate -= boundary;
     }
-    this.tail.innerHTML = this.shownTail(final);
+    morphInto(this.tail, this.shownTail(final));
     this.onDraw();
   }
 

@@ -126,4 +126,13 @@ describe('streaming Markdown, in Chromium', function () {
       }
     }
   });
+
+  it("changes the open paragraph's text in place as more arrives, keeping its node (and a reader's selection in it)", async () => {
+    const result = await page.evaluate(() =>
+      (
+        globalThis as unknown as { streaming: { keepsTextNode(a: string, b: string): { sameNode: boolean; text: string } } }
+      ).streaming.keepsTextNode('The retry policy waits', ' a little longer each time'),
+    );
+    assert.deepEqual(result, { sameNode: true, text: 'The retry policy waits a little longer each time' });
+  });
 });

@@ -33,7 +33,28 @@ function render(pieces: readonly string[], framesAfter: readonly boolean[]): Ren
   return { html, suggestionTargetsWhileStreaming: seen };
 }
 
+/**
+ * Draws an open paragraph, then more of it: whether the second draw changed the first one's text
+ * node in place (the same object, so a reader's selection in it survives) rather than replacing it.
+ */
+function keepsTextNode(first: string, more: string): { sameNode: boolean; text: string } {
+  const container = document.createElement('div');
+  document.body.append(container);
+  const frames: (() => void)[] = [];
+  const markdown = new StreamingMarkdown(container, undefined, { request: (draw) => void frames.push(draw), cancel: () => {} });
+  const draw = () => frames.splice(0).forEach((frame) => frame());
+  markdown.append(first);
+  draw();
+  const before = container.querySelector('.md-tail p')?.firstChild;
+  markdown.append(more);
+  draw();
+  const after = container.querySelector('.md-tail p')?.firstChild;
+  container.remove();
+  return { sameNode: before !== undefined && before === after, text: after?.textContent ?? '' };
+}
+
 (window as unknown as { streaming: unknown }).streaming = {
+  keepsTextNode,
   inPieces: (pieces: string[], framesAfter: boolean[]) => render(pieces, framesAfter),
   whole: (text: string) => render([text], [false]),
 };
