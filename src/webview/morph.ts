@@ -20,7 +20,7 @@ function morphChildren(current: Node, next: Node): void {
       if (!shown.isEqualNode(wanted)) {
         if (sameShell(shown, wanted)) {
           if (shown.nodeType === Node.ELEMENT_NODE) morphChildren(shown, wanted);
-          else shown.nodeValue = wanted.nodeValue;
+          else setText(shown as CharacterData, (wanted as CharacterData).data);
         } else current.replaceChild(wanted, shown);
       }
       shown = after;
@@ -32,6 +32,12 @@ function morphChildren(current: Node, next: Node): void {
     current.removeChild(shown);
     shown = after;
   }
+}
+
+/** Streaming text mostly grows at its end: appended, a selection in what was there stays put. */
+function setText(shown: CharacterData, text: string): void {
+  if (text.startsWith(shown.data)) shown.appendData(text.slice(shown.data.length));
+  else shown.data = text;
 }
 
 /** Text for text, or an element of the same name with the same attributes: only the inside differs. */

@@ -34,10 +34,10 @@ function render(pieces: readonly string[], framesAfter: readonly boolean[]): Ren
 }
 
 /**
- * Draws an open paragraph, then more of it: whether the second draw changed the first one's text
- * node in place (the same object, so a reader's selection in it survives) rather than replacing it.
+ * Draws an open paragraph, selects a word of it as a reader would, then draws more of it: whether
+ * the paragraph's text node is the same object, and what is selected after the second draw.
  */
-function keepsTextNode(first: string, more: string): { sameNode: boolean; text: string } {
+function keepsSelection(first: string, more: string, selected: string): { sameNode: boolean; selection: string; text: string } {
   const container = document.createElement('div');
   document.body.append(container);
   const frames: (() => void)[] = [];
@@ -46,15 +46,20 @@ function keepsTextNode(first: string, more: string): { sameNode: boolean; text: 
   markdown.append(first);
   draw();
   const before = container.querySelector('.md-tail p')?.firstChild;
+  if (!before) throw new Error('no paragraph drawn');
+  const start = first.indexOf(selected);
+  getSelection()?.setBaseAndExtent(before, start, before, start + selected.length);
   markdown.append(more);
   draw();
   const after = container.querySelector('.md-tail p')?.firstChild;
+  const result = { sameNode: before === after, selection: getSelection()?.toString() ?? '', text: after?.textContent ?? '' };
+  getSelection()?.removeAllRanges();
   container.remove();
-  return { sameNode: before !== undefined && before === after, text: after?.textContent ?? '' };
+  return result;
 }
 
 (window as unknown as { streaming: unknown }).streaming = {
-  keepsTextNode,
+  keepsSelection,
   inPieces: (pieces: string[], framesAfter: boolean[]) => render(pieces, framesAfter),
   whole: (text: string) => render([text], [false]),
 };
