@@ -144,9 +144,9 @@ function drawOlderTurns(): void {
   if (restoring && restoring.next < 0) restoring = undefined;
   if (!restoring) return;
   const { list } = restoring;
-  // The reader's place stays where it is: at the end, or on the turn being read. Asked afresh
-  // (the last slice left layout clean) and before drawing, since a scroll since then may not have
-  // had its event yet, and each turn drawn asks the view to follow it.
+  // The reader's place stays where it is: at the end, or on the turn being read. Asked afresh, as a
+  // scroll since the last slice may not have had its event yet, and before drawing: each turn
+  // drawn calls follow(), which would carry the reader to the end on a stale answer.
   following = atEnd();
   const started = performance.now();
   const nodes: Node[] = [];

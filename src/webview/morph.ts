@@ -1,46 +1,55 @@
 // Shows new HTML in an element by changing only what differs from what it shows now. The streaming
-// answer's unfinished tail is drawn anew a few times a second, and mostly only its last words
+// answer's unfinished block is drawn anew a few times a second, and mostly only its last words
 // change: replacing it whole would make the browser restyle and lay out every element of it each
 // time, and would drop a reader's text selection in it. Kept nodes stay the same objects.
 
+/** Parses detached and inert (nothing loads, no script runs), without touching the live element. */
 const parser = document.createElement('template');
 
+/**
+ * Leaves `container`'s children as `container.innerHTML = html` would, for flow content such as
+ * renderMarkdown's (not table parts, and no <template>, whose content is not compared).
+ */
 export function morphInto(container: Element, html: string): void {
   parser.innerHTML = html;
   morphChildren(container, parser.content);
+  parser.content.replaceChildren();
 }
 
-function morphChildren(current: Node, next: Node): void {
+/**
+ * Children are matched by position: the text grows at its end, so what changes is at the end too.
+ * A wanted node that is used is moved out of the parser, so each next sibling is read first.
+ */
+function morphChildren(current: Node, wanted: Node): void {
   let shown = current.firstChild;
-  for (let wanted = next.firstChild; wanted;) {
-    const following = wanted.nextSibling;
-    if (!shown) current.appendChild(wanted);
+  for (let next = wanted.firstChild; next;) {
+    const nextWanted = next.nextSibling;
+    if (!shown) current.appendChild(next);
     else {
-      const after = shown.nextSibling;
-      if (!shown.isEqualNode(wanted)) {
-        if (sameShell(shown, wanted)) {
-          if (shown.nodeType === Node.ELEMENT_NODE) morphChildren(shown, wanted);
-          else setText(shown as CharacterData, (wanted as CharacterData).data);
-        } else current.replaceChild(wanted, shown);
+      const nextShown = shown.nextSibling;
+      if (!shown.isEqualNode(next)) {
+        if (!sameShell(shown, next)) current.replaceChild(next, shown);
+        else if (shown instanceof CharacterData) setText(shown, (next as CharacterData).data);
+        else morphChildren(shown, next);
       }
-      shown = after;
+      shown = nextShown;
     }
-    wanted = following;
+    next = nextWanted;
   }
   while (shown) {
-    const after = shown.nextSibling;
+    const nextShown = shown.nextSibling;
     current.removeChild(shown);
-    shown = after;
+    shown = nextShown;
   }
 }
 
-/** Streaming text mostly grows at its end: appended, a selection in what was there stays put. */
+/** Text that grew at its end is appended to, so that a selection in what was there stays put. */
 function setText(shown: CharacterData, text: string): void {
   if (text.startsWith(shown.data)) shown.appendData(text.slice(shown.data.length));
   else shown.data = text;
 }
 
-/** Text for text, or an element of the same name with the same attributes: only the inside differs. */
+/** Text or a comment for the same, or an element of the same name and attributes: only the inside differs. */
 function sameShell(shown: Node, wanted: Node): boolean {
   if (shown.nodeType !== wanted.nodeType) return false;
   if (!(shown instanceof Element)) return true;
