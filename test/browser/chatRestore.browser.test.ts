@@ -2,11 +2,9 @@
 // ones above it a slice at a time, in order, with the reader's place kept.
 
 import * as assert from 'node:assert/strict';
-import * as fs from 'node:fs';
-import * as path from 'node:path';
-import { buildSync } from 'esbuild';
 import type { Browser, Page } from 'playwright-core';
-import { launchChromium, REPO_ROOT } from '../runner/workbench';
+import { launchChromium } from '../runner/workbench';
+import { openChatView, scrolledToEnd } from './chatView';
 
 const TURNS = 200;
 
@@ -49,19 +47,10 @@ describe('the chat view restoring a long conversation, in Chromium', function ()
   let browser: Browser;
   let page: Page;
 
-  const post = (message: object) =>
-    page.evaluate((data) => {
-      const view = globalThis as unknown as PageGlobals;
-      return view.dispatchEvent(new view.MessageEvent('message', { data }));
-    }, message);
   /** The turns drawn, in document order. */
   const drawn = () =>
     page.evaluate(() => [...(globalThis as unknown as PageGlobals).document.querySelectorAll('.turn')].map((turn) => turn.dataset.turnId));
-  const atBottom = () =>
-    page.evaluate(() => {
-      const view = globalThis as unknown as PageGlobals;
-      return view.document.documentElement.scrollHeight - view.innerHeight - view.scrollY < 4;
-    });
+  const atBottom = () => scrolledToEnd(page);
   const drawnCount = (count: number) =>
     page.waitForFunction(
       (expected) => (globalThis as unknown as PageGlobals).document.querySelectorAll('.turn').length === expected,
@@ -71,19 +60,7 @@ describe('the chat view restoring a long conversation, in Chromium', function ()
 
   beforeEach(async () => {
     browser ??= await launchChromium();
-    page = await browser.newPage({ viewport: { width: 360, height: 500 } });
-    const css = fs.readFileSync(path.join(REPO_ROOT, 'media', 'chat.css'), 'utf8');
-    await page.setContent(`<!DOCTYPE html><html><head><style>${css}</style></head><body><main id="app"></main></body></html>`);
-    await page.addScriptTag({ content: 'window.acquireVsCodeApi = () => ({ postMessage() {}, getState() {}, setState() {} });' });
-    const view = buildSync({
-      entryPoints: [path.join(REPO_ROOT, 'src', 'webview', 'chat.ts')],
-      bundle: true,
-      format: 'iife',
-      platform: 'browser',
-      write: false,
-    });
-    await page.addScriptTag({ content: view.outputFiles[0].text });
-    await post({ type: 'setup', setup: { kind: 'ready', origin: 'https://api.example.com', domain: 'acme' } });
+    page = await openChatView(browser);
   });
 
   afterEach(async () => {

@@ -1,49 +1,25 @@
 // The chat view follows a streaming answer while the reader is at the bottom, with no layout read
-// per delta (scroll anchoring), and leaves a reader who scrolled up where they are.
+// per delta, and leaves a reader who scrolled up where they are.
 
 import * as assert from 'node:assert/strict';
-import * as fs from 'node:fs';
-import * as path from 'node:path';
-import { buildSync } from 'esbuild';
 import type { Browser, Page } from 'playwright-core';
-import { launchChromium, REPO_ROOT } from '../runner/workbench';
+import { launchChromium } from '../runner/workbench';
+import { openChatView, postToView, scrolledToEnd } from './chatView';
 
 describe('the chat view scrolling, in Chromium', function () {
   this.timeout(60_000);
   let browser: Browser;
   let page: Page;
 
-  const post = (message: object) =>
-    page.evaluate(
-      (data) =>
-        (globalThis as unknown as { dispatchEvent(event: MessageEvent): boolean }).dispatchEvent(new MessageEvent('message', { data })),
-      message as Record<string, unknown>,
-    );
-  const atBottom = () =>
-    page.evaluate(() => {
-      const root = (globalThis as unknown as { document: { documentElement: { scrollHeight: number } } }).document.documentElement;
-      const view = globalThis as unknown as { scrollY: number; innerHeight: number };
-      return root.scrollHeight - view.innerHeight - view.scrollY < 4;
-    });
+  const post = (message: object) => postToView(page, message);
+  const atBottom = () => scrolledToEnd(page);
   const scrollY = () => page.evaluate(() => (globalThis as unknown as { scrollY: number }).scrollY);
   const paragraph = (i: number) =>
     `Paragraph ${i} of a long answer, long enough to wrap in a narrow view and push the text below the fold.\n\n`;
 
   before(async () => {
     browser = await launchChromium();
-    page = await browser.newPage({ viewport: { width: 360, height: 500 } });
-    const css = fs.readFileSync(path.join(REPO_ROOT, 'media', 'chat.css'), 'utf8');
-    await page.setContent(`<!DOCTYPE html><html><head><style>${css}</style></head><body><main id="app"></main></body></html>`);
-    await page.addScriptTag({ content: 'window.acquireVsCodeApi = () => ({ postMessage() {}, getState() {}, setState() {} });' });
-    const view = buildSync({
-      entryPoints: [path.join(REPO_ROOT, 'src', 'webview', 'chat.ts')],
-      bundle: true,
-      format: 'iife',
-      platform: 'browser',
-      write: false,
-    });
-    await page.addScriptTag({ content: view.outputFiles[0].text });
-    await post({ type: 'setup', setup: { kind: 'ready', origin: 'https://api.example.com', domain: 'acme' } });
+    page = await openChatView(browser);
     await post({ type: 'turnStarted', turn: { id: 't', question: 'Tell me everything', answer: '', sources: [], status: 'streaming' } });
   });
 

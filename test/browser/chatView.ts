@@ -1,0 +1,43 @@
+// The chat view's front end alone in a Chromium page, built from source, with the view's styles and
+// a stand-in for VS Code's webview API, set up and ready: what the chat view browser tests share.
+
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { buildSync } from 'esbuild';
+import type { Browser, Page } from 'playwright-core';
+import { REPO_ROOT } from '../runner/workbench';
+
+/** Posts a message to the view as the extension does. */
+export function postToView(page: Page, message: object): Promise<boolean> {
+  return page.evaluate(
+    (data) =>
+      (globalThis as unknown as { dispatchEvent(event: MessageEvent): boolean }).dispatchEvent(new MessageEvent('message', { data })),
+    message as Record<string, unknown>,
+  );
+}
+
+/** Whether the view shows the very end of its page. */
+export function scrolledToEnd(page: Page): Promise<boolean> {
+  return page.evaluate(() => {
+    const view = globalThis as unknown as { scrollY: number; innerHeight: number; document: { documentElement: { scrollHeight: number } } };
+    return view.document.documentElement.scrollHeight - view.innerHeight - view.scrollY < 4;
+  });
+}
+
+/** A narrow view, as in a side bar, connected and showing no conversation yet. */
+export async function openChatView(browser: Browser): Promise<Page> {
+  const page = await browser.newPage({ viewport: { width: 360, height: 500 } });
+  const css = fs.readFileSync(path.join(REPO_ROOT, 'media', 'chat.css'), 'utf8');
+  await page.setContent(`<!DOCTYPE html><html><head><style>${css}</style></head><body><main id="app"></main></body></html>`);
+  await page.addScriptTag({ content: 'window.acquireVsCodeApi = () => ({ postMessage() {}, getState() {}, setState() {} });' });
+  const view = buildSync({
+    entryPoints: [path.join(REPO_ROOT, 'src', 'webview', 'chat.ts')],
+    bundle: true,
+    format: 'iife',
+    platform: 'browser',
+    write: false,
+  });
+  await page.addScriptTag({ content: view.outputFiles[0].text });
+  await postToView(page, { type: 'setup', setup: { kind: 'ready', origin: 'https://api.example.com', domain: 'acme' } });
+  return page;
+}
