@@ -144,11 +144,16 @@ describe('the demo, as a new user tries it', function () {
     const menuItem = page.locator('.context-view .monaco-menu .action-label', { hasText: 'Start Agent Job' });
     await menuItem.hover();
     await menuItem.click();
-    // A menu still opening may miss the click; the hovered item is the one Enter runs.
-    if (await menuItem.isVisible().catch(() => false)) await page.keyboard.press('Enter');
+    // A menu still opening may miss the click; the hovered item is the one Enter runs. Only then: an
+    // Enter while the menu closes would reach the editor and replace the selected lines.
+    const picker = page.locator('.quick-input-widget');
+    const opened = await picker.waitFor({ state: 'visible', timeout: 5_000 }).then(
+      () => true,
+      () => false,
+    );
+    if (!opened && (await menuItem.isVisible().catch(() => false))) await page.keyboard.press('Enter');
 
     // Attach: the selection is ticked; tick the file's uncommitted changes too.
-    const picker = page.locator('.quick-input-widget');
     await picker.locator('.monaco-list-row', { hasText: 'The selected code' }).waitFor();
     assert.ok(
       await picker.locator('.monaco-list-row', { hasText: 'All uncommitted changes' }).isVisible(),
