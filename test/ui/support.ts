@@ -81,8 +81,10 @@ export async function runCommand(page: Page, title: string): Promise<void> {
       // command yet: a user would try again.
       await input.waitFor({ state: 'visible', timeout: last ? 30_000 : 5_000 });
       await input.fill(`>${title}`);
+      // Enter runs the focused row, which is briefly the most recently used command while the list
+      // filters: wait until it is this one.
       await page
-        .locator('.quick-input-list .monaco-list-row', { hasText: title })
+        .locator('.quick-input-list .monaco-list-row.focused', { hasText: title })
         .first()
         .waitFor({ timeout: last ? 30_000 : 5_000 });
       await page.keyboard.press('Enter');
