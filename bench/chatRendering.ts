@@ -6,6 +6,7 @@
 
 import * as path from 'node:path';
 import type { Browser } from 'playwright-core';
+import { scrolledToEnd } from '../test/browser/chatView';
 import { launchChromium, REPO_ROOT } from '../test/runner/workbench';
 import { DELTA_BATCH_MS } from '../src/chat/deltaBatcher';
 import { bundle, mainThreadTasks, openView, packagedView } from './chromiumPage';
@@ -63,6 +64,9 @@ async function measure(browser: Browser, view: string, mode: 'ours' | 'baseline'
   const renderedChars = await page
     .locator('.answer')
     .evaluate((answer: { textContent: string | null }) => (answer.textContent ?? '').replace(/\s+/g, '').length);
+  // Ours follows the answer to its end, as a reader at the bottom sees it: a view that stopped
+  // following would do less work each frame, and its figure would mean nothing.
+  if (mode === 'ours' && !(await scrolledToEnd(page))) throw new Error('The view stopped following the answer before its end');
   await page.close();
   return {
     totalMs,

@@ -7,6 +7,7 @@
 
 import * as path from 'node:path';
 import type { Browser } from 'playwright-core';
+import { scrolledToEnd } from '../test/browser/chatView';
 import { toDeltas } from '../test/platform/answer';
 import { PlatformEmulator } from '../test/platform/emulator';
 import { openWorkbench, REPO_ROOT } from '../test/runner/workbench';
@@ -84,6 +85,8 @@ export async function streamInCodeServer(answer: string, log: (line: string) => 
         polling: 500,
       });
       const trace = JSON.parse((await browser.stopTracing()).toString('utf8')) as { traceEvents: TraceEvent[] };
+      // As in the headless bench: the figure counts only if the view followed the answer to its end.
+      if (!(await scrolledToEnd(chat))) throw new Error('The view in code-server stopped following the answer before its end');
       const observedLongTasks = await chat.evaluate(() => (globalThis as unknown as ViewGlobals).benchProbe.longTasks.length);
       const tasks = viewTasks(trace.traceEvents, frames);
       log(`in code-server: ${frames.size} webview frames; ${tasks.length} main-thread tasks of theirs`);

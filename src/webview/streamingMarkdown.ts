@@ -101,7 +101,7 @@ export class StreamingMarkdown {
    */
   private commit(html: string): void {
     if (!this.group || this.groupChars > GROUP_CHARS) {
-      this.group?.classList.add('md-settled');
+      if (this.group) settle(this.group);
       this.group = this.committed.appendChild(document.createElement('div'));
       this.group.className = 'md-group';
       this.groupChars = 0;
@@ -124,4 +124,20 @@ export class StreamingMarkdown {
     }
     return shown.trim() === '' ? '' : this.render(shown);
   }
+}
+
+/**
+ * Lets the browser skip a group while it is off screen. Until a skipped group has been seen, the
+ * browser takes it to be as tall as its placeholder size: a group settled as it leaves the screen
+ * would shrink the page by thousands of pixels, and a view following the answer would scroll to a
+ * wrong end and stop following. So the group keeps the height it has, read now, while nothing of
+ * this draw has changed the page yet; the top margin of its first block, which collapses through
+ * the group's edge until the group is contained, counts once it is.
+ */
+function settle(group: HTMLElement): void {
+  const first = group.firstElementChild;
+  const height = group.getBoundingClientRect().height + (first ? parseFloat(getComputedStyle(first).marginTop) || 0 : 0);
+  // A hidden view measures nothing; its groups keep the stylesheet's placeholder.
+  if (height > 0) group.style.containIntrinsicSize = `auto ${height}px`;
+  group.classList.add('md-settled');
 }

@@ -27,12 +27,15 @@ describe('the chat view scrolling, in Chromium', function () {
     await browser?.close();
   });
 
+  // Long enough for finished blocks to fill several groups, each set aside (content-visibility)
+  // while the view follows: the view must not lose the end when one is.
   it('follows the answer while the reader is at the bottom', async () => {
-    for (let i = 0; i < 40; i++) {
-      await post({ type: 'delta', turnId: 't', text: paragraph(i) });
+    for (let i = 0; i < 200; i += 4) {
+      await post({ type: 'delta', turnId: 't', text: [0, 1, 2, 3].map((j) => paragraph(i + j)).join('') });
       await page.waitForTimeout(30);
     }
     await page.waitForTimeout(300);
+    assert.ok((await page.locator('.md-settled').count()) >= 2, 'finished blocks were set aside');
     assert.ok((await scrollY()) > 500, 'the view moved with the answer');
     assert.ok(await atBottom(), 'the newest text is in view');
   });
@@ -40,7 +43,7 @@ describe('the chat view scrolling, in Chromium', function () {
   it('leaves a reader who scrolled up where they are', async () => {
     await page.evaluate(() => (globalThis as unknown as { scrollTo(x: number, y: number): void }).scrollTo(0, 200));
     await page.waitForTimeout(100);
-    for (let i = 40; i < 60; i++) {
+    for (let i = 200; i < 220; i++) {
       await post({ type: 'delta', turnId: 't', text: paragraph(i) });
       await page.waitForTimeout(30);
     }

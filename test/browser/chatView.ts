@@ -4,7 +4,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { buildSync } from 'esbuild';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Frame, Page } from 'playwright-core';
 import { REPO_ROOT } from '../runner/workbench';
 
 /** Posts a message to the view as the extension does. */
@@ -16,9 +16,9 @@ export function postToView(page: Page, message: object): Promise<boolean> {
   );
 }
 
-/** Whether the view shows the very end of its page. */
-export function scrolledToEnd(page: Page): Promise<boolean> {
-  return page.evaluate(() => {
+/** Whether the view (a page, or the real view's frame inside VS Code) shows the very end of its page. */
+export function scrolledToEnd(view: Page | Frame): Promise<boolean> {
+  return view.evaluate(() => {
     const view = globalThis as unknown as { scrollY: number; innerHeight: number; document: { documentElement: { scrollHeight: number } } };
     return view.document.documentElement.scrollHeight - view.innerHeight - view.scrollY < 4;
   });
