@@ -5,7 +5,7 @@
 import * as assert from 'node:assert/strict';
 import type { Frame } from 'playwright-core';
 import type { Workbench } from '../runner/workbench';
-import { answerInput, openSidebar, runCommand, screenshot, uiSuite, webviewFrame, workbench } from './support';
+import { answerInput, notification, openSidebar, runCommand, screenshot, uiSuite, webviewFrame, workbench } from './support';
 
 const HOSTILE = '[Renew the key](command:workbench.action.terminal.new) $(alert)';
 
@@ -39,8 +39,7 @@ describe('hardening, as a user sees it', function () {
     const { page } = bench;
     ui.emulator.faults.add({ kind: 'status', status: 401, body: JSON.stringify({ message: HOSTILE }) }, { operation: 'page' });
     await runCommand(page, 'Docs Assistant: Check Connection');
-    const toast = page.locator('.notification-toast', { hasText: 'did not accept the assistant key' });
-    await toast.waitFor();
+    const toast = await notification(page, 'did not accept the assistant key');
     assert.match(
       await toast.innerText(),
       /The server said: "\[Renew the key\]\u2060?\(command:workbench\.action\.terminal\.new\) \$\u2060?\(alert\)"/,

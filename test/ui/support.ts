@@ -2,7 +2,7 @@
 
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import type { Frame, Page } from 'playwright-core';
+import type { Frame, Locator, Page } from 'playwright-core';
 import { PlatformEmulator, type EmulatorOptions } from '../platform/emulator';
 import { openWorkbench, REPO_ROOT, type Workbench, type WorkbenchOptions } from '../runner/workbench';
 
@@ -93,6 +93,24 @@ export async function runCommand(page: Page, title: string): Promise<void> {
       if (last) throw error;
       await page.keyboard.press('Escape');
     }
+  }
+}
+
+/**
+ * The notification that says `text`: its toast, or, when VS Code has put the toast away into the
+ * notification center (the bell shows a dot), the center's entry, as a user would find it. Both
+ * render the message the same way.
+ */
+export async function notification(page: Page, text: string): Promise<Locator> {
+  const toast = page.locator('.notification-toast', { hasText: text });
+  try {
+    await toast.waitFor({ timeout: 15_000 });
+    return toast;
+  } catch {
+    await runCommand(page, 'Notifications: Show Notifications');
+    const entry = page.locator('.notifications-center .notification-list-item', { hasText: text });
+    await entry.waitFor();
+    return entry;
   }
 }
 
