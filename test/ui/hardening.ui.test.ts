@@ -39,12 +39,12 @@ describe('hardening, as a user sees it', function () {
     const { page } = bench;
     ui.emulator.faults.add({ kind: 'status', status: 401, body: JSON.stringify({ message: HOSTILE }) }, { operation: 'page' });
     await runCommand(page, 'Docs Assistant: Check Connection');
-    const toast = await notification(page, 'did not accept the assistant key');
+    const shown = await notification(page, 'did not accept the assistant key');
     assert.match(
-      await toast.innerText(),
+      await shown.innerText(),
       /The server said: "\[Renew the key\]\u2060?\(command:workbench\.action\.terminal\.new\) \$\u2060?\(alert\)"/,
     );
-    assert.equal(await toast.locator('.notification-list-item-message a').count(), 0, 'no link in the message');
+    assert.equal(await shown.locator('.notification-list-item-message a').count(), 0, 'no link in the message');
     await screenshot(page, 'hardening-notification');
 
     ui.emulator.jobs.add({ id: 'job-hostile', outcome: 'staysActive', repository: 'https://github.com/acme/docs', ref: HOSTILE });
