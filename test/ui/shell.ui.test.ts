@@ -4,6 +4,7 @@ import {
   clickSidebarIcon,
   openSidebar,
   readUserSettings,
+  userSettingsWhen,
   runCommand,
   screenshot,
   uiSuite,
@@ -77,7 +78,7 @@ describe('the shell, as a user sees it', function () {
     await answerInput(page, ui.emulator.config.adminKey, 'admin key (starts with svc_)');
     const chat = await webviewFrame(page, 'textarea.question-input');
     await chat.locator('textarea.question-input').waitFor({ state: 'visible' });
-    const settings = readUserSettings(bench);
+    const settings = await userSettingsWhen(bench, (written) => written['docsAssistant.projectId'] !== undefined);
     assert.equal(settings['docsAssistant.baseUrl'], ui.emulator.url);
     assert.equal(settings['docsAssistant.domain'], ui.emulator.config.domain);
     assert.equal(settings['docsAssistant.projectId'], ui.emulator.config.projectId);

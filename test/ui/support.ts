@@ -173,3 +173,24 @@ export function readUserSettings(workbench: Workbench): Record<string, unknown> 
   const file = path.join(path.dirname(workbench.workspace), 'data', 'user', 'User', 'settings.json');
   return JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, unknown>;
 }
+
+/**
+ * The user settings once `done` holds of them, or as they are after 10 s. VS Code writes each
+ * setting to disk on its own, so what one step wrote may land after the UI has moved on.
+ */
+export async function userSettingsWhen(
+  workbench: Workbench,
+  done: (settings: Record<string, unknown>) => boolean,
+): Promise<Record<string, unknown>> {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    let settings: Record<string, unknown> = {};
+    try {
+      settings = readUserSettings(workbench);
+    } catch {
+      // Caught mid-write: read again.
+    }
+    if (done(settings) || Date.now() > deadline) return settings;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
