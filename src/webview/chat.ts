@@ -7,6 +7,7 @@ import type { SetupView, ToWebview, TurnView } from '../chat/protocol';
 import { Composer } from './composer';
 import { el } from './dom';
 import { renderSetup } from './setupPanel';
+import { remeasureSettled } from './streamingMarkdown';
 import { TurnElement } from './turnElement';
 import { vscode } from './vscodeApi';
 
@@ -87,6 +88,28 @@ function atEnd(): boolean {
 function follow(): void {
   if (following) scrollAnchor.scrollIntoView({ block: 'end' });
 }
+
+/** How long the view's width must hold still before settled answers are measured again at it. */
+const RESIZE_SETTLED_MS = 150;
+let measuredWidth = window.innerWidth;
+let remeasure: ReturnType<typeof setTimeout> | undefined;
+
+/**
+ * When the view changes width (its side bar is resized), text reflows: a reader at the end stays
+ * there, and once the width holds still, answers set aside off screen are measured again at it,
+ * keeping a reader who scrolled up on the text they were reading.
+ */
+window.addEventListener('resize', () => {
+  follow();
+  clearTimeout(remeasure);
+  remeasure = setTimeout(() => {
+    if (window.innerWidth === measuredWidth) return;
+    measuredWidth = window.innerWidth;
+    const grownAbove = remeasureSettled(conversation);
+    if (following) follow();
+    else window.scrollBy(0, grownAbove);
+  }, RESIZE_SETTLED_MS);
+});
 
 /** Shows the end of the conversation: a new question, a conversation loaded. */
 function scrollToEnd(): void {

@@ -15,6 +15,8 @@ import { morphInto } from './morph';
 const FENCE = /^ {0,3}(`{3,}|~{3,})\s*(\S*)/;
 /** Characters of rendered HTML a group of finished blocks holds before it is settled. */
 const GROUP_CHARS = 8_192;
+/** The class of a settled group: see settle(). */
+const SETTLED = 'md-settled';
 /** A line that may carry on the block before a blank line: indented, a list item, a quote. */
 const CONTINUES = /^(\s|[-+*](\s|$)|\d{1,9}[.)](\s|$)|>)/;
 /** A last line that is, or may yet become, a fence. */
@@ -130,14 +132,38 @@ export class StreamingMarkdown {
  * Lets the browser skip a group while it is off screen. Until a skipped group has been seen, the
  * browser takes it to be as tall as its placeholder size: a group settled as it leaves the screen
  * would shrink the page by thousands of pixels, and a view following the answer would scroll to a
- * wrong end and stop following. So the group keeps the height it has, read now, while nothing of
- * this draw has changed the page yet; the top margin of its first block, which collapses through
- * the group's edge until the group is contained, counts once it is.
+ * wrong end and stop following. So the group is given the height it has, read now, while nothing
+ * of this draw has changed the page yet.
  */
-function settle(group: HTMLElement): void {
-  const first = group.firstElementChild;
-  const height = group.getBoundingClientRect().height + (first ? parseFloat(getComputedStyle(first).marginTop) || 0 : 0);
+function settle(group: HTMLElement, height = laidOutHeight(group)): void {
   // A hidden view measures nothing; its groups keep the stylesheet's placeholder.
-  if (height > 0) group.style.containIntrinsicSize = `auto ${height}px`;
-  group.classList.add('md-settled');
+  if (height > 0) group.style.containIntrinsicSize = `${height}px`;
+  group.classList.add(SETTLED);
+}
+
+/**
+ * A group's height once settled: as laid out now, plus the top margin of its first block, which
+ * collapses through the group's edge until the group is contained.
+ */
+function laidOutHeight(group: HTMLElement): number {
+  const first = group.firstElementChild;
+  return group.getBoundingClientRect().height + (first ? parseFloat(getComputedStyle(first).marginTop) || 0 : 0);
+}
+
+/**
+ * A settled group off screen is as tall as it was at the width it was settled at. Once the view is
+ * wider or narrower, that height is wrong, and a reader scrolling up would skip text, or see it
+ * twice, as each group came into view at its true height. So after the view changes width, every
+ * settled group is laid out and measured again (one layout of them all).
+ *
+ * Returns by how much the groups wholly above the top of the view grew: the reader's text moved
+ * down by that much, and the view scrolls by it to keep the reader's place.
+ */
+export function remeasureSettled(root: ParentNode): number {
+  const groups = [...root.querySelectorAll<HTMLElement>(`.${SETTLED}`)];
+  const before = groups.map((group) => group.getBoundingClientRect());
+  for (const group of groups) group.classList.remove(SETTLED);
+  const heights = groups.map(laidOutHeight);
+  groups.forEach((group, i) => settle(group, heights[i]));
+  return groups.reduce((grown, _, i) => (before[i].bottom <= 0 ? grown + heights[i] - before[i].height : grown), 0);
 }

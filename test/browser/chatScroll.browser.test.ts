@@ -6,6 +6,19 @@ import type { Browser, Page } from 'playwright-core';
 import { launchChromium } from '../runner/workbench';
 import { openChatView, postToView, scrolledToEnd } from './chatView';
 
+/** What the tests use of the page's globals (the tests compile without the DOM's types). */
+interface ViewElement {
+  readonly textContent: string;
+  closest(selector: string): ViewElement | null;
+  getBoundingClientRect(): { readonly top: number };
+  scrollIntoView(): void;
+}
+interface ViewGlobals {
+  document: { querySelectorAll(selector: string): Iterable<ViewElement>; elementFromPoint(x: number, y: number): ViewElement | null };
+  scrollBy(x: number, y: number): void;
+  requestAnimationFrame(callback: (value: unknown) => void): void;
+}
+
 describe('the chat view scrolling, in Chromium', function () {
   this.timeout(60_000);
   let browser: Browser;
@@ -51,4 +64,44 @@ describe('the chat view scrolling, in Chromium', function () {
     assert.equal(await scrollY(), 200);
     assert.equal(await atBottom(), false);
   });
+
+  // Groups set aside off screen keep the height they had at the old width until they are measured
+  // again: a reader scrolling up past them would skip dozens of paragraphs, or see some twice.
+  it('shows a reader who scrolls up every paragraph after the view changed width, keeping their place', async () => {
+    await page.evaluate(() => {
+      const paragraphs = (globalThis as unknown as ViewGlobals).document.querySelectorAll('.answer p');
+      [...paragraphs].find((p) => p.textContent.startsWith('Paragraph 150 '))!.scrollIntoView();
+    });
+    await page.waitForTimeout(100);
+    await page.setViewportSize({ width: 240, height: 500 });
+    const reading = await topParagraph();
+    await page.waitForTimeout(500);
+    assert.deepEqual(await topParagraph(), reading, 'the paragraph at the top stayed there once the width held still');
+    let shown = reading.number;
+    while ((await scrollY()) > 0) {
+      // A wheel step up, then what the next frames show.
+      await page.evaluate(async () => {
+        const view = globalThis as unknown as ViewGlobals;
+        view.scrollBy(0, -150);
+        for (let frame = 0; frame < 3; frame++) await new Promise((resolve) => view.requestAnimationFrame(resolve));
+      });
+      const { number } = await topParagraph();
+      assert.ok(number <= shown && shown - number <= 3, `a step up showed paragraph ${number} after paragraph ${shown}`);
+      shown = number;
+    }
+    assert.equal(shown, 0, 'the reader reached the first paragraph');
+  });
+
+  /** The paragraph at the top of the view, found as a reader sees it: without asking where text set aside off screen is. */
+  function topParagraph(): Promise<{ number: number; top: number }> {
+    return page.evaluate(() => {
+      const view = globalThis as unknown as ViewGlobals;
+      for (let y = 0; y < 200; y += 4) {
+        const paragraph = view.document.elementFromPoint(60, y)?.closest('p');
+        const number = /^Paragraph (\d+) /.exec(paragraph?.textContent ?? '')?.[1];
+        if (paragraph && number) return { number: Number(number), top: Math.round(paragraph.getBoundingClientRect().top) };
+      }
+      throw new Error('No paragraph at the top of the view');
+    });
+  }
 });
