@@ -96,8 +96,8 @@ let remeasure: ReturnType<typeof setTimeout> | undefined;
 
 /**
  * When the view changes width (its side bar is resized), text reflows: a reader at the end stays
- * there, and once the width holds still, answers set aside off screen are measured again at it,
- * keeping a reader who scrolled up on the text they were reading.
+ * there, and once the width holds still, answers set aside off screen are measured again at it.
+ * The text a reader who scrolled up sees stays where it is while they are.
  */
 window.addEventListener('resize', () => {
   follow();

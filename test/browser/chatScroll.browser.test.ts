@@ -67,7 +67,7 @@ describe('the chat view scrolling, in Chromium', function () {
 
   // Groups set aside off screen keep the height they had at the old width until they are measured
   // again: a reader scrolling up past them would skip dozens of paragraphs, or see some twice.
-  it('shows a reader who scrolls up every paragraph after the view changed width, keeping their place', async () => {
+  it('shows a reader who scrolls up every paragraph after the view changed width, and keeps the text in view still meanwhile', async () => {
     await page.evaluate(() => {
       const paragraphs = (globalThis as unknown as ViewGlobals).document.querySelectorAll('.answer p');
       [...paragraphs].find((p) => p.textContent.startsWith('Paragraph 150 '))!.scrollIntoView();

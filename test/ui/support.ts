@@ -5,6 +5,7 @@ import * as path from 'node:path';
 import type { Frame, Locator, Page } from 'playwright-core';
 import { PlatformEmulator, type EmulatorOptions } from '../platform/emulator';
 import { openWorkbench, REPO_ROOT, type Workbench, type WorkbenchOptions } from '../runner/workbench';
+import { until } from '../until';
 
 export const SCREENSHOTS = path.join(REPO_ROOT, 'test-results', 'screenshots');
 
@@ -175,22 +176,19 @@ export function readUserSettings(workbench: Workbench): Record<string, unknown> 
 }
 
 /**
- * The user settings once `done` holds of them, or as they are after 10 s. VS Code writes each
- * setting to disk on its own, so what one step wrote may land after the UI has moved on.
+ * The user settings once `done` holds of them (waiting up to 10 s). VS Code writes each setting to
+ * disk on its own, so what one step wrote may land after the UI has moved on.
  */
-export async function userSettingsWhen(
+export function userSettingsWhen(
   workbench: Workbench,
   done: (settings: Record<string, unknown>) => boolean,
 ): Promise<Record<string, unknown>> {
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    let settings: Record<string, unknown> = {};
+  return until('the user settings to be written', () => {
     try {
-      settings = readUserSettings(workbench);
+      const settings = readUserSettings(workbench);
+      return done(settings) && settings;
     } catch {
-      // Caught mid-write: read again.
+      return undefined; // Caught mid-write: read again.
     }
-    if (done(settings) || Date.now() > deadline) return settings;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  });
 }

@@ -7,7 +7,8 @@ import { jobTooltip } from '../../src/agentJobs/agentJobsTree';
 import type { DocsAssistantApi } from '../../src/extension';
 import { ManualClock } from '../platform/clock';
 import type { PlatformEmulator } from '../platform/emulator';
-import { activateExtension, connectTo, recordSurfaces, resetUserSettings, setUserSetting, settle, startEmulator, until } from './support';
+import { activateExtension, connectTo, recordSurfaces, resetUserSettings, setUserSetting, settle, startEmulator } from './support';
+import { until } from '../until';
 
 /** VS Code's own pattern for a link in a notification (vs/base/common/linkedText.ts). */
 const NOTIFICATION_LINK = /\[([^\]]+)\]\(((?:https?:\/\/|command:|file:)[^)\s]+)(?: (["'])(.+?)(\3))?\)/i;

@@ -6,7 +6,8 @@ import type { DocsAssistantApi } from '../../src/extension';
 import type { ConnectionReport } from '../../src/settings/connectionCheck';
 import type { PlatformEmulator } from '../platform/emulator';
 import { activeAtStartup } from './startup';
-import { activateExtension, connectTo, EXTENSION_ID, resetUserSettings, setUserSetting, settle, startEmulator, until } from './support';
+import { activateExtension, connectTo, EXTENSION_ID, resetUserSettings, setUserSetting, settle, startEmulator } from './support';
+import { until } from '../until';
 
 const manifest = () =>
   vscode.extensions.getExtension(EXTENSION_ID)!.packageJSON as {

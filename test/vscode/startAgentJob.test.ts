@@ -8,7 +8,8 @@ import * as vscode from 'vscode';
 import type { DocsAssistantApi } from '../../src/extension';
 import { ManualClock } from '../platform/clock';
 import type { PlatformEmulator } from '../platform/emulator';
-import { activateExtension, connectTo, recordSurfaces, resetUserSettings, setUserSetting, settle, startEmulator, until } from './support';
+import { activateExtension, connectTo, recordSurfaces, resetUserSettings, setUserSetting, settle, startEmulator } from './support';
+import { until } from '../until';
 
 describe('agent jobs from the editor', () => {
   let emulator: PlatformEmulator;

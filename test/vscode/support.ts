@@ -42,17 +42,6 @@ export async function resetUserSettings(): Promise<void> {
   for (const name of ['baseUrl', 'domain', 'projectId']) await setUserSetting(name, undefined);
 }
 
-/** Waits until `probe` gives something, or fails saying what it waited for. */
-export async function until<T>(what: string, probe: () => T | undefined | false, timeoutMs = 10_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = probe();
-    if (value !== undefined && value !== false) return value;
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
-    await settle(50);
-  }
-}
-
 export interface Shown {
   /** The `vscode.window` function that showed it. */
   readonly surface: string;
