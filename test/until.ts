@@ -1,5 +1,5 @@
-// Waiting for something to hold, in any suite: in-host tests, UI tests, the runners. Nothing here
-// needs VS Code or a browser.
+// Waiting for something to hold, for the in-host and the UI tests alike: nothing here needs VS
+// Code or a browser.
 
 /** Waits until `probe` gives something, or fails saying what it waited for. */
 export async function until<T>(what: string, probe: () => T | undefined | false, timeoutMs = 10_000): Promise<T> {

@@ -59,9 +59,12 @@ document.addEventListener('keydown', (event) => {
 
 function showSetup(setup: SetupView, domain?: string): void {
   const ready = setup.kind === 'ready';
+  const chatWasHidden = chatArea.hidden;
   setupArea.hidden = ready;
   chatArea.hidden = !ready;
   if (!ready) renderSetup(setupArea, setup);
+  // Answers settled while the set-up panel stood in the chat's place could not be measured.
+  else if (chatWasHidden) remeasureAnswers();
   intro.replaceChildren(
     el('h2', 'intro-title', 'Ask your documentation'),
     el(
@@ -89,27 +92,27 @@ function follow(): void {
   if (following) scrollAnchor.scrollIntoView({ block: 'end' });
 }
 
-/** How long the view's width must hold still before settled answers are measured again at it. */
-const RESIZE_SETTLED_MS = 150;
-let measuredWidth = window.innerWidth;
-let remeasure: ReturnType<typeof setTimeout> | undefined;
+/** How long the view's size must hold still before settled answers are measured again. */
+const SIZE_STILL_MS = 150;
+let remeasureTimer: ReturnType<typeof setTimeout> | undefined;
 
 /**
- * When the view changes width (its side bar is resized), text reflows: a reader at the end stays
- * there, and once the width holds still, answers set aside off screen are measured again at it.
- * The text a reader who scrolled up sees stays where it is while they are.
+ * When the view changes size (its side bar is resized, or it is shown again), text reflows: a
+ * reader at the end stays there, and once the size holds still, answers set aside off screen are
+ * measured again at the new width.
  */
 window.addEventListener('resize', () => {
   follow();
-  clearTimeout(remeasure);
-  remeasure = setTimeout(() => {
-    if (window.innerWidth === measuredWidth) return;
-    measuredWidth = window.innerWidth;
-    const grownAbove = remeasureSettled(conversation);
-    if (following) follow();
-    else window.scrollBy(0, grownAbove);
-  }, RESIZE_SETTLED_MS);
+  clearTimeout(remeasureTimer);
+  remeasureTimer = setTimeout(remeasureAnswers, SIZE_STILL_MS);
 });
+
+/** Measuring does not move the text in view; a reader at the end is kept there. */
+function remeasureAnswers(): void {
+  const grownAbove = remeasureSettled(conversation);
+  if (following) follow();
+  else if (grownAbove !== 0) window.scrollBy(0, grownAbove);
+}
 
 /** Shows the end of the conversation: a new question, a conversation loaded. */
 function scrollToEnd(): void {

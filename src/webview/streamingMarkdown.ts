@@ -129,23 +129,25 @@ export class StreamingMarkdown {
 }
 
 /**
- * Lets the browser skip a group while it is off screen. Until a skipped group has been seen, the
- * browser takes it to be as tall as its placeholder size: a group settled as it leaves the screen
- * would shrink the page by thousands of pixels, and a view following the answer would scroll to a
- * wrong end and stop following. So the group is given the height it has, read now, while nothing
- * of this draw has changed the page yet.
+ * Lets the browser skip a group while it is off screen. A skipped group is as tall as its
+ * contain-intrinsic-size says: a group settled at the stylesheet's placeholder size as it leaves the
+ * screen would shrink the page by thousands of pixels, and a view following the answer would
+ * scroll to a wrong end and stop following. So the group is given the height it has, read now,
+ * while nothing of this draw has changed the page yet. The height is given without `auto`: with
+ * it, the browser would keep using the height it last saw, even after remeasureSettled.
  */
 function settle(group: HTMLElement, height = laidOutHeight(group)): void {
-  // A hidden view measures nothing; its groups keep the stylesheet's placeholder.
+  // A view not shown measures nothing; its groups keep the placeholder until they are measured.
   if (height > 0) group.style.containIntrinsicSize = `${height}px`;
   group.classList.add(SETTLED);
 }
 
 /**
  * A group's height once settled: as laid out now, plus the top margin of its first block, which
- * collapses through the group's edge until the group is contained.
+ * collapses through the group's edge until the group is contained. 0 if it is not shown.
  */
 function laidOutHeight(group: HTMLElement): number {
+  if (group.getClientRects().length === 0) return 0;
   const first = group.firstElementChild;
   return group.getBoundingClientRect().height + (first ? parseFloat(getComputedStyle(first).marginTop) || 0 : 0);
 }
@@ -153,11 +155,11 @@ function laidOutHeight(group: HTMLElement): number {
 /**
  * A settled group off screen is as tall as it was at the width it was settled at. Once the view is
  * wider or narrower, that height is wrong, and a reader scrolling up would skip text, or see it
- * twice, as each group came into view at its true height. So after the view changes width, every
+ * twice, as each group came into view at its true height. So after the view changes size, every
  * settled group is laid out and measured again (one layout of them all).
  *
- * Returns by how much the groups wholly above the top of the view grew: the reader's text moved
- * down by that much, and the view scrolls by it to keep the reader's place.
+ * Returns by how much the groups wholly above the top of the view grew: the text in view moved
+ * down by that much, and the view scrolls by it to keep that text still.
  */
 export function remeasureSettled(root: ParentNode): number {
   const groups = [...root.querySelectorAll<HTMLElement>(`.${SETTLED}`)];
@@ -165,5 +167,5 @@ export function remeasureSettled(root: ParentNode): number {
   for (const group of groups) group.classList.remove(SETTLED);
   const heights = groups.map(laidOutHeight);
   groups.forEach((group, i) => settle(group, heights[i]));
-  return groups.reduce((grown, _, i) => (before[i].bottom <= 0 ? grown + heights[i] - before[i].height : grown), 0);
+  return groups.reduce((grown, _, i) => (before[i].bottom <= 0 && heights[i] > 0 ? grown + heights[i] - before[i].height : grown), 0);
 }

@@ -179,16 +179,22 @@ export function readUserSettings(workbench: Workbench): Record<string, unknown> 
  * The user settings once `done` holds of them (waiting up to 10 s). VS Code writes each setting to
  * disk on its own, so what one step wrote may land after the UI has moved on.
  */
-export function userSettingsWhen(
+export async function userSettingsWhen(
   workbench: Workbench,
   done: (settings: Record<string, unknown>) => boolean,
 ): Promise<Record<string, unknown>> {
-  return until('the user settings to be written', () => {
-    try {
-      const settings = readUserSettings(workbench);
-      return done(settings) && settings;
-    } catch {
-      return undefined; // Caught mid-write: read again.
-    }
-  });
+  let last: unknown;
+  try {
+    return await until('the user settings to be written', () => {
+      try {
+        const settings = readUserSettings(workbench);
+        last = settings;
+        return done(settings) && settings;
+      } catch {
+        return undefined; // Caught mid-write: read again.
+      }
+    });
+  } catch (error) {
+    throw new Error(`${(error as Error).message}; they were ${JSON.stringify(last)}`);
+  }
 }
