@@ -7,6 +7,7 @@ import type { SetupView, ToWebview, TurnView } from '../chat/protocol';
 import { Composer } from './composer';
 import { el } from './dom';
 import { renderSetup } from './setupPanel';
+import { drift, placeAtTop, type ReadingPlace } from './readingPlace';
 import { remeasureSettled } from './streamingMarkdown';
 import { TurnElement } from './turnElement';
 import { vscode } from './vscodeApi';
@@ -81,7 +82,16 @@ function showSetup(setup: SetupView, domain?: string): void {
  * nothing extra; a draw then scrolls without reading anything.
  */
 let following = true;
-window.addEventListener('scroll', () => (following = atEnd()), { passive: true });
+/** Where a reader who is not at the end is reading, taken at each scroll. */
+let place: ReadingPlace | undefined;
+window.addEventListener(
+  'scroll',
+  () => {
+    following = atEnd();
+    place = following ? undefined : placeAtTop(conversation);
+  },
+  { passive: true },
+);
 
 function atEnd(): boolean {
   return document.documentElement.scrollHeight - window.innerHeight - window.scrollY < 80;
@@ -92,26 +102,32 @@ function follow(): void {
   if (following) scrollAnchor.scrollIntoView({ block: 'end' });
 }
 
+/** After text above the reader reflowed: the end stays in view, or the block they were reading stays put. */
+function keepPlace(): void {
+  if (following) follow();
+  else if (place) window.scrollBy(0, drift(place));
+}
+
 /** How long the view's size must hold still before settled answers are measured again. */
 const SIZE_STILL_MS = 150;
 let remeasureTimer: ReturnType<typeof setTimeout> | undefined;
 
 /**
- * When the view changes size (its side bar is resized, or it is shown again), text reflows: a
- * reader at the end stays there, and once the size holds still, answers set aside off screen are
- * measured again at the new width.
+ * When the view changes size (its side bar is resized, or it is shown again) or VS Code changes its
+ * fonts (the theme's variables on the root element), text reflows: the reader keeps their place, and
+ * once the change holds still, answers set aside off screen are measured again.
  */
-window.addEventListener('resize', () => {
-  follow();
+function reflowed(): void {
+  keepPlace();
   clearTimeout(remeasureTimer);
   remeasureTimer = setTimeout(remeasureAnswers, SIZE_STILL_MS);
-});
+}
+window.addEventListener('resize', reflowed);
+new MutationObserver(reflowed).observe(document.documentElement, { attributes: true, attributeFilter: ['style'] });
 
-/** Measuring does not move the text in view; a reader at the end is kept there. */
 function remeasureAnswers(): void {
-  const grownAbove = remeasureSettled(conversation);
-  if (following) follow();
-  else if (grownAbove !== 0) window.scrollBy(0, grownAbove);
+  remeasureSettled(conversation);
+  keepPlace();
 }
 
 /** Shows the end of the conversation: a new question, a conversation loaded. */

@@ -156,16 +156,12 @@ function laidOutHeight(group: HTMLElement): number {
  * A settled group off screen is as tall as it was at the width it was settled at. Once the view is
  * wider or narrower, that height is wrong, and a reader scrolling up would skip text, or see it
  * twice, as each group came into view at its true height. So after the view changes size, every
- * settled group is laid out and measured again (one layout of them all).
- *
- * Returns by how much the groups wholly above the top of the view grew: the text in view moved
- * down by that much, and the view scrolls by it to keep that text still.
+ * settled group is laid out and measured again (one layout of them all). Text in view moves as
+ * groups above it grow or shrink: the caller keeps the reader's place.
  */
-export function remeasureSettled(root: ParentNode): number {
+export function remeasureSettled(root: ParentNode): void {
   const groups = [...root.querySelectorAll<HTMLElement>(`.${SETTLED}`)];
-  const before = groups.map((group) => group.getBoundingClientRect());
   for (const group of groups) group.classList.remove(SETTLED);
   const heights = groups.map(laidOutHeight);
   groups.forEach((group, i) => settle(group, heights[i]));
-  return groups.reduce((grown, _, i) => (before[i].bottom <= 0 && heights[i] > 0 ? grown + heights[i] - before[i].height : grown), 0);
 }

@@ -73,8 +73,8 @@ describe('the chat view scrolling, in Chromium', function () {
       [...paragraphs].find((p) => p.textContent.startsWith('Paragraph 150 '))!.scrollIntoView();
     });
     await page.waitForTimeout(100);
-    await page.setViewportSize({ width: 240, height: 500 });
     const reading = await topParagraph();
+    await page.setViewportSize({ width: 240, height: 500 });
     await page.waitForTimeout(500);
     const measured = await topParagraph();
     assert.equal(measured.number, reading.number, 'the paragraph at the top stayed there once the width held still');
@@ -102,6 +102,34 @@ describe('the chat view scrolling, in Chromium', function () {
     assert.ok(await atBottom(), 'the end is in view as the text reflows');
     await page.waitForTimeout(500);
     assert.ok(await atBottom(), 'the end is in view once the answer was measured again');
+  });
+
+  // The text above a reader reflows when the view changes width or its fonts change size; the
+  // paragraph they are reading stays where it is, at once and once answers are measured again.
+  it('keeps the paragraph a reader is on at the top of the view as the view gets wider, narrower, or its font larger', async () => {
+    await page.evaluate(() => {
+      const paragraphs = (globalThis as unknown as ViewGlobals).document.querySelectorAll('.answer p');
+      [...paragraphs].find((p) => p.textContent.startsWith('Paragraph 120 '))!.scrollIntoView();
+    });
+    await page.waitForTimeout(100);
+    const reading = await topParagraph();
+    const stays = async (change: string, act: () => Promise<unknown>) => {
+      await act();
+      await page.waitForTimeout(50);
+      const reflowed = await topParagraph();
+      assert.deepEqual(reflowed, reading, `${change}: the paragraph at the top as the text reflowed`);
+      await page.waitForTimeout(400);
+      assert.deepEqual(await topParagraph(), reading, `${change}: the paragraph at the top once answers were measured again`);
+    };
+    await stays('wider', () => page.setViewportSize({ width: 480, height: 500 }));
+    await stays('narrower', () => page.setViewportSize({ width: 260, height: 500 }));
+    await stays('a larger font', () =>
+      page.evaluate(() =>
+        (
+          globalThis as unknown as { document: { documentElement: { style: { setProperty(name: string, value: string): void } } } }
+        ).document.documentElement.style.setProperty('--vscode-font-size', '17px'),
+      ),
+    );
   });
 
   /** The paragraph at the top of the view, found as a reader sees it: without asking where text set aside off screen is. */
