@@ -122,10 +122,13 @@ function reflowed(): void {
   clearTimeout(remeasureTimer);
   remeasureTimer = setTimeout(remeasureAnswers, SIZE_STILL_MS);
 }
-window.addEventListener('resize', reflowed);
+/** The width answers were last measured at: a change of the view's height alone reflows nothing. */
+let measuredWidth = document.documentElement.clientWidth;
+window.addEventListener('resize', () => (document.documentElement.clientWidth === measuredWidth ? keepPlace() : reflowed()));
 new MutationObserver(reflowed).observe(document.documentElement, { attributes: true, attributeFilter: ['style'] });
 
 function remeasureAnswers(): void {
+  measuredWidth = document.documentElement.clientWidth;
   remeasureSettled(conversation);
   keepPlace();
 }

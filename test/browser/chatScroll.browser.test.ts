@@ -14,9 +14,17 @@ interface ViewElement {
   scrollIntoView(): void;
 }
 interface ViewGlobals {
-  document: { querySelectorAll(selector: string): Iterable<ViewElement>; elementFromPoint(x: number, y: number): ViewElement | null };
+  document: {
+    querySelector(selector: string): ViewElement | null;
+    querySelectorAll(selector: string): Iterable<ViewElement>;
+    elementFromPoint(x: number, y: number): ViewElement | null;
+    documentElement: { style: { setProperty(name: string, value: string): void } };
+  };
+  readonly scrollY: number;
   scrollBy(x: number, y: number): void;
+  scrollTo(x: number, y: number): void;
   requestAnimationFrame(callback: (value: unknown) => void): void;
+  MutationObserver: new (callback: () => void) => { observe(target: ViewElement | null, options: object): void };
 }
 
 describe('the chat view scrolling, in Chromium', function () {
@@ -26,7 +34,14 @@ describe('the chat view scrolling, in Chromium', function () {
 
   const post = (message: object) => postToView(page, message);
   const atBottom = () => scrolledToEnd(page);
-  const scrollY = () => page.evaluate(() => (globalThis as unknown as { scrollY: number }).scrollY);
+  const scrollY = () => page.evaluate(() => (globalThis as unknown as ViewGlobals).scrollY);
+  const scrollTo = (y: number) => page.evaluate((top) => (globalThis as unknown as ViewGlobals).scrollTo(0, top), y);
+  /** Scrolls paragraph `n` to the top of the view, as a reader who went back to it. */
+  const readParagraph = (n: number) =>
+    page.evaluate((start) => {
+      const paragraphs = (globalThis as unknown as ViewGlobals).document.querySelectorAll('.answer p');
+      [...paragraphs].find((p) => p.textContent.startsWith(start))!.scrollIntoView();
+    }, `Paragraph ${n} `);
   const paragraph = (i: number) =>
     `Paragraph ${i} of a long answer, long enough to wrap in a narrow view and push the text below the fold.\n\n`;
 
@@ -54,7 +69,7 @@ describe('the chat view scrolling, in Chromium', function () {
   });
 
   it('leaves a reader who scrolled up where they are', async () => {
-    await page.evaluate(() => (globalThis as unknown as { scrollTo(x: number, y: number): void }).scrollTo(0, 200));
+    await scrollTo(200);
     await page.waitForTimeout(100);
     for (let i = 200; i < 220; i++) {
       await post({ type: 'delta', turnId: 't', text: paragraph(i) });
@@ -68,10 +83,7 @@ describe('the chat view scrolling, in Chromium', function () {
   // Groups set aside off screen keep the height they had at the old width until they are measured
   // again: a reader scrolling up past them would skip dozens of paragraphs, or see some twice.
   it('shows a reader who scrolls up every paragraph after the view changed width, measuring without moving the text in view', async () => {
-    await page.evaluate(() => {
-      const paragraphs = (globalThis as unknown as ViewGlobals).document.querySelectorAll('.answer p');
-      [...paragraphs].find((p) => p.textContent.startsWith('Paragraph 150 '))!.scrollIntoView();
-    });
+    await readParagraph(150);
     await page.waitForTimeout(100);
     const reading = await topParagraph();
     await page.setViewportSize({ width: 240, height: 500 });
@@ -95,7 +107,7 @@ describe('the chat view scrolling, in Chromium', function () {
   });
 
   it('keeps a reader at the end there when the view gets narrower', async () => {
-    await page.evaluate(() => (globalThis as unknown as { scrollTo(x: number, y: number): void }).scrollTo(0, 1e9));
+    await scrollTo(1e9);
     await page.waitForTimeout(100);
     await page.setViewportSize({ width: 200, height: 500 });
     await page.waitForTimeout(100);
@@ -107,10 +119,7 @@ describe('the chat view scrolling, in Chromium', function () {
   // The text above a reader reflows when the view changes width or its fonts change size; the
   // paragraph they are reading stays where it is, at once and once answers are measured again.
   it('keeps the paragraph a reader is on at the top of the view as the view gets wider, narrower, or its font larger', async () => {
-    await page.evaluate(() => {
-      const paragraphs = (globalThis as unknown as ViewGlobals).document.querySelectorAll('.answer p');
-      [...paragraphs].find((p) => p.textContent.startsWith('Paragraph 120 '))!.scrollIntoView();
-    });
+    await readParagraph(120);
     await page.waitForTimeout(100);
     const reading = await topParagraph();
     const stays = async (change: string, act: () => Promise<unknown>) => {
@@ -124,12 +133,28 @@ describe('the chat view scrolling, in Chromium', function () {
     await stays('wider', () => page.setViewportSize({ width: 480, height: 500 }));
     await stays('narrower', () => page.setViewportSize({ width: 260, height: 500 }));
     await stays('a larger font', () =>
-      page.evaluate(() =>
-        (
-          globalThis as unknown as { document: { documentElement: { style: { setProperty(name: string, value: string): void } } } }
-        ).document.documentElement.style.setProperty('--vscode-font-size', '17px'),
-      ),
+      page.evaluate(() => (globalThis as unknown as ViewGlobals).document.documentElement.style.setProperty('--vscode-font-size', '17px')),
     );
+  });
+
+  // Dragging the split between Chat and Agent Jobs changes the view's height only: no text
+  // reflows, so answers are not laid out again, however long the conversation.
+  it('measures no answer again when only the height of the view changes', async () => {
+    const reading = await topParagraph();
+    const remeasured = await page.evaluateHandle(() => {
+      const changes = { count: 0 };
+      const view = globalThis as unknown as ViewGlobals;
+      new view.MutationObserver(() => changes.count++).observe(view.document.querySelector('.conversation'), {
+        attributes: true,
+        subtree: true,
+        attributeFilter: ['class', 'style'],
+      });
+      return changes;
+    });
+    await page.setViewportSize({ width: 260, height: 700 });
+    await page.waitForTimeout(400);
+    assert.equal(await remeasured.evaluate((changes) => changes.count), 0, 'attributes of the answers changed');
+    assert.deepEqual(await topParagraph(), reading);
   });
 
   /** The paragraph at the top of the view, found as a reader sees it: without asking where text set aside off screen is. */
