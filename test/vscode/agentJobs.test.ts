@@ -3,7 +3,7 @@ import * as vscode from 'vscode';
 import type { DocsAssistantApi } from '../../src/extension';
 import { ManualClock } from '../platform/clock';
 import type { PlatformEmulator } from '../platform/emulator';
-import { activateExtension, connectTo, recordSurfaces, resetUserSettings, setUserSetting, settle, startEmulator } from './support';
+import { activateExtension, connectTo, pollJobsEverySecond, recordSurfaces, resetUserSettings, settle, startEmulator } from './support';
 import { until } from '../until';
 
 describe('agent jobs', () => {
@@ -15,14 +15,11 @@ describe('agent jobs', () => {
   before(async () => {
     api = await activateExtension();
     emulator = await startEmulator({ clock });
-    await setUserSetting('agentJobs.pollIntervalSeconds', 1);
-    await setUserSetting('agentJobs.notifications', 'off');
+    await pollJobsEverySecond();
     await connectTo(emulator);
   });
   after(async () => {
     for (const tracked of api.trackedJobs()) await vscode.commands.executeCommand('docsAssistant.untrackAgentJob', tracked.id);
-    await setUserSetting('agentJobs.pollIntervalSeconds', undefined);
-    await setUserSetting('agentJobs.notifications', undefined);
     await resetUserSettings();
     await emulator.close();
   });

@@ -29,8 +29,6 @@ describe('the chat', () => {
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   });
   after(async () => {
-    await setUserSetting('assistant.retrievalPageSize', undefined);
-    await setUserSetting('assistant.fingerprint', undefined);
     await resetUserSettings();
     await emulator.close();
   });

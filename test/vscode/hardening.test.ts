@@ -7,7 +7,16 @@ import { jobTooltip } from '../../src/agentJobs/agentJobsTree';
 import type { DocsAssistantApi } from '../../src/extension';
 import { ManualClock } from '../platform/clock';
 import type { PlatformEmulator } from '../platform/emulator';
-import { activateExtension, connectTo, recordSurfaces, resetUserSettings, setUserSetting, settle, startEmulator } from './support';
+import {
+  activateExtension,
+  connectTo,
+  pollJobsEverySecond,
+  recordSurfaces,
+  resetUserSettings,
+  settle,
+  setUserSetting,
+  startEmulator,
+} from './support';
 import { until } from '../until';
 
 /** VS Code's own pattern for a link in a notification (vs/base/common/linkedText.ts). */
@@ -24,8 +33,7 @@ describe('hardening: outside text stays text in VS Code', () => {
   before(async () => {
     api = await activateExtension();
     emulator = await startEmulator({ clock });
-    await setUserSetting('agentJobs.pollIntervalSeconds', 1);
-    await setUserSetting('agentJobs.notifications', 'all');
+    await pollJobsEverySecond('all');
     await connectTo(emulator);
   });
   beforeEach(() => {
@@ -35,8 +43,6 @@ describe('hardening: outside text stays text in VS Code', () => {
   afterEach(() => surfaces.restore());
   after(async () => {
     for (const tracked of api.trackedJobs()) await vscode.commands.executeCommand('docsAssistant.untrackAgentJob', tracked.id);
-    await setUserSetting('agentJobs.pollIntervalSeconds', undefined);
-    await setUserSetting('agentJobs.notifications', undefined);
     await resetUserSettings();
     await emulator.close();
   });
@@ -128,12 +134,9 @@ describe('hardening: agent jobs stay with the origin they were tracked for', () 
     api = await activateExtension();
     a = await startEmulator({ clock });
     b = await startEmulator({ clock });
-    await setUserSetting('agentJobs.pollIntervalSeconds', 1);
-    await setUserSetting('agentJobs.notifications', 'off');
+    await pollJobsEverySecond();
   });
   after(async () => {
-    await setUserSetting('agentJobs.pollIntervalSeconds', undefined);
-    await setUserSetting('agentJobs.notifications', undefined);
     await resetUserSettings();
     await a.close();
     await b.close();

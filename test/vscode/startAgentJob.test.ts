@@ -8,7 +8,7 @@ import * as vscode from 'vscode';
 import type { DocsAssistantApi } from '../../src/extension';
 import { ManualClock } from '../platform/clock';
 import type { PlatformEmulator } from '../platform/emulator';
-import { activateExtension, connectTo, recordSurfaces, resetUserSettings, setUserSetting, settle, startEmulator } from './support';
+import { activateExtension, connectTo, pollJobsEverySecond, recordSurfaces, resetUserSettings, settle, startEmulator } from './support';
 import { until } from '../until';
 
 describe('agent jobs from the editor', () => {
@@ -21,8 +21,7 @@ describe('agent jobs from the editor', () => {
   before(async () => {
     api = await activateExtension();
     emulator = await startEmulator({ clock });
-    await setUserSetting('agentJobs.pollIntervalSeconds', 1);
-    await setUserSetting('agentJobs.notifications', 'off');
+    await pollJobsEverySecond();
     await connectTo(emulator);
   });
   beforeEach(() => emulator.reset());
@@ -33,8 +32,6 @@ describe('agent jobs from the editor', () => {
   after(async () => {
     for (const job of api.trackedJobs()) await vscode.commands.executeCommand('docsAssistant.untrackAgentJob', job.id);
     fs.writeFileSync(vscode.Uri.joinPath(folder(), 'src', 'retry.ts').fsPath, 'export const retries = 3;\n');
-    await setUserSetting('agentJobs.pollIntervalSeconds', undefined);
-    await setUserSetting('agentJobs.notifications', undefined);
     await resetUserSettings();
     await emulator.close();
   });

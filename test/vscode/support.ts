@@ -13,10 +13,21 @@ export async function activateExtension(): Promise<DocsAssistantApi> {
   return extension.activate();
 }
 
+/** Settings a suite wrote, so that resetUserSettings puts every one of them back. */
+const written = new Set<string>();
+
 /** Writes a user-level setting and waits until the extension has seen it. */
 export async function setUserSetting(name: string, value: unknown): Promise<void> {
   await vscode.workspace.getConfiguration('docsAssistant').update(name, value, vscode.ConfigurationTarget.Global);
+  if (value === undefined) written.delete(name);
+  else written.add(name);
   await settle();
+}
+
+/** For suites that watch jobs change: polled every second, and notifications off unless the suite reads them. */
+export async function pollJobsEverySecond(notifications: 'off' | 'all' = 'off'): Promise<void> {
+  await setUserSetting('agentJobs.pollIntervalSeconds', 1);
+  await setUserSetting('agentJobs.notifications', notifications);
 }
 
 /** Lets events already fired reach their listeners. */
@@ -38,8 +49,9 @@ export async function connectTo(emulator: PlatformEmulator): Promise<void> {
   assert.equal(await vscode.commands.executeCommand('docsAssistant.setAdminKey', emulator.config.adminKey), true);
 }
 
+/** Puts back the connection (which commands under test may also have written) and every setting the suite wrote. */
 export async function resetUserSettings(): Promise<void> {
-  for (const name of ['baseUrl', 'domain', 'projectId']) await setUserSetting(name, undefined);
+  for (const name of new Set(['baseUrl', 'domain', 'projectId', ...written])) await setUserSetting(name, undefined);
 }
 
 export interface Shown {
