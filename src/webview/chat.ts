@@ -87,6 +87,8 @@ let place: ReadingPlace | undefined;
 window.addEventListener(
   'scroll',
   () => {
+    // Hiding the chat for the set-up panel scrolls the page to its top: that is not the reader.
+    if (chatArea.hidden) return;
     following = atEnd();
     place = following ? undefined : placeAtTop(conversation);
   },
@@ -102,7 +104,7 @@ function follow(): void {
   if (following) scrollAnchor.scrollIntoView({ block: 'end' });
 }
 
-/** After text above the reader reflowed: the end stays in view, or the block they were reading stays put. */
+/** After text above the reader moved: the end stays in view, or the block they were reading stays put. */
 function keepPlace(): void {
   if (following) follow();
   else if (place) window.scrollBy(0, drift(place));
@@ -113,19 +115,29 @@ const SIZE_STILL_MS = 150;
 let remeasureTimer: ReturnType<typeof setTimeout> | undefined;
 
 /**
- * When the view changes size (its side bar is resized, or it is shown again) or VS Code changes its
- * fonts (the theme's variables on the root element), text reflows: the reader keeps their place, and
- * once the change holds still, answers set aside off screen are measured again.
+ * When the view's width changes (its side bar is resized, or it is shown again) or VS Code changes
+ * its fonts, text reflows: the reader keeps their place, and once the change holds still, answers
+ * set aside off screen are measured again.
  */
-function reflowed(): void {
+function onReflow(): void {
   keepPlace();
   clearTimeout(remeasureTimer);
   remeasureTimer = setTimeout(remeasureAnswers, SIZE_STILL_MS);
 }
+
 /** The width answers were last measured at: a change of the view's height alone reflows nothing. */
 let measuredWidth = document.documentElement.clientWidth;
-window.addEventListener('resize', () => (document.documentElement.clientWidth === measuredWidth ? keepPlace() : reflowed()));
-new MutationObserver(reflowed).observe(document.documentElement, { attributes: true, attributeFilter: ['style'] });
+window.addEventListener('resize', () => (document.documentElement.clientWidth === measuredWidth ? keepPlace() : onReflow()));
+
+/** VS Code sets its theme's variables on the root element, all of them again on any theme change; only these reflow text. */
+const FONT_VARIABLES = ['--vscode-font-family', '--vscode-font-size', '--vscode-editor-font-family', '--vscode-editor-font-size'];
+const fontsNow = () => FONT_VARIABLES.map((name) => document.documentElement.style.getPropertyValue(name)).join('|');
+let fonts = fontsNow();
+new MutationObserver(() => {
+  if (fontsNow() === fonts) return;
+  fonts = fontsNow();
+  onReflow();
+}).observe(document.documentElement, { attributes: true, attributeFilter: ['style'] });
 
 function remeasureAnswers(): void {
   measuredWidth = document.documentElement.clientWidth;
@@ -207,6 +219,8 @@ function drawOlderTurns(): void {
     }
     if (!turns.has(turn.id)) nodes.unshift(newTurn(turn).root);
   } while (restoring.next >= 0 && performance.now() - started < RESTORE_SLICE_MS);
+  // Not keepPlace(): the place may predate a scroll whose event has not come yet. The growth of the
+  // page is known now, and all of it is above the reader.
   const height = following ? 0 : document.documentElement.scrollHeight;
   conversation.prepend(...nodes);
   if (following) scrollAnchor.scrollIntoView({ block: 'end' });
@@ -270,6 +284,7 @@ window.addEventListener('message', (event: MessageEvent<ToWebview>) => {
     case 'turnRemoved': {
       turns.get(message.turnId)?.root.remove();
       turns.delete(message.turnId);
+      keepPlace();
       const index = restoring?.list.findIndex((turn) => turn.id === message.turnId) ?? -1;
       if (restoring && index >= 0) {
         restoring.list = restoring.list.filter((_, i) => i !== index);

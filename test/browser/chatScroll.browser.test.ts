@@ -10,7 +10,7 @@ import { openChatView, postToView, scrolledToEnd } from './chatView';
 interface ViewElement {
   readonly textContent: string;
   closest(selector: string): ViewElement | null;
-  getBoundingClientRect(): { readonly top: number };
+  getBoundingClientRect(): { readonly top: number; readonly height: number };
   scrollIntoView(): void;
 }
 interface ViewGlobals {
@@ -120,53 +120,104 @@ describe('the chat view scrolling, in Chromium', function () {
   // paragraph they are reading stays where it is, at once and once answers are measured again.
   it('keeps the paragraph a reader is on at the top of the view as the view gets wider, narrower, or its font larger', async () => {
     await readParagraph(120);
-    await page.waitForTimeout(100);
     const reading = await topParagraph();
     const stays = async (change: string, act: () => Promise<unknown>) => {
+      const remeasured = await watchAnswers();
       await act();
-      await page.waitForTimeout(50);
-      const reflowed = await topParagraph();
-      assert.deepEqual(reflowed, reading, `${change}: the paragraph at the top as the text reflowed`);
-      await page.waitForTimeout(400);
-      assert.deepEqual(await topParagraph(), reading, `${change}: the paragraph at the top once answers were measured again`);
+      assertSamePlace(await topParagraph({ afterFrames: 2 }), reading, `${change}: the paragraph at the top as the text reflowed`);
+      await remeasured.evaluate((changes) => changes.first);
+      assertSamePlace(await topParagraph(), reading, `${change}: the paragraph at the top once answers were measured again`);
     };
     await stays('wider', () => page.setViewportSize({ width: 480, height: 500 }));
     await stays('narrower', () => page.setViewportSize({ width: 260, height: 500 }));
-    await stays('a larger font', () =>
-      page.evaluate(() => (globalThis as unknown as ViewGlobals).document.documentElement.style.setProperty('--vscode-font-size', '17px')),
-    );
+    await stays('a larger font', () => setRootStyle('--vscode-font-size', '17px'));
   });
 
-  // Dragging the split between Chat and Agent Jobs changes the view's height only: no text
-  // reflows, so answers are not laid out again, however long the conversation.
-  it('measures no answer again when only the height of the view changes', async () => {
+  // Dragging the split between Chat and Agent Jobs changes the view's height only, and a theme
+  // change sets every colour again: no text reflows, so answers are not laid out again, however
+  // long the conversation. No delta arrives meanwhile, so any change to the answers is a measuring.
+  it('measures no answer again when only the height of the view or the colours change', async () => {
+    await readParagraph(100);
     const reading = await topParagraph();
-    const remeasured = await page.evaluateHandle(() => {
-      const changes = { count: 0 };
+    const changed = await watchAnswers();
+    await page.setViewportSize({ width: 260, height: 700 });
+    await setRootStyle('--vscode-foreground', '#123456');
+    await page.waitForTimeout(400);
+    assert.equal(await changed.evaluate((changes) => changes.count), 0, 'the answers were measured again');
+    assertSamePlace(await topParagraph(), reading, 'the paragraph at the top');
+  });
+
+  it('keeps a reader halfway down a paragraph taller than the view halfway down it when the view gets wider', async () => {
+    await post({ type: 'delta', turnId: 't', text: `Long: ${'word '.repeat(600)}\n\nAfter the long paragraph.\n\n` });
+    await page.waitForTimeout(300);
+    const halfway = () =>
+      page.evaluate(() => {
+        const view = globalThis as unknown as ViewGlobals;
+        const long = [...view.document.querySelectorAll('.answer p')].find((p) => p.textContent.startsWith('Long: '))!;
+        const { top, height } = long.getBoundingClientRect();
+        return { down: -top / height, height };
+      });
+    const before = await halfway();
+    await page.evaluate((by) => (globalThis as unknown as ViewGlobals).scrollBy(0, by), before.height / 2 - before.down * before.height);
+    await page.waitForTimeout(100);
+    assert.ok(Math.abs((await halfway()).down - 0.5) < 0.01, 'the reader is halfway down');
+    await page.setViewportSize({ width: 480, height: 700 });
+    await page.waitForTimeout(50);
+    const after = await halfway();
+    assert.ok(after.height < before.height * 0.7, `the paragraph got shorter: ${before.height} to ${after.height}`);
+    assert.ok(Math.abs(after.down - 0.5) < 0.05, `the top of the view is ${after.down} of the way down the paragraph`);
+  });
+
+  it('keeps the paragraph a reader is on when the chat is hidden for set-up and shown again', async () => {
+    await readParagraph(80);
+    const reading = await topParagraph();
+    await post({ type: 'setup', setup: { kind: 'needs', title: 'Set your key', message: 'The key was removed.', actions: [] } });
+    await page.waitForTimeout(100);
+    await post({ type: 'setup', setup: { kind: 'ready', origin: 'https://api.example.com', domain: 'acme' } });
+    assertSamePlace(await topParagraph({ afterFrames: 2 }), reading, 'the paragraph at the top once the chat was shown again');
+  });
+
+  /** Counts changes to the answers' attributes from now on; `first` resolves at the first. */
+  function watchAnswers() {
+    return page.evaluateHandle(() => {
       const view = globalThis as unknown as ViewGlobals;
-      new view.MutationObserver(() => changes.count++).observe(view.document.querySelector('.conversation'), {
-        attributes: true,
-        subtree: true,
-        attributeFilter: ['class', 'style'],
+      const changes = { count: 0, first: undefined as unknown as Promise<void> };
+      changes.first = new Promise<void>((resolve) => {
+        new view.MutationObserver(() => {
+          changes.count++;
+          resolve();
+        }).observe(view.document.querySelector('.conversation'), { attributes: true, subtree: true, attributeFilter: ['class', 'style'] });
       });
       return changes;
     });
-    await page.setViewportSize({ width: 260, height: 700 });
-    await page.waitForTimeout(400);
-    assert.equal(await remeasured.evaluate((changes) => changes.count), 0, 'attributes of the answers changed');
-    assert.deepEqual(await topParagraph(), reading);
-  });
+  }
+
+  /** Sets one of the variables VS Code puts on the view's root element for its theme. */
+  function setRootStyle(name: string, value: string) {
+    return page.evaluate(
+      ([n, v]) => (globalThis as unknown as ViewGlobals).document.documentElement.style.setProperty(n, v),
+      [name, value],
+    );
+  }
+
+  function assertSamePlace(actual: { number: number; top: number }, expected: { number: number; top: number }, what: string) {
+    assert.ok(
+      actual.number === expected.number && Math.abs(actual.top - expected.top) <= 1,
+      `${what}: ${JSON.stringify(actual)}, not ${JSON.stringify(expected)}`,
+    );
+  }
 
   /** The paragraph at the top of the view, found as a reader sees it: without asking where text set aside off screen is. */
-  function topParagraph(): Promise<{ number: number; top: number }> {
-    return page.evaluate(() => {
+  function topParagraph({ afterFrames = 0 } = {}): Promise<{ number: number; top: number }> {
+    return page.evaluate(async (frames) => {
       const view = globalThis as unknown as ViewGlobals;
+      for (let frame = 0; frame < frames; frame++) await new Promise((resolve) => view.requestAnimationFrame(resolve));
       for (let y = 0; y < 200; y += 4) {
         const paragraph = view.document.elementFromPoint(60, y)?.closest('p');
         const number = /^Paragraph (\d+) /.exec(paragraph?.textContent ?? '')?.[1];
         if (paragraph && number) return { number: Number(number), top: Math.round(paragraph.getBoundingClientRect().top) };
       }
       throw new Error('No paragraph at the top of the view');
-    });
+    }, afterFrames);
   }
 });
