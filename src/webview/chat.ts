@@ -5,10 +5,9 @@
 import { activityAnnouncement } from '../chat/activity';
 import type { SetupView, ToWebview, TurnView } from '../chat/protocol';
 import { Composer } from './composer';
+import { ChatScroll } from './chatScroll';
 import { el } from './dom';
 import { renderSetup } from './setupPanel';
-import { drift, placeAtTop, type ReadingPlace } from './readingPlace';
-import { remeasureSettled } from './streamingMarkdown';
 import { TurnElement } from './turnElement';
 import { vscode } from './vscodeApi';
 
@@ -20,6 +19,7 @@ const intro = el('div', 'intro');
 const status = el('div', 'sr-only');
 const scrollAnchor = el('div', 'scroll-anchor');
 const composer = new Composer();
+const scroll = new ChatScroll(conversation, scrollAnchor, () => !chatArea.hidden);
 const turns = new Map<string, TurnElement>();
 let focusedOnce = false;
 /** What the status region last said about the running turn's activity, so each is said once. */
@@ -65,7 +65,7 @@ function showSetup(setup: SetupView, domain?: string): void {
   chatArea.hidden = !ready;
   if (!ready) renderSetup(setupArea, setup);
   // Answers settled while the set-up panel stood in the chat's place could not be measured.
-  else if (chatWasHidden) remeasureAnswers();
+  else if (chatWasHidden) scroll.remeasure();
   intro.replaceChildren(
     el('h2', 'intro-title', 'Ask your documentation'),
     el(
@@ -76,84 +76,9 @@ function showSetup(setup: SetupView, domain?: string): void {
   );
 }
 
-/**
- * Whether the view follows the end of the conversation: true while the reader is at the bottom.
- * Only a scroll changes it, and a scroll event comes after layout, so reading layout there costs
- * nothing extra; a draw then scrolls without reading anything.
- */
-let following = true;
-/** Where a reader who is not at the end is reading, taken at each scroll. */
-let place: ReadingPlace | undefined;
-window.addEventListener(
-  'scroll',
-  () => {
-    // Hiding the chat for the set-up panel scrolls the page to its top: that is not the reader.
-    if (chatArea.hidden) return;
-    following = atEnd();
-    place = following ? undefined : placeAtTop(conversation);
-  },
-  { passive: true },
-);
-
-function atEnd(): boolean {
-  return document.documentElement.scrollHeight - window.innerHeight - window.scrollY < 80;
-}
-
-/** After an answer is drawn anew (a few times a second): keep its end in view, if the reader is there. */
-function follow(): void {
-  if (following) scrollAnchor.scrollIntoView({ block: 'end' });
-}
-
-/** After text above the reader moved: the end stays in view, or the block they were reading stays put. */
-function keepPlace(): void {
-  if (following) follow();
-  else if (place) window.scrollBy(0, drift(place));
-}
-
-/** How long the view's size must hold still before settled answers are measured again. */
-const SIZE_STILL_MS = 150;
-let remeasureTimer: ReturnType<typeof setTimeout> | undefined;
-
-/**
- * When the view's width changes (its side bar is resized, or it is shown again) or VS Code changes
- * its fonts, text reflows: the reader keeps their place, and once the change holds still, answers
- * set aside off screen are measured again.
- */
-function onReflow(): void {
-  keepPlace();
-  clearTimeout(remeasureTimer);
-  remeasureTimer = setTimeout(remeasureAnswers, SIZE_STILL_MS);
-}
-
-/** The width answers were last measured at: a change of the view's height alone reflows nothing. */
-let measuredWidth = document.documentElement.clientWidth;
-window.addEventListener('resize', () => (document.documentElement.clientWidth === measuredWidth ? keepPlace() : onReflow()));
-
-/** VS Code sets its theme's variables on the root element, all of them again on any theme change; only these reflow text. */
-const FONT_VARIABLES = ['--vscode-font-family', '--vscode-font-size', '--vscode-editor-font-family', '--vscode-editor-font-size'];
-const fontsNow = () => FONT_VARIABLES.map((name) => document.documentElement.style.getPropertyValue(name)).join('|');
-let fonts = fontsNow();
-new MutationObserver(() => {
-  if (fontsNow() === fonts) return;
-  fonts = fontsNow();
-  onReflow();
-}).observe(document.documentElement, { attributes: true, attributeFilter: ['style'] });
-
-function remeasureAnswers(): void {
-  measuredWidth = document.documentElement.clientWidth;
-  remeasureSettled(conversation);
-  keepPlace();
-}
-
-/** Shows the end of the conversation: a new question, a conversation loaded. */
-function scrollToEnd(): void {
-  following = true;
-  requestAnimationFrame(() => scrollAnchor.scrollIntoView({ block: 'end' }));
-}
-
 function newTurn(turn: TurnView): TurnElement {
   intro.remove();
-  const element = new TurnElement(turn, follow);
+  const element = new TurnElement(turn, scroll.follow);
   turns.set(turn.id, element);
   return element;
 }
@@ -201,30 +126,24 @@ function drawOlderTurns(): void {
   if (restoring && restoring.next < 0) restoring = undefined;
   if (!restoring) return;
   const { list } = restoring;
-  // The reader's place stays where it is: at the end, or on the turn being read. Asked afresh, as a
-  // scroll since the last slice may not have had its event yet, and before drawing: each turn
-  // drawn calls follow(), which would carry the reader to the end on a stale answer.
-  following = atEnd();
   const started = performance.now();
-  const nodes: Node[] = [];
-  do {
-    const index = restoring.next--;
-    const turn = list[index];
-    const next = list[index + 1];
-    // Where the turns of an earlier connection end, say so: they are not sent any more.
-    if (turn.earlier !== undefined && next?.earlier !== turn.earlier) {
-      nodes.unshift(
-        el('p', 'connection-divider', `The questions above were asked of ${turn.earlier}. They are not sent with new questions.`),
-      );
-    }
-    if (!turns.has(turn.id)) nodes.unshift(newTurn(turn).root);
-  } while (restoring.next >= 0 && performance.now() - started < RESTORE_SLICE_MS);
-  // Not keepPlace(): the place may predate a scroll whose event has not come yet. The growth of the
-  // page is known now, and all of it is above the reader.
-  const height = following ? 0 : document.documentElement.scrollHeight;
-  conversation.prepend(...nodes);
-  if (following) scrollAnchor.scrollIntoView({ block: 'end' });
-  else window.scrollBy(0, document.documentElement.scrollHeight - height);
+  const slice = restoring;
+  scroll.addAbove(() => {
+    const nodes: Node[] = [];
+    do {
+      const index = slice.next--;
+      const turn = list[index];
+      const next = list[index + 1];
+      // Where the turns of an earlier connection end, say so: they are not sent any more.
+      if (turn.earlier !== undefined && next?.earlier !== turn.earlier) {
+        nodes.unshift(
+          el('p', 'connection-divider', `The questions above were asked of ${turn.earlier}. They are not sent with new questions.`),
+        );
+      }
+      if (!turns.has(turn.id)) nodes.unshift(newTurn(turn).root);
+    } while (slice.next >= 0 && performance.now() - started < RESTORE_SLICE_MS);
+    conversation.prepend(...nodes);
+  });
   if (restoring.next >= 0) restoring.timer = setTimeout(drawOlderTurns);
   else restoring = undefined;
 }
@@ -258,7 +177,7 @@ window.addEventListener('message', (event: MessageEvent<ToWebview>) => {
       addTurn(message.turn);
       composer.setAnswering(true);
       status.textContent = 'Answering…';
-      scrollToEnd();
+      scroll.toEnd();
       break;
     case 'delta':
       turns.get(message.turnId)?.appendAnswer(message.text);
@@ -284,7 +203,7 @@ window.addEventListener('message', (event: MessageEvent<ToWebview>) => {
     case 'turnRemoved': {
       turns.get(message.turnId)?.root.remove();
       turns.delete(message.turnId);
-      keepPlace();
+      scroll.keepPlace();
       const index = restoring?.list.findIndex((turn) => turn.id === message.turnId) ?? -1;
       if (restoring && index >= 0) {
         restoring.list = restoring.list.filter((_, i) => i !== index);

@@ -24,9 +24,12 @@ interface ViewGlobals {
   scrollBy(x: number, y: number): void;
   scrollTo(x: number, y: number): void;
   requestAnimationFrame(callback: (value: unknown) => void): void;
+  setTimeout(callback: () => void, ms: number): void;
   MutationObserver: new (callback: () => void) => { observe(target: ViewElement | null, options: object): void };
 }
 
+// The tests share one page and one answer, streamed by the first, and go on from where the one
+// before left the reader.
 describe('the chat view scrolling, in Chromium', function () {
   this.timeout(60_000);
   let browser: Browser;
@@ -36,11 +39,15 @@ describe('the chat view scrolling, in Chromium', function () {
   const atBottom = () => scrolledToEnd(page);
   const scrollY = () => page.evaluate(() => (globalThis as unknown as ViewGlobals).scrollY);
   const scrollTo = (y: number) => page.evaluate((top) => (globalThis as unknown as ViewGlobals).scrollTo(0, top), y);
-  /** Scrolls paragraph `n` to the top of the view, as a reader who went back to it. */
+  /**
+   * Scrolls paragraph `n` to the top of the view, as a reader who went back to it, and lets the
+   * frames pass that bring the scroll's event: a reader does not resize the view in the same frame.
+   */
   const readParagraph = (n: number) =>
-    page.evaluate((start) => {
-      const paragraphs = (globalThis as unknown as ViewGlobals).document.querySelectorAll('.answer p');
-      [...paragraphs].find((p) => p.textContent.startsWith(start))!.scrollIntoView();
+    page.evaluate(async (start) => {
+      const view = globalThis as unknown as ViewGlobals;
+      [...view.document.querySelectorAll('.answer p')].find((p) => p.textContent.startsWith(start))!.scrollIntoView();
+      for (let frame = 0; frame < 2; frame++) await new Promise((resolve) => view.requestAnimationFrame(resolve));
     }, `Paragraph ${n} `);
   const paragraph = (i: number) =>
     `Paragraph ${i} of a long answer, long enough to wrap in a narrow view and push the text below the fold.\n\n`;
@@ -125,7 +132,7 @@ describe('the chat view scrolling, in Chromium', function () {
       const remeasured = await watchAnswers();
       await act();
       assertSamePlace(await topParagraph({ afterFrames: 2 }), reading, `${change}: the paragraph at the top as the text reflowed`);
-      await remeasured.evaluate((changes) => changes.first);
+      assert.ok(await remeasured.evaluate((changes) => changes.first), `${change}: the answers were measured again`);
       assertSamePlace(await topParagraph(), reading, `${change}: the paragraph at the top once answers were measured again`);
     };
     await stays('wider', () => page.setViewportSize({ width: 480, height: 500 }));
@@ -135,7 +142,7 @@ describe('the chat view scrolling, in Chromium', function () {
 
   // Dragging the split between Chat and Agent Jobs changes the view's height only, and a theme
   // change sets every colour again: no text reflows, so answers are not laid out again, however
-  // long the conversation. No delta arrives meanwhile, so any change to the answers is a measuring.
+  // long the conversation.
   it('measures no answer again when only the height of the view or the colours change', async () => {
     await readParagraph(100);
     const reading = await topParagraph();
@@ -161,11 +168,15 @@ describe('the chat view scrolling, in Chromium', function () {
     await page.evaluate((by) => (globalThis as unknown as ViewGlobals).scrollBy(0, by), before.height / 2 - before.down * before.height);
     await page.waitForTimeout(100);
     assert.ok(Math.abs((await halfway()).down - 0.5) < 0.01, 'the reader is halfway down');
+    const remeasured = await watchAnswers();
     await page.setViewportSize({ width: 480, height: 700 });
     await page.waitForTimeout(50);
     const after = await halfway();
     assert.ok(after.height < before.height * 0.7, `the paragraph got shorter: ${before.height} to ${after.height}`);
     assert.ok(Math.abs(after.down - 0.5) < 0.05, `the top of the view is ${after.down} of the way down the paragraph`);
+    assert.ok(await remeasured.evaluate((changes) => changes.first), 'the answers were measured again');
+    const measured = await halfway();
+    assert.ok(Math.abs(measured.down - 0.5) < 0.05, `once measured, the top of the view is ${measured.down} of the way down`);
   });
 
   it('keeps the paragraph a reader is on when the chat is hidden for set-up and shown again', async () => {
@@ -177,16 +188,20 @@ describe('the chat view scrolling, in Chromium', function () {
     assertSamePlace(await topParagraph({ afterFrames: 2 }), reading, 'the paragraph at the top once the chat was shown again');
   });
 
-  /** Counts changes to the answers' attributes from now on; `first` resolves at the first. */
+  /**
+   * Counts changes to the answers' attributes from now on. No delta arrives meanwhile, so each is a
+   * measuring. `first` is true at the first, or false if none came within 5 s.
+   */
   function watchAnswers() {
     return page.evaluateHandle(() => {
       const view = globalThis as unknown as ViewGlobals;
-      const changes = { count: 0, first: undefined as unknown as Promise<void> };
-      changes.first = new Promise<void>((resolve) => {
+      const changes = { count: 0, first: undefined as unknown as Promise<boolean> };
+      changes.first = new Promise<boolean>((resolve) => {
         new view.MutationObserver(() => {
           changes.count++;
-          resolve();
+          resolve(true);
         }).observe(view.document.querySelector('.conversation'), { attributes: true, subtree: true, attributeFilter: ['class', 'style'] });
+        view.setTimeout(() => resolve(false), 5_000);
       });
       return changes;
     });

@@ -13,7 +13,7 @@ export async function activateExtension(): Promise<DocsAssistantApi> {
   return extension.activate();
 }
 
-/** Settings a suite wrote, so that resetUserSettings puts every one of them back. */
+/** Settings written through setUserSetting and not cleared since: resetUserSettings clears them. */
 const written = new Set<string>();
 
 /** Writes a user-level setting and waits until the extension has seen it. */
@@ -49,7 +49,7 @@ export async function connectTo(emulator: PlatformEmulator): Promise<void> {
   assert.equal(await vscode.commands.executeCommand('docsAssistant.setAdminKey', emulator.config.adminKey), true);
 }
 
-/** Puts back the connection (which commands under test may also have written) and every setting the suite wrote. */
+/** Clears the connection (which commands under test may also have written) and every setting written through setUserSetting. */
 export async function resetUserSettings(): Promise<void> {
   for (const name of new Set(['baseUrl', 'domain', 'projectId', ...written])) await setUserSetting(name, undefined);
 }
