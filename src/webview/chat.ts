@@ -125,15 +125,14 @@ function drawOlderTurns(): void {
   // A turn removed meanwhile may have been the last one left to draw.
   if (restoring && restoring.next < 0) restoring = undefined;
   if (!restoring) return;
-  const { list } = restoring;
-  const started = performance.now();
   const slice = restoring;
+  const started = performance.now();
   scroll.addAbove(() => {
     const nodes: Node[] = [];
     do {
       const index = slice.next--;
-      const turn = list[index];
-      const next = list[index + 1];
+      const turn = slice.list[index];
+      const next = slice.list[index + 1];
       // Where the turns of an earlier connection end, say so: they are not sent any more.
       if (turn.earlier !== undefined && next?.earlier !== turn.earlier) {
         nodes.unshift(
@@ -144,7 +143,7 @@ function drawOlderTurns(): void {
     } while (slice.next >= 0 && performance.now() - started < RESTORE_SLICE_MS);
     conversation.prepend(...nodes);
   });
-  if (restoring.next >= 0) restoring.timer = setTimeout(drawOlderTurns);
+  if (slice.next >= 0) slice.timer = setTimeout(drawOlderTurns);
   else restoring = undefined;
 }
 
