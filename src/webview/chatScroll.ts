@@ -55,13 +55,13 @@ export class ChatScroll {
 
   /** After an answer is drawn anew (a few times a second): its end stays in view, if the reader is there. */
   readonly follow = (): void => {
-    if (this.following) this.end.scrollIntoView({ block: 'end' });
+    if (this.following) this.showEnd();
   };
 
   /** Shows the end of the conversation, and follows it: a new question. */
   toEnd(): void {
     this.following = true;
-    requestAnimationFrame(() => this.end.scrollIntoView({ block: 'end' }));
+    requestAnimationFrame(this.showEnd);
   }
 
   /**
@@ -74,7 +74,7 @@ export class ChatScroll {
     this.following = atEnd();
     const height = this.following ? 0 : document.documentElement.scrollHeight;
     add();
-    if (this.following) this.end.scrollIntoView({ block: 'end' });
+    if (this.following) this.showEnd();
     else window.scrollBy(0, document.documentElement.scrollHeight - height);
   }
 
@@ -95,6 +95,8 @@ export class ChatScroll {
     remeasureSettled(this.conversation);
     this.keepPlace();
   }
+
+  private readonly showEnd = (): void => this.end.scrollIntoView({ block: 'end' });
 
   private takePlace(): void {
     this.following = atEnd();
