@@ -37,7 +37,8 @@ export function placeAtTop(root: Element): ReadingPlace | undefined {
  * leave the view altogether. Nothing moves for a block no longer shown.
  */
 export function drift(place: ReadingPlace): number {
-  if (!place.block.isConnected || place.block.getClientRects().length === 0) return 0;
+  // A block removed, or hidden, has no boxes.
+  if (place.block.getClientRects().length === 0) return 0;
   const { top, height } = place.block.getBoundingClientRect();
   const wanted = place.top >= 0 || place.height === 0 ? place.top : (place.top * height) / place.height;
   return top - wanted;
