@@ -194,8 +194,14 @@ describe('the demo, as a new user tries it', function () {
     const done = page.locator('.notification-toast', { hasText: 'completed with a pull request' });
     await done.waitFor({ timeout: 60_000 });
     assert.ok(await done.locator('.monaco-button', { hasText: 'Open Pull Request' }).isVisible());
-    await row.hover();
-    assert.equal(await row.locator('.action-label[aria-label="Open Pull Request"]').count(), 1);
+    // The tree redraws a moment after the job changes (it waits for more changes), so the
+    // notification can come first: the row's action comes with the redraw, under the pointer.
+    const openPullRequest = row.locator('.action-label[aria-label="Open Pull Request"]');
+    for (let i = 0; i < 50 && (await openPullRequest.count()) === 0; i++) {
+      await row.hover();
+      await page.waitForTimeout(100);
+    }
+    assert.equal(await openPullRequest.count(), 1);
     await tourShot(page, 'tour-job-done');
     await done
       .locator('.codicon-notifications-clear, .codicon-close')
