@@ -17,9 +17,8 @@ const chatArea = el('div', 'chat-area');
 const conversation = el('section', 'conversation');
 const intro = el('div', 'intro');
 const status = el('div', 'sr-only');
-const scrollAnchor = el('div', 'scroll-anchor');
 const composer = new Composer();
-const scroll = new ChatScroll(conversation, scrollAnchor, () => !chatArea.hidden);
+const scroll = new ChatScroll(app, conversation, () => !chatArea.hidden);
 const turns = new Map<string, TurnElement>();
 let focusedOnce = false;
 /** What the status region last said about the running turn's activity, so each is said once. */
@@ -29,7 +28,7 @@ conversation.setAttribute('aria-label', 'Conversation');
 // Announcements go through this status region only, never through the streaming text.
 status.setAttribute('role', 'status');
 status.setAttribute('aria-live', 'polite');
-chatArea.append(conversation, composer.root, scrollAnchor);
+chatArea.append(conversation, composer.root);
 app.append(setupArea, chatArea, status);
 chatArea.hidden = true;
 

@@ -1,7 +1,8 @@
 // Where the chat's reader is, kept through everything that moves text: an answer drawn, older turns
 // drawn above, a turn removed, the view resized, VS Code's fonts changed, answers measured again. A
 // reader at the end follows it; one who scrolled up keeps the block they were reading where it stood.
-// The view scrolls itself, so the browser's scroll anchoring is off (chat.css).
+// The view scrolls itself, so the browser's scroll anchoring is off (chat.css). What scrolls is an
+// element that fills the page from its top, not the page: see chat.css for why.
 
 import { drift, placeAtTop, type ReadingPlace } from './readingPlace';
 import { remeasureSettled } from './streamingMarkdown';
@@ -25,26 +26,25 @@ export class ChatScroll {
   private place: ReadingPlace | undefined;
   private remeasureTimer: ReturnType<typeof setTimeout> | undefined;
   /** The width answers were last measured at: a change of the view's height alone reflows nothing. */
-  private measuredWidth = document.documentElement.clientWidth;
+  private measuredWidth: number;
   private fonts = fontsNow();
 
   constructor(
+    /** What scrolls: everything in the view, the conversation and the question box after it. */
+    private readonly scroller: HTMLElement,
     private readonly conversation: HTMLElement,
-    /** An element after everything, scrolled into view to show the end. */
-    private readonly end: HTMLElement,
-    /** Whether the conversation is shown: hiding it for the set-up panel scrolls the page, not the reader. */
+    /** Whether the conversation is shown: hiding it for the set-up panel scrolls the view, not the reader. */
     private readonly shown: () => boolean,
   ) {
-    window.addEventListener(
+    this.measuredWidth = scroller.clientWidth;
+    scroller.addEventListener(
       'scroll',
       () => {
         if (shown()) this.takePlace();
       },
       { passive: true },
     );
-    window.addEventListener('resize', () =>
-      document.documentElement.clientWidth === this.measuredWidth ? this.keepPlace() : this.reflowed(),
-    );
+    window.addEventListener('resize', () => (scroller.clientWidth === this.measuredWidth ? this.keepPlace() : this.reflowed()));
     new MutationObserver(() => {
       const fonts = fontsNow();
       if (fonts === this.fonts) return;
@@ -71,11 +71,11 @@ export class ChatScroll {
    * the page grows by is above the reader, so the view scrolls by just that.
    */
   addAbove(add: () => void): void {
-    this.following = atEnd();
-    const height = this.following ? 0 : document.documentElement.scrollHeight;
+    this.following = this.atEnd();
+    const height = this.following ? 0 : this.scroller.scrollHeight;
     add();
     if (this.following) this.showEnd();
-    else window.scrollBy(0, document.documentElement.scrollHeight - height);
+    else this.scroller.scrollTop += this.scroller.scrollHeight - height;
   }
 
   /** After text above the reader moved: the end stays in view, or the block they were reading stays put. */
@@ -83,7 +83,7 @@ export class ChatScroll {
     if (!this.shown()) return;
     if (this.following) return this.follow();
     if (!this.place) return;
-    window.scrollBy(0, drift(this.place));
+    this.scroller.scrollTop += drift(this.place);
     // Taken again: a second call before the scroll's event then moves nothing, and a block removed is replaced.
     this.place = placeAtTop(this.conversation);
   }
@@ -91,15 +91,21 @@ export class ChatScroll {
   /** Measures every settled answer again at the view's width: after a reflow, or once the chat is shown again. */
   remeasure(): void {
     clearTimeout(this.remeasureTimer);
-    this.measuredWidth = document.documentElement.clientWidth;
+    this.measuredWidth = this.scroller.clientWidth;
     remeasureSettled(this.conversation);
     this.keepPlace();
   }
 
-  private readonly showEnd = (): void => this.end.scrollIntoView({ block: 'end' });
+  private readonly showEnd = (): void => {
+    this.scroller.scrollTop = this.scroller.scrollHeight;
+  };
+
+  private atEnd(): boolean {
+    return this.scroller.scrollHeight - this.scroller.clientHeight - this.scroller.scrollTop < 80;
+  }
 
   private takePlace(): void {
-    this.following = atEnd();
+    this.following = this.atEnd();
     this.place = this.following ? undefined : placeAtTop(this.conversation);
   }
 
@@ -109,10 +115,6 @@ export class ChatScroll {
     clearTimeout(this.remeasureTimer);
     this.remeasureTimer = setTimeout(() => this.remeasure(), SIZE_STILL_MS);
   }
-}
-
-function atEnd(): boolean {
-  return document.documentElement.scrollHeight - window.innerHeight - window.scrollY < 80;
 }
 
 function fontsNow(): string {

@@ -21,10 +21,7 @@ interface PageGlobals {
   document: {
     querySelector(selector: string): PageElement | null;
     querySelectorAll(selector: string): Iterable<PageElement> & { readonly length: number };
-    documentElement: { readonly scrollHeight: number };
   };
-  readonly scrollY: number;
-  readonly innerHeight: number;
   setTimeout(callback: (value: unknown) => void, delay: number): unknown;
 }
 

@@ -4,7 +4,7 @@
 import * as assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
 import { launchChromium } from '../runner/workbench';
-import { openChatView, postToView, scrolledToEnd } from './chatView';
+import { openChatView, postToView, scrolledToEnd, type ViewScroller } from './chatView';
 
 /** What the tests use of the page's globals (the tests compile without the DOM's types). */
 interface ViewElement {
@@ -17,12 +17,10 @@ interface ViewGlobals {
   document: {
     querySelector(selector: string): ViewElement | null;
     querySelectorAll(selector: string): Iterable<ViewElement>;
+    getElementById(id: 'app'): ViewScroller;
     elementFromPoint(x: number, y: number): ViewElement | null;
     documentElement: { style: { setProperty(name: string, value: string): void } };
   };
-  readonly scrollY: number;
-  scrollBy(x: number, y: number): void;
-  scrollTo(x: number, y: number): void;
   requestAnimationFrame(callback: (value: unknown) => void): void;
   setTimeout(callback: () => void, ms: number): void;
   MutationObserver: new (callback: () => void) => { observe(target: ViewElement | null, options: object): void };
@@ -37,8 +35,11 @@ describe('the chat view scrolling, in Chromium', function () {
 
   const post = (message: object) => postToView(page, message);
   const atBottom = () => scrolledToEnd(page);
-  const scrollY = () => page.evaluate(() => (globalThis as unknown as ViewGlobals).scrollY);
-  const scrollTo = (y: number) => page.evaluate((top) => (globalThis as unknown as ViewGlobals).scrollTo(0, top), y);
+  const scrollY = () => page.evaluate(() => (globalThis as unknown as ViewGlobals).document.getElementById('app').scrollTop);
+  const scrollBy = (y: number) =>
+    page.evaluate((by) => ((globalThis as unknown as ViewGlobals).document.getElementById('app').scrollTop += by), y);
+  const scrollTo = (y: number) =>
+    page.evaluate((top) => ((globalThis as unknown as ViewGlobals).document.getElementById('app').scrollTop = top), y);
   /**
    * Scrolls paragraph `n` to the top of the view, as a reader who went back to it, and lets the
    * frames pass that bring the scroll's event: a reader does not resize the view in the same frame.
@@ -103,7 +104,7 @@ describe('the chat view scrolling, in Chromium', function () {
       // A wheel step up, then what the next frames show.
       await page.evaluate(async () => {
         const view = globalThis as unknown as ViewGlobals;
-        view.scrollBy(0, -150);
+        view.document.getElementById('app').scrollTop -= 150;
         for (let frame = 0; frame < 3; frame++) await new Promise((resolve) => view.requestAnimationFrame(resolve));
       });
       const { number } = await topParagraph();
@@ -165,7 +166,7 @@ describe('the chat view scrolling, in Chromium', function () {
         return { down: -top / height, height };
       });
     const before = await halfway();
-    await page.evaluate((by) => (globalThis as unknown as ViewGlobals).scrollBy(0, by), before.height / 2 - before.down * before.height);
+    await scrollBy(before.height / 2 - before.down * before.height);
     await page.waitForTimeout(100);
     assert.ok(Math.abs((await halfway()).down - 0.5) < 0.01, 'the reader is halfway down');
     const remeasured = await watchAnswers();

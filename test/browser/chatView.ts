@@ -16,11 +16,18 @@ export function postToView(page: Page, message: object): Promise<boolean> {
   );
 }
 
-/** Whether the view (a page, or the real view's frame inside VS Code) shows the very end of its page. */
+/** What the view scrolls in (chat.css): the page itself does not scroll. */
+export interface ViewScroller {
+  scrollTop: number;
+  readonly scrollHeight: number;
+  readonly clientHeight: number;
+}
+
+/** Whether the view (a page, or the real view's frame inside VS Code) shows the very end of what it scrolls. */
 export function scrolledToEnd(view: Page | Frame): Promise<boolean> {
   return view.evaluate(() => {
-    const view = globalThis as unknown as { scrollY: number; innerHeight: number; document: { documentElement: { scrollHeight: number } } };
-    return view.document.documentElement.scrollHeight - view.innerHeight - view.scrollY < 4;
+    const scroller = (globalThis as unknown as { document: { getElementById(id: 'app'): ViewScroller } }).document.getElementById('app');
+    return scroller.scrollHeight - scroller.clientHeight - scroller.scrollTop < 4;
   });
 }
 
