@@ -103,6 +103,10 @@ async function headless(groups: string[][], log: (line: string) => void): Promis
     log(
       `baseline: ${ms(baseline.totalMs)} of main-thread tasks, longest ${ms(baseline.longestTaskMs)} (${baseline.tasksOver50} over 50 ms), last delta to paint ${ms(baseline.lastDeltaToPaintMs)}`,
     );
+    // Ours commits blocks as it goes; the text it shows must still be all of the answer.
+    if (Math.abs(ours.renderedChars - baseline.renderedChars) > baseline.renderedChars * 0.01) {
+      throw new Error(`The view shows ${ours.renderedChars} characters of text; the baseline ${baseline.renderedChars}`);
+    }
     return { ours, baseline };
   } finally {
     await browser.close();
@@ -128,10 +132,6 @@ export async function benchChatRendering(log: (line: string) => void): Promise<{
     tasksOver50: median(realRuns.map((figures) => figures.tasksOver50)),
     lastDeltaToPaintMs: median(realRuns.map((figures) => figures.lastDeltaToPaintMs)),
   };
-  // Ours commits blocks as it goes; the text it shows must still be all of the answer.
-  if (Math.abs(ours.renderedChars - baseline.renderedChars) > baseline.renderedChars * 0.01) {
-    throw new Error(`The view shows ${ours.renderedChars} characters of text; the baseline ${baseline.renderedChars}`);
-  }
   return {
     rows: [
       {

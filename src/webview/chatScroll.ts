@@ -14,6 +14,8 @@ const SIZE_STILL_MS = 150;
  * and sets all of them again on any theme change: only a change to these reflows text.
  */
 const FONT_VARIABLES = ['--vscode-font-family', '--vscode-font-size', '--vscode-editor-font-family', '--vscode-editor-font-size'];
+/** Keys the browser scrolls with: it scrolls what holds the focus, or the page when nothing does. */
+const SCROLL_KEYS = new Set(['PageUp', 'PageDown', 'Home', 'End', 'ArrowUp', 'ArrowDown', ' ']);
 
 export class ChatScroll {
   /**
@@ -30,13 +32,19 @@ export class ChatScroll {
   private fonts = fontsNow();
 
   constructor(
-    /** What scrolls: everything in the view, the conversation and the question box after it. */
+    /** What scrolls: #app, everything in the view. */
     private readonly scroller: HTMLElement,
     private readonly conversation: HTMLElement,
     /** Whether the conversation is shown: hiding it for the set-up panel scrolls the view, not the reader. */
     private readonly shown: () => boolean,
   ) {
     this.measuredWidth = scroller.clientWidth;
+    // With nothing focused (the view just focused from VS Code, or after a click on a blank part),
+    // the browser would scroll the page, which does not scroll: the scroller takes the focus first.
+    scroller.tabIndex = -1;
+    document.addEventListener('keydown', (event) => {
+      if (event.target === document.body && SCROLL_KEYS.has(event.key)) scroller.focus({ preventScroll: true });
+    });
     scroller.addEventListener(
       'scroll',
       () => {
@@ -68,7 +76,7 @@ export class ChatScroll {
    * Adds older turns above, keeping the reader where they are. Where that is is asked afresh, as a
    * scroll since the last slice may not have had its event yet, and before `add` draws anything:
    * each turn drawn calls follow(), which would carry the reader to the end on a stale answer. All
-   * the page grows by is above the reader, so the view scrolls by just that.
+   * the scroller's content grows by is above the reader, so the view scrolls by just that.
    */
   addAbove(add: () => void): void {
     this.following = this.atEnd();

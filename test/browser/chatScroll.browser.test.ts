@@ -19,6 +19,7 @@ interface ViewGlobals {
     querySelectorAll(selector: string): Iterable<ViewElement>;
     getElementById(id: 'app'): ViewScroller;
     elementFromPoint(x: number, y: number): ViewElement | null;
+    readonly activeElement: { blur(): void } | null;
     documentElement: { style: { setProperty(name: string, value: string): void } };
   };
   requestAnimationFrame(callback: (value: unknown) => void): void;
@@ -35,7 +36,7 @@ describe('the chat view scrolling, in Chromium', function () {
 
   const post = (message: object) => postToView(page, message);
   const atBottom = () => scrolledToEnd(page);
-  const scrollY = () => page.evaluate(() => (globalThis as unknown as ViewGlobals).document.getElementById('app').scrollTop);
+  const scrollTop = () => page.evaluate(() => (globalThis as unknown as ViewGlobals).document.getElementById('app').scrollTop);
   const scrollBy = (y: number) =>
     page.evaluate((by) => ((globalThis as unknown as ViewGlobals).document.getElementById('app').scrollTop += by), y);
   const scrollTo = (y: number) =>
@@ -72,7 +73,7 @@ describe('the chat view scrolling, in Chromium', function () {
     }
     await page.waitForTimeout(300);
     assert.ok((await page.locator('.md-settled').count()) >= 2, 'finished blocks were set aside');
-    assert.ok((await scrollY()) > 500, 'the view moved with the answer');
+    assert.ok((await scrollTop()) > 500, 'the view moved with the answer');
     assert.ok(await atBottom(), 'the newest text is in view');
   });
 
@@ -84,7 +85,7 @@ describe('the chat view scrolling, in Chromium', function () {
       await page.waitForTimeout(30);
     }
     await page.waitForTimeout(300);
-    assert.equal(await scrollY(), 200);
+    assert.equal(await scrollTop(), 200);
     assert.equal(await atBottom(), false);
   });
 
@@ -100,7 +101,7 @@ describe('the chat view scrolling, in Chromium', function () {
     assert.equal(measured.number, reading.number, 'the paragraph at the top stayed there once the width held still');
     assert.ok(Math.abs(measured.top - reading.top) <= 1, `it moved from ${reading.top} to ${measured.top}`);
     let shown = reading.number;
-    while ((await scrollY()) > 0) {
+    while ((await scrollTop()) > 0) {
       // A wheel step up, then what the next frames show.
       await page.evaluate(async () => {
         const view = globalThis as unknown as ViewGlobals;
@@ -187,6 +188,19 @@ describe('the chat view scrolling, in Chromium', function () {
     await page.waitForTimeout(100);
     await post({ type: 'setup', setup: { kind: 'ready', origin: 'https://api.example.com', domain: 'acme' } });
     assertSamePlace(await topParagraph({ afterFrames: 2 }), reading, 'the paragraph at the top once the chat was shown again');
+  });
+
+  // Keys scroll what has the focus; with none, the browser would scroll the page, which does not.
+  it('scrolls with the keyboard when nothing in the view has the focus', async () => {
+    await readParagraph(60);
+    await page.evaluate(() => (globalThis as unknown as ViewGlobals).document.activeElement?.blur());
+    const before = await scrollTop();
+    await page.keyboard.press('PageUp');
+    await page.waitForTimeout(300);
+    assert.ok((await scrollTop()) < before - 100, `PageUp went from ${before} to ${await scrollTop()}`);
+    await page.keyboard.press('End');
+    await page.waitForTimeout(300);
+    assert.ok(await atBottom(), 'End showed the end');
   });
 
   /**
