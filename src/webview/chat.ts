@@ -16,7 +16,7 @@ const setupArea = el('div', 'setup-area');
 const chatArea = el('div', 'chat-area');
 const conversation = el('section', 'conversation');
 const intro = el('div', 'intro');
-const status = el('div', 'sr-only');
+const status = el('div', 'sr-only status-region');
 const composer = new Composer();
 const scroll = new ChatScroll(app, conversation, () => !chatArea.hidden);
 const turns = new Map<string, TurnElement>();
@@ -52,6 +52,7 @@ function openLinkOf(target: HTMLElement, event: Event): void {
   if (url) vscode.postMessage({ type: 'openLink', url });
 }
 
+// The keys that scroll the view are ChatScroll's.
 document.addEventListener('keydown', (event) => {
   if (event.key === 'Escape') vscode.postMessage({ type: 'stop' });
   if (event.key === 'Enter' && event.target instanceof HTMLElement && conversation.contains(event.target)) openLinkOf(event.target, event);

@@ -14,7 +14,7 @@ const SIZE_STILL_MS = 150;
  * and sets all of them again on any theme change: only a change to these reflows text.
  */
 const FONT_VARIABLES = ['--vscode-font-family', '--vscode-font-size', '--vscode-editor-font-family', '--vscode-editor-font-size'];
-/** Keys the browser scrolls with: it scrolls what holds the focus, or the page when nothing does. */
+/** Keys the browser scrolls with: it scrolls what holds the focus or was last clicked, or else the page. */
 const SCROLL_KEYS = new Set(['PageUp', 'PageDown', 'Home', 'End', 'ArrowUp', 'ArrowDown', ' ']);
 
 export class ChatScroll {
@@ -39,11 +39,21 @@ export class ChatScroll {
     private readonly shown: () => boolean,
   ) {
     this.measuredWidth = scroller.clientWidth;
-    // With nothing focused (the view just focused from VS Code, or after a click on a blank part),
-    // the browser would scroll the page, which does not scroll: the scroller takes the focus first.
-    scroller.tabIndex = -1;
+    // With nothing focused, the browser scrolls what holds the text last clicked, and Tab goes on
+    // from there. With nothing clicked either (the view just focused from VS Code), it would scroll
+    // the page, which does not scroll: then the scroller takes the focus first. It can take the
+    // focus only while it has it: focusable, it would take the focus of every click in it, and Tab
+    // would go on from its top rather than from the text clicked.
+    let clicked: Node | undefined;
     document.addEventListener('keydown', (event) => {
-      if (event.target === document.body && SCROLL_KEYS.has(event.key)) scroller.focus({ preventScroll: true });
+      if (event.target !== document.body || !SCROLL_KEYS.has(event.key) || clicked?.isConnected) return;
+      scroller.tabIndex = -1;
+      scroller.focus({ preventScroll: true });
+    });
+    scroller.addEventListener('blur', () => scroller.removeAttribute('tabindex'));
+    scroller.addEventListener('mousedown', (event) => {
+      scroller.removeAttribute('tabindex');
+      clicked = event.target as Node;
     });
     scroller.addEventListener(
       'scroll',

@@ -2,7 +2,8 @@
 // it stood. When text above it reflows (the view got wider or narrower, its font changed, answers
 // were measured again), scrolling that block back to where it stood keeps the same words in front
 // of the reader. The view scrolls itself, so the browser's own scroll anchoring is off and cannot.
-// What scrolls starts at the top of the page (chat.css), so the top of the view is at 0.
+// What scrolls starts at the top of the page, and the page itself never scrolls (chat.css), so the
+// top of the view is at 0.
 
 /** Elements that hold blocks: the place is looked for inside them, down to a paragraph, item or code. */
 const HOLDERS = 'article, section, div, nav, ul, ol, blockquote';

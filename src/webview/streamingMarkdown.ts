@@ -131,9 +131,9 @@ export class StreamingMarkdown {
 /**
  * Lets the browser skip a group while it is off screen. A skipped group is as tall as its
  * contain-intrinsic-size says: a group settled at the stylesheet's placeholder size as it leaves the
- * screen would shrink the page by thousands of pixels, and a view following the answer would
+ * screen would shrink the conversation by thousands of pixels, and a view following the answer would
  * scroll to a wrong end and stop following. So the group is given the height it has, read now,
- * while nothing of this draw has changed the page yet. The height is given without `auto`: with
+ * while nothing of this draw has changed the view yet. The height is given without `auto`: with
  * it, the browser would keep using the height it last saw, even after remeasureSettled.
  */
 function settle(group: HTMLElement, height = laidOutHeight(group)): void {

@@ -1,5 +1,6 @@
 // The chat view follows a streaming answer while the reader is at the bottom, with no layout read
-// per delta, and leaves a reader who scrolled up where they are.
+// per delta, and leaves a reader who scrolled up where they are. What scrolls is the view, never
+// the page, and keys, Tab and selections go on from where the reader is.
 
 import * as assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
@@ -10,8 +11,9 @@ import { openChatView, postToView, scrolledToEnd, type ViewScroller } from './ch
 interface ViewElement {
   readonly textContent: string;
   closest(selector: string): ViewElement | null;
-  getBoundingClientRect(): { readonly top: number; readonly height: number };
-  scrollIntoView(): void;
+  getBoundingClientRect(): { readonly top: number; readonly bottom: number; readonly height: number };
+  scrollIntoView(options?: object): void;
+  blur(): void;
 }
 interface ViewGlobals {
   document: {
@@ -19,9 +21,13 @@ interface ViewGlobals {
     querySelectorAll(selector: string): Iterable<ViewElement>;
     getElementById(id: 'app'): ViewScroller;
     elementFromPoint(x: number, y: number): ViewElement | null;
-    readonly activeElement: { blur(): void } | null;
+    readonly activeElement: ViewElement | null;
     documentElement: { style: { setProperty(name: string, value: string): void } };
+    /** The page's own scrolling, which should never move. */
+    readonly scrollingElement: ViewScroller;
   };
+  readonly innerHeight: number;
+  getSelection(): { toString(): string };
   requestAnimationFrame(callback: (value: unknown) => void): void;
   setTimeout(callback: () => void, ms: number): void;
   MutationObserver: new (callback: () => void) => { observe(target: ViewElement | null, options: object): void };
@@ -250,4 +256,124 @@ describe('the chat view scrolling, in Chromium', function () {
       throw new Error('No paragraph at the top of the view');
     }, afterFrames);
   }
+});
+
+// A conversation of a few turns, each with its sources, as a reader moves through it with the
+// keyboard, a screen reader or the mouse.
+describe('the chat view moving through a conversation, in Chromium', function () {
+  this.timeout(60_000);
+  let browser: Browser;
+  let page: Page;
+
+  const scrollTop = () => page.evaluate(() => (globalThis as unknown as ViewGlobals).document.getElementById('app').scrollTop);
+  /** The text of what has the focus. */
+  const focused = () => page.evaluate(() => (globalThis as unknown as ViewGlobals).document.activeElement?.textContent);
+  /** Clicks the first word of paragraph `n` of turn `turn`, scrolled into the middle of the view. */
+  const clickParagraph = async (turn: number, n: number, clickCount = 1) => {
+    const paragraph = page.locator(`.turn[data-turn-id="t${turn}"] .answer p`).nth(n);
+    await paragraph.evaluate((p: ViewElement) => p.scrollIntoView({ block: 'center' }));
+    await paragraph.click({ position: { x: 5, y: 5 }, clickCount });
+  };
+
+  before(async () => {
+    browser = await launchChromium();
+    page = await openChatView(browser);
+    const turns = Array.from({ length: 5 }, (_, t) => ({
+      id: `t${t}`,
+      question: `Question ${t}`,
+      context: { label: `src/file${t}.ts:1-9` },
+      answer: Array.from({ length: 12 }, (_, p) => `Paragraph ${p} of answer ${t}, long enough to wrap in a narrow view.`).join('\n\n'),
+      sources: [{ title: `Source ${t}`, url: `https://docs.example.com/page${t}` }],
+      status: 'done',
+    }));
+    await postToView(page, { type: 'conversation', turns, answering: false });
+    await page.locator('.turn[data-turn-id="t4"] .source-link').waitFor();
+  });
+
+  after(async () => {
+    await browser?.close();
+  });
+
+  // Text only for screen readers is placed out of sight. Placed in the page rather than in what
+  // scrolls, it would make the page scrollable: a screen reader bringing it into view, or a
+  // selection made with the keyboard reaching it, would scroll the whole view off, for good.
+  it('never scrolls the page itself, whatever a screen reader brings into view', async () => {
+    const pageScroll = () =>
+      page.evaluate(() => {
+        const { scrollingElement } = (globalThis as unknown as ViewGlobals).document;
+        return { top: scrollingElement.scrollTop, overflow: scrollingElement.scrollHeight - scrollingElement.clientHeight };
+      });
+    assert.deepEqual(await pageScroll(), { top: 0, overflow: 0 }, 'the page has nothing to scroll');
+    const count = await page.locator('.sr-only').count();
+    assert.ok(count >= 11, `${count} texts for screen readers only`);
+    for (let i = 0; i < count; i++) {
+      const said = page.locator('.sr-only').nth(i);
+      await said.evaluate((text: ViewElement) => text.scrollIntoView({ block: 'nearest' }));
+      assert.deepEqual(await pageScroll(), { top: 0, overflow: 0 }, `the page scrolled to show "${await said.textContent()}" ${i}`);
+    }
+    // What a screen reader reads out is where it is read: "You asked:" is by its question.
+    await page.evaluate(() => {
+      const scroller = (globalThis as unknown as ViewGlobals).document.getElementById('app');
+      scroller.scrollTop = scroller.scrollHeight;
+    });
+    await page
+      .locator('.turn[data-turn-id="t2"] .sr-only')
+      .first()
+      .evaluate((text: ViewElement) => text.scrollIntoView({ block: 'nearest' }));
+    const question = await page.locator('.turn[data-turn-id="t2"] .question-text').evaluate((text: ViewElement) => {
+      const { top, bottom } = text.getBoundingClientRect();
+      return { top, bottom, height: (globalThis as unknown as ViewGlobals).innerHeight };
+    });
+    assert.ok(question.top > -1 && question.bottom < question.height, `the question is at ${question.top} to ${question.bottom}`);
+    // The status region is announced wherever the reader is: moving onto it moves nothing.
+    const reading = await scrollTop();
+    await page.locator('[role="status"]').evaluate((region: ViewElement) => region.scrollIntoView({ block: 'nearest' }));
+    assert.equal(await scrollTop(), reading, 'the view scrolled to the status region');
+  });
+
+  // The browser goes on with Tab from the text last clicked, and scrolls what holds it: a
+  // focusable scroller would take the click's focus, and Tab would start again from its top.
+  it('goes on with Tab from the text a reader clicked, also after keys scrolled the view', async () => {
+    // Nothing clicked yet: the keys scroll the view, which takes the focus for them.
+    await page.evaluate(() => (globalThis as unknown as ViewGlobals).document.activeElement?.blur());
+    const before = await scrollTop();
+    await page.keyboard.press('PageUp');
+    await page.waitForTimeout(300);
+    assert.ok((await scrollTop()) < before, 'PageUp with nothing focused scrolled the view');
+    await clickParagraph(3, 6);
+    await page.keyboard.press('Tab');
+    assert.equal(await focused(), 'Source 3', 'Tab after a click in the fourth answer, once PageUp had scrolled the view');
+
+    await clickParagraph(2, 6);
+    await page.keyboard.press('Tab');
+    assert.equal(await focused(), 'Source 2', 'Tab after a click in the third answer');
+    await clickParagraph(2, 6);
+    await page.keyboard.press('Shift+Tab');
+    assert.equal(await focused(), 'Source 1', 'Shift+Tab after the same click');
+
+    await clickParagraph(2, 6);
+    const clickedAt = await scrollTop();
+    await page.keyboard.press('ArrowDown');
+    await page.waitForTimeout(300);
+    assert.ok((await scrollTop()) > clickedAt, 'ArrowDown after the click scrolled the view');
+    await page.keyboard.press('Tab');
+    assert.equal(await focused(), 'Source 2', 'Tab after the click and ArrowDown');
+  });
+
+  it('extends a selection with Shift and the arrow keys', async () => {
+    await clickParagraph(1, 10, 2);
+    for (let line = 0; line < 12; line++) await page.keyboard.press('Shift+ArrowDown');
+    const selected = await page.evaluate(() => (globalThis as unknown as ViewGlobals).getSelection().toString());
+    assert.match(selected, /^Paragraph 10 of answer 1.*Question 2/s, 'the selection runs from the word into the next question');
+    const shown = await page.evaluate(() => {
+      const view = globalThis as unknown as ViewGlobals;
+      const question = [...view.document.querySelectorAll('.question-text')].find((text) => text.textContent === 'Question 2')!;
+      const { top, bottom } = question.getBoundingClientRect();
+      return { page: view.document.scrollingElement.scrollTop, top, bottom, height: view.innerHeight };
+    });
+    assert.ok(
+      shown.page === 0 && shown.top >= 0 && shown.bottom <= shown.height,
+      `the selection's end is out of view: ${JSON.stringify(shown)}`,
+    );
+  });
 });
