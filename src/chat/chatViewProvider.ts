@@ -164,6 +164,8 @@ export class ChatViewProvider extends Disposable implements vscode.WebviewViewPr
   }
 
   private postConversation(): void {
+    // The turns hold all the text that arrived: sent again as a delta, the text held back would show twice.
+    this.deltas.discard();
     this.post({
       type: 'conversation',
       turns: this.session.conversation.turns.map(turnView),

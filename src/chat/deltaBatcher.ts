@@ -32,9 +32,14 @@ export class DeltaBatcher {
     if (pending) this.deliver(pending.turnId, pending.text);
   }
 
-  dispose(): void {
+  /** Forgets what is gathered: the conversation is being sent whole, with this text in it. */
+  discard(): void {
     if (this.timer !== undefined) this.timers.clearTimeout(this.timer);
     this.timer = undefined;
     this.pending = undefined;
+  }
+
+  dispose(): void {
+    this.discard();
   }
 }

@@ -3,25 +3,32 @@
 // change: replacing it whole would make the browser restyle and lay out every element of it each
 // time, and would drop a reader's text selection in it. Kept nodes stay the same objects.
 
-/** Parses detached and inert (nothing loads, no script runs), without touching the live element. */
+/** Parse detached and inert (nothing loads, no script runs), without touching the live element. */
 const parser = document.createElement('template');
+const tailParser = document.createElement('template');
 
 /**
- * Leaves `container`'s children as `container.innerHTML = html` would, for flow content such as
- * renderMarkdown's (not table parts, and no <template>, whose content is not compared).
+ * Leaves `container`'s children from `from` on (none, if it is null) as if they were set to the
+ * HTML `finished` then `tail`, for flow content such as renderMarkdown's (not table parts, and no
+ * <template>, whose content is not compared). Returns how many nodes `finished` made: they come
+ * first.
  */
-export function morphInto(container: Element, html: string): void {
-  parser.innerHTML = html;
-  morphChildren(container, parser.content);
+export function morphFrom(container: Element, from: ChildNode | null, finished: string, tail: string): number {
+  parser.innerHTML = finished;
+  const count = parser.content.childNodes.length;
+  tailParser.innerHTML = tail;
+  parser.content.append(tailParser.content);
+  morphChildren(container, parser.content, from);
   parser.content.replaceChildren();
+  return count;
 }
 
 /**
  * Children are matched by position: the text grows at its end, so what changes is at the end too.
  * A wanted node that is used is moved out of the parser, so each next sibling is read first.
  */
-function morphChildren(current: Node, wanted: Node): void {
-  let shown = current.firstChild;
+function morphChildren(current: Node, wanted: Node, from = current.firstChild): void {
+  let shown = from;
   for (let next = wanted.firstChild; next;) {
     const nextWanted = next.nextSibling;
     if (!shown) current.appendChild(next);

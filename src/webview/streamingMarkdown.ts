@@ -1,6 +1,8 @@
 // Renders an answer while it streams, at a cost per delta that does not grow with the answer.
 // Text is cut into blocks at blank lines outside code fences: a finished block is rendered once
-// and never touched again; only the unfinished tail is rendered again, at most once a frame.
+// and never touched again; only the unfinished tail is rendered again, at most once a frame. A
+// block that finishes keeps the nodes the tail showed it in, so a reader's selection in it, or
+// the focus on its Copy button, stays on it.
 //
 // A blank line ends a block only if what follows cannot carry it on: a list item after a blank
 // line makes the list loose, an indented line continues an item or a code block. So a cut is made
@@ -10,9 +12,10 @@
 import { SUGGESTIONS_INFO } from '../chat/suggestions';
 import { type FrameScheduler, throttledFrames } from './frames';
 import { renderMarkdown } from './markdown';
-import { morphInto } from './morph';
+import { morphFrom } from './morph';
 
-const FENCE = /^ {0,3}(`{3,}|~{3,})\s*(\S*)/;
+/** A fence line: a run of backticks with none after it on the line (or it is inline code), or of tildes. */
+const FENCE = /^ {0,3}(`{3,}(?=[^`]*$)|~{3,})\s*(\S*)/;
 /** Characters of rendered HTML a group of finished blocks holds before it is settled. */
 const GROUP_CHARS = 8_192;
 /** The class of a settled group: see settle(). */
@@ -23,11 +26,15 @@ const CONTINUES = /^(\s|[-+*](\s|$)|\d{1,9}[.)](\s|$)|>)/;
 const FENCE_START = /^ {0,3}(`{3,}|~{3,}|`{1,2}$|~{1,2}$)/;
 
 export class StreamingMarkdown {
-  private readonly committed: HTMLElement;
-  /** The group finished blocks go into; once it holds enough, it is settled and a new one starts. */
-  private group: HTMLElement | undefined;
+  private readonly groups: HTMLElement;
+  /**
+   * The group finished blocks go into, then the tail's nodes after them; once it holds enough, it
+   * is settled and a new one starts.
+   */
+  private group: HTMLElement;
   private groupChars = 0;
-  private readonly tail: HTMLElement;
+  /** The group's last node of a finished block: the tail's nodes come after it. */
+  private lastFinished: ChildNode | null = null;
   /** Text after the last committed block. */
   private pending = '';
   /** Where in `pending` the next unscanned line starts. */
@@ -46,10 +53,9 @@ export class StreamingMarkdown {
     /** After each draw, once the DOM holds the new text. */
     private readonly onDraw: () => void = () => {},
   ) {
-    this.committed = container.appendChild(document.createElement('div'));
-    this.tail = container.appendChild(document.createElement('div'));
-    this.committed.className = 'md-blocks';
-    this.tail.className = 'md-tail';
+    this.groups = container.appendChild(document.createElement('div'));
+    this.groups.className = 'md-blocks';
+    this.group = this.newGroup();
   }
 
   append(text: string): void {
@@ -86,30 +92,48 @@ export class StreamingMarkdown {
       lineStart = newline + 1;
     }
     this.scanned = lineStart;
+    let finished = '';
     if (boundary > 0) {
-      this.commit(this.render(this.pending.slice(0, boundary)));
+      finished = this.render(this.pending.slice(0, boundary));
       this.pending = this.pending.slice(boundary);
       this.scanned -= boundary;
       if (this.candidate !== undefined) this.candidate -= boundary;
     }
-    morphInto(this.tail, this.shownTail(final));
+    if (this.groupChars > GROUP_CHARS) this.startGroup();
+    // The blocks just finished take the place of the tail that showed them, and the tail follows.
+    const count = morphFrom(this.group, this.tailStart(), finished, this.shownTail(final));
+    for (let i = 0; i < count; i++) this.lastFinished = this.tailStart();
+    this.groupChars += finished.length;
     this.onDraw();
   }
 
   /**
-   * Adds finished blocks. They go into groups of a few kilobytes; a full group is settled (the
-   * browser may then skip it while it is off screen) and never changes again. Settling groups, not
-   * blocks, keeps the browser from checking each new block's visibility in a frame of its own.
+   * Finished blocks go into groups of a few kilobytes; a full group is settled (the browser may then
+   * skip it while it is off screen) and never changes again. Settling groups, not blocks, keeps the
+   * browser from checking each new block's visibility in a frame of its own. The tail moves on to
+   * the new group: at that moment only, a selection in the unfinished block is lost.
    */
-  private commit(html: string): void {
-    if (!this.group || this.groupChars > GROUP_CHARS) {
-      if (this.group) settle(this.group);
-      this.group = this.committed.appendChild(document.createElement('div'));
-      this.group.className = 'md-group';
-      this.groupChars = 0;
-    }
-    this.group.insertAdjacentHTML('beforeend', html);
-    this.groupChars += html.length;
+  private startGroup(): void {
+    const full = this.group;
+    const tail: ChildNode[] = [];
+    for (let node = this.tailStart(); node; node = node.nextSibling) tail.push(node);
+    for (const node of tail) node.remove();
+    settle(full);
+    this.group = this.newGroup();
+    this.group.append(...tail);
+    this.lastFinished = null;
+    this.groupChars = 0;
+  }
+
+  /** The tail's first node, if it has any. */
+  private tailStart(): ChildNode | null {
+    return this.lastFinished ? this.lastFinished.nextSibling : this.group.firstChild;
+  }
+
+  private newGroup(): HTMLElement {
+    const group = this.groups.appendChild(document.createElement('div'));
+    group.className = 'md-group';
+    return group;
   }
 
   /**
@@ -133,7 +157,7 @@ export class StreamingMarkdown {
  * contain-intrinsic-size says: a group settled at the stylesheet's placeholder size as it leaves the
  * screen would shrink the conversation by thousands of pixels, and a view following the answer would
  * scroll to a wrong end and stop following. So the group is given the height it has, read now,
- * while nothing of this draw has changed the view yet. The height is given without `auto`: with
+ * before this draw adds anything to the view. The height is given without `auto`: with
  * it, the browser would keep using the height it last saw, even after remeasureSettled.
  */
 function settle(group: HTMLElement, height = laidOutHeight(group)): void {

@@ -127,6 +127,25 @@ describe('streaming Markdown, in Chromium', function () {
     }
   });
 
+  // A line that starts with three backticks and has more after them is inline code, not a fence:
+  // taken for one, the blank line in the code block after it would cut that block in two.
+  it('tells inline code at the start of a line from a code fence', async () => {
+    const text = '```npm i foo``` installs it.\n\n```\nfirst\n\nsecond\n```\n\nAfter the code.\n';
+    const [streamed, direct] = await page.evaluate((textArg) => {
+      const api = (globalThis as unknown as { streaming: { inPieces(p: string[], f: boolean[]): Rendered; direct(t: string): string } })
+        .streaming;
+      const pieces = textArg.match(/[^]{1,5}/g)!;
+      return [
+        api.inPieces(
+          pieces,
+          pieces.map(() => true),
+        ).html,
+        api.direct(textArg),
+      ] as const;
+    }, text);
+    assert.equal(streamed, direct);
+  });
+
   it("keeps a reader's selection in the open paragraph while more of it arrives", async () => {
     const result = await page.evaluate(() =>
       (
@@ -136,5 +155,22 @@ describe('streaming Markdown, in Chromium', function () {
       ).streaming.keepsSelection('The retry policy waits', ' a little longer each time', 'retry policy'),
     );
     assert.deepEqual(result, { sameNode: true, selection: 'retry policy', text: 'The retry policy waits a little longer each time' });
+  });
+
+  // A finished block keeps the nodes it was drawn in while it was the tail: drawn anew, a selection
+  // in it would be lost, and the focus on its Copy button could pass to the next code block's.
+  it("keeps a reader's selection and focus in blocks as they are finished", async () => {
+    const result = await page.evaluate(() =>
+      (
+        globalThis as unknown as {
+          streaming: { keepsFinishedBlock(a: string, b: string, s: string): { selection: string; focusedCode: string | undefined } };
+        }
+      ).streaming.keepsFinishedBlock(
+        'Install the package first:\n\n```sh\nnpm install foo\n```\n\n',
+        'Then import it:\n\n```ts\nimport foo from "foo";\n```\n\nThat is all.',
+        'package',
+      ),
+    );
+    assert.deepEqual(result, { selection: 'package', focusedCode: 'npm install foo\n' });
   });
 });

@@ -1,6 +1,7 @@
 // Runs in Chromium for the streaming Markdown property test: renders an answer arriving in pieces,
 // with frames at chosen moments, and the same answer arriving whole.
 
+import { renderMarkdown } from '../../../src/webview/markdown';
 import { StreamingMarkdown } from '../../../src/webview/streamingMarkdown';
 
 interface Rendered {
@@ -27,10 +28,24 @@ function render(pieces: readonly string[], framesAfter: readonly boolean[]): Ren
   });
   markdown.finish();
   // What is rendered, whatever groups the finished blocks were gathered in as they arrived.
-  const blocks = [...container.querySelectorAll('.md-group')].map((group) => group.innerHTML).join('');
-  const html = `${blocks}|${container.querySelector('.md-tail')?.innerHTML ?? ''}`;
+  const html = [...container.querySelectorAll('.md-group')].map((group) => group.innerHTML).join('');
   container.remove();
   return { html, suggestionTargetsWhileStreaming: seen };
+}
+
+/** A streaming answer in the page, drawn when the test says: `drawWith` appends text, then draws. */
+function drawnByHand(): { container: HTMLElement; drawWith: (text: string) => void } {
+  const container = document.createElement('div');
+  document.body.append(container);
+  const frames: (() => void)[] = [];
+  const markdown = new StreamingMarkdown(container, undefined, { request: (draw) => void frames.push(draw), cancel: () => {} });
+  return {
+    container,
+    drawWith: (text) => {
+      markdown.append(text);
+      frames.splice(0).forEach((frame) => frame());
+    },
+  };
 }
 
 /**
@@ -38,21 +53,37 @@ function render(pieces: readonly string[], framesAfter: readonly boolean[]): Ren
  * the paragraph's text node is the same object, and what is selected after the second draw.
  */
 function keepsSelection(first: string, more: string, selected: string): { sameNode: boolean; selection: string; text: string } {
-  const container = document.createElement('div');
-  document.body.append(container);
-  const frames: (() => void)[] = [];
-  const markdown = new StreamingMarkdown(container, undefined, { request: (draw) => void frames.push(draw), cancel: () => {} });
-  const draw = () => frames.splice(0).forEach((frame) => frame());
-  markdown.append(first);
-  draw();
-  const before = container.querySelector('.md-tail p')?.firstChild;
+  const { container, drawWith } = drawnByHand();
+  drawWith(first);
+  const before = [...container.querySelectorAll('p')].at(-1)?.firstChild;
   if (!before) throw new Error('no paragraph drawn');
   const start = first.indexOf(selected);
   getSelection()?.setBaseAndExtent(before, start, before, start + selected.length);
-  markdown.append(more);
-  draw();
-  const after = container.querySelector('.md-tail p')?.firstChild;
+  drawWith(more);
+  const after = [...container.querySelectorAll('p')].at(-1)?.firstChild;
   const result = { sameNode: before === after, selection: getSelection()?.toString() ?? '', text: after?.textContent ?? '' };
+  getSelection()?.removeAllRanges();
+  container.remove();
+  return result;
+}
+
+/**
+ * Draws a paragraph and a code block, selects `selected` in the paragraph and focuses the code's
+ * Copy button, as a reader would, then draws `more`, which finishes both: what is selected, and the
+ * code of the block whose button has the focus.
+ */
+function keepsFinishedBlock(first: string, more: string, selected: string): { selection: string; focusedCode: string | undefined } {
+  const { container, drawWith } = drawnByHand();
+  drawWith(first);
+  const text = container.querySelector('p')?.firstChild;
+  const copy = container.querySelector<HTMLButtonElement>('button.code-action');
+  if (!text || !copy) throw new Error('no paragraph or code drawn');
+  const start = (text.textContent ?? '').indexOf(selected);
+  getSelection()?.setBaseAndExtent(text, start, text, start + selected.length);
+  copy.focus();
+  drawWith(more);
+  const focused = document.activeElement?.closest('.code-block')?.querySelector('code')?.textContent;
+  const result = { selection: getSelection()?.toString() ?? '', focusedCode: focused };
   getSelection()?.removeAllRanges();
   container.remove();
   return result;
@@ -60,6 +91,9 @@ function keepsSelection(first: string, more: string, selected: string): { sameNo
 
 (window as unknown as { streaming: unknown }).streaming = {
   keepsSelection,
+  keepsFinishedBlock,
   inPieces: (pieces: string[], framesAfter: boolean[]) => render(pieces, framesAfter),
   whole: (text: string) => render([text], [false]),
+  /** The text rendered at once, as one piece of Markdown. */
+  direct: (text: string) => renderMarkdown(text),
 };

@@ -28,7 +28,7 @@ describe('delta batching', () => {
     assert.equal(timers.pending, 0, 'no timer left');
   });
 
-  it('flush sends what waits before any other message, and dispose drops it', async () => {
+  it('flush sends what waits before any other message, and discard and dispose drop it', async () => {
     const timers = new FakeTimers();
     const sent: string[] = [];
     const batcher = new DeltaBatcher((_turnId, text) => sent.push(text), timers, 16);
@@ -36,9 +36,16 @@ describe('delta batching', () => {
     batcher.flush();
     assert.deepEqual(sent, ['x']);
     batcher.add('t', 'y');
+    batcher.discard();
+    await timers.advance(100);
+    assert.deepEqual(sent, ['x'], 'the text discarded');
+    batcher.add('t', 'z');
+    await timers.advance(16);
+    assert.deepEqual(sent, ['x', 'z'], 'text after a discard is sent');
+    batcher.add('t', 'w');
     batcher.dispose();
     await timers.advance(100);
-    assert.deepEqual(sent, ['x']);
+    assert.deepEqual(sent, ['x', 'z']);
   });
 });
 
