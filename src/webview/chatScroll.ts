@@ -39,22 +39,7 @@ export class ChatScroll {
     private readonly shown: () => boolean,
   ) {
     this.measuredWidth = scroller.clientWidth;
-    // With nothing focused, the browser scrolls what holds the text last clicked, and Tab goes on
-    // from there. With nothing clicked either (the view just focused from VS Code), it would scroll
-    // the page, which does not scroll: then the scroller takes the focus first. It can take the
-    // focus only while it has it: focusable, it would take the focus of every click in it, and Tab
-    // would go on from its top rather than from the text clicked.
-    let clicked: Node | undefined;
-    document.addEventListener('keydown', (event) => {
-      if (event.target !== document.body || !SCROLL_KEYS.has(event.key) || clicked?.isConnected) return;
-      scroller.tabIndex = -1;
-      scroller.focus({ preventScroll: true });
-    });
-    scroller.addEventListener('blur', () => scroller.removeAttribute('tabindex'));
-    scroller.addEventListener('mousedown', (event) => {
-      scroller.removeAttribute('tabindex');
-      clicked = event.target as Node;
-    });
+    scrollsWithKeys(scroller);
     scroller.addEventListener(
       'scroll',
       () => {
@@ -133,6 +118,27 @@ export class ChatScroll {
     clearTimeout(this.remeasureTimer);
     this.remeasureTimer = setTimeout(() => this.remeasure(), SIZE_STILL_MS);
   }
+}
+
+/**
+ * With nothing focused, the browser scrolls what holds the text last clicked, and Tab goes on from
+ * there. With nothing clicked either (the view just focused from VS Code), it would scroll the page,
+ * which does not scroll: then the scroller takes the focus first. It can take the focus only while
+ * it has it: focusable, it would take the focus of every click in it, and Tab would go on from its
+ * top rather than from the text clicked.
+ */
+function scrollsWithKeys(scroller: HTMLElement): void {
+  let clicked: Node | undefined;
+  document.addEventListener('keydown', (event) => {
+    if (event.target !== document.body || !SCROLL_KEYS.has(event.key) || clicked?.isConnected) return;
+    scroller.tabIndex = -1;
+    scroller.focus({ preventScroll: true });
+  });
+  scroller.addEventListener('blur', () => scroller.removeAttribute('tabindex'));
+  scroller.addEventListener('mousedown', (event) => {
+    scroller.removeAttribute('tabindex');
+    clicked = event.target as Node;
+  });
 }
 
 function fontsNow(): string {

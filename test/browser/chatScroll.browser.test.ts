@@ -5,7 +5,7 @@
 import * as assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
 import { launchChromium } from '../runner/workbench';
-import { openChatView, postToView, scrolledToEnd, type ViewScroller } from './chatView';
+import { openChatView, postToView, scrolledToEnd, scrollTopOf, type ViewScroller } from './chatView';
 
 /** What the tests use of the page's globals (the tests compile without the DOM's types). */
 interface ViewElement {
@@ -42,7 +42,6 @@ describe('the chat view scrolling, in Chromium', function () {
 
   const post = (message: object) => postToView(page, message);
   const atBottom = () => scrolledToEnd(page);
-  const scrollTop = () => page.evaluate(() => (globalThis as unknown as ViewGlobals).document.getElementById('app').scrollTop);
   const scrollBy = (y: number) =>
     page.evaluate((by) => ((globalThis as unknown as ViewGlobals).document.getElementById('app').scrollTop += by), y);
   const scrollTo = (y: number) =>
@@ -79,7 +78,7 @@ describe('the chat view scrolling, in Chromium', function () {
     }
     await page.waitForTimeout(300);
     assert.ok((await page.locator('.md-settled').count()) >= 2, 'finished blocks were set aside');
-    assert.ok((await scrollTop()) > 500, 'the view moved with the answer');
+    assert.ok((await scrollTopOf(page)) > 500, 'the view moved with the answer');
     assert.ok(await atBottom(), 'the newest text is in view');
   });
 
@@ -91,7 +90,7 @@ describe('the chat view scrolling, in Chromium', function () {
       await page.waitForTimeout(30);
     }
     await page.waitForTimeout(300);
-    assert.equal(await scrollTop(), 200);
+    assert.equal(await scrollTopOf(page), 200);
     assert.equal(await atBottom(), false);
   });
 
@@ -107,7 +106,7 @@ describe('the chat view scrolling, in Chromium', function () {
     assert.equal(measured.number, reading.number, 'the paragraph at the top stayed there once the width held still');
     assert.ok(Math.abs(measured.top - reading.top) <= 1, `it moved from ${reading.top} to ${measured.top}`);
     let shown = reading.number;
-    while ((await scrollTop()) > 0) {
+    while ((await scrollTopOf(page)) > 0) {
       // A wheel step up, then what the next frames show.
       await page.evaluate(async () => {
         const view = globalThis as unknown as ViewGlobals;
@@ -200,10 +199,10 @@ describe('the chat view scrolling, in Chromium', function () {
   it('scrolls with the keyboard when nothing in the view has the focus', async () => {
     await readParagraph(60);
     await page.evaluate(() => (globalThis as unknown as ViewGlobals).document.activeElement?.blur());
-    const before = await scrollTop();
+    const before = await scrollTopOf(page);
     await page.keyboard.press('PageUp');
     await page.waitForTimeout(300);
-    assert.ok((await scrollTop()) < before - 100, `PageUp went from ${before} to ${await scrollTop()}`);
+    assert.ok((await scrollTopOf(page)) < before - 100, `PageUp went from ${before} to ${await scrollTopOf(page)}`);
     await page.keyboard.press('End');
     await page.waitForTimeout(300);
     assert.ok(await atBottom(), 'End showed the end');
@@ -265,7 +264,6 @@ describe('the chat view moving through a conversation, in Chromium', function ()
   let browser: Browser;
   let page: Page;
 
-  const scrollTop = () => page.evaluate(() => (globalThis as unknown as ViewGlobals).document.getElementById('app').scrollTop);
   /** The text of what has the focus. */
   const focused = () => page.evaluate(() => (globalThis as unknown as ViewGlobals).document.activeElement?.textContent);
   /** Clicks the first word of paragraph `n` of turn `turn`, scrolled into the middle of the view. */
@@ -326,9 +324,9 @@ describe('the chat view moving through a conversation, in Chromium', function ()
     });
     assert.ok(question.top > -1 && question.bottom < question.height, `the question is at ${question.top} to ${question.bottom}`);
     // The status region is announced wherever the reader is: moving onto it moves nothing.
-    const reading = await scrollTop();
+    const reading = await scrollTopOf(page);
     await page.locator('[role="status"]').evaluate((region: ViewElement) => region.scrollIntoView({ block: 'nearest' }));
-    assert.equal(await scrollTop(), reading, 'the view scrolled to the status region');
+    assert.equal(await scrollTopOf(page), reading, 'the view scrolled to the status region');
   });
 
   // The browser goes on with Tab from the text last clicked, and scrolls what holds it: a
@@ -336,10 +334,10 @@ describe('the chat view moving through a conversation, in Chromium', function ()
   it('goes on with Tab from the text a reader clicked, also after keys scrolled the view', async () => {
     // Nothing clicked yet: the keys scroll the view, which takes the focus for them.
     await page.evaluate(() => (globalThis as unknown as ViewGlobals).document.activeElement?.blur());
-    const before = await scrollTop();
+    const before = await scrollTopOf(page);
     await page.keyboard.press('PageUp');
     await page.waitForTimeout(300);
-    assert.ok((await scrollTop()) < before, 'PageUp with nothing focused scrolled the view');
+    assert.ok((await scrollTopOf(page)) < before, 'PageUp with nothing focused scrolled the view');
     await clickParagraph(3, 6);
     await page.keyboard.press('Tab');
     assert.equal(await focused(), 'Source 3', 'Tab after a click in the fourth answer, once PageUp had scrolled the view');
@@ -352,10 +350,10 @@ describe('the chat view moving through a conversation, in Chromium', function ()
     assert.equal(await focused(), 'Source 1', 'Shift+Tab after the same click');
 
     await clickParagraph(2, 6);
-    const clickedAt = await scrollTop();
+    const clickedAt = await scrollTopOf(page);
     await page.keyboard.press('ArrowDown');
     await page.waitForTimeout(300);
-    assert.ok((await scrollTop()) > clickedAt, 'ArrowDown after the click scrolled the view');
+    assert.ok((await scrollTopOf(page)) > clickedAt, 'ArrowDown after the click scrolled the view');
     await page.keyboard.press('Tab');
     assert.equal(await focused(), 'Source 2', 'Tab after the click and ArrowDown');
   });

@@ -31,6 +31,13 @@ export function scrolledToEnd(view: Page | Frame): Promise<boolean> {
   });
 }
 
+/** How far the view is scrolled down. */
+export function scrollTopOf(view: Page | Frame): Promise<number> {
+  return view.evaluate(
+    () => (globalThis as unknown as { document: { getElementById(id: 'app'): ViewScroller } }).document.getElementById('app').scrollTop,
+  );
+}
+
 /** A narrow view, as in a side bar, connected and showing no conversation yet. */
 export async function openChatView(browser: Browser): Promise<Page> {
   const page = await browser.newPage({ viewport: { width: 360, height: 500 } });
