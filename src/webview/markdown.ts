@@ -26,6 +26,7 @@ import yaml from 'highlight.js/lib/languages/yaml';
 import MarkdownIt from 'markdown-it';
 import { isSafeLink } from '../chat/linkTargets';
 import { parseSuggestions, SUGGESTIONS_INFO } from '../chat/suggestions';
+import { chunkedCode, type DrawnChunks, type HighlightedCode } from './codeChunks';
 
 for (const [name, language] of Object.entries({
   bash,
@@ -49,23 +50,34 @@ for (const [name, language] of Object.entries({
 
 export { isSafeLink };
 
+/** The render under way's chunks, when it may leave out those drawn already (markdown-it's highlight has no env). */
+let renderingChunks: DrawnChunks | undefined;
+
 const md: MarkdownIt = new MarkdownIt({
   html: false,
   linkify: true,
   breaks: false,
   highlight: (code: string, lang: string): string => {
-    const language = lang && hljs.getLanguage(lang) ? lang : undefined;
-    try {
-      return language ? hljs.highlight(code, { language, ignoreIllegals: true }).value : md.utils.escapeHtml(code);
-    } catch {
-      return md.utils.escapeHtml(code);
-    }
+    const language = lang && hljs.getLanguage(lang) ? lang : '';
+    return chunkedCode(code, language, (text) => highlightCode(text, language), renderingChunks);
   },
 });
 md.validateLink = isSafeLink;
 md.linkify.set({ fuzzyLink: false, fuzzyEmail: false });
 
 const escapeHtml = (text: string): string => md.utils.escapeHtml(text);
+
+function highlightCode(code: string, language: string): HighlightedCode {
+  if (language) {
+    try {
+      const result = hljs.highlight(code, { language, ignoreIllegals: true });
+      return { html: result.value, atTopLevel: result._top === hljs.getLanguage(language) };
+    } catch {
+      // Shown as plain text, below.
+    }
+  }
+  return { html: escapeHtml(code), atTopLevel: true };
+}
 
 /** An anchor the extension opens on click: the target in data-href, reachable by keyboard. */
 export function linkHtml(target: string, text: string, className = ''): string {
@@ -110,6 +122,12 @@ md.renderer.rules.image = (tokens, index) => {
   return linkHtml(source, `Image: ${label}`, 'image-link');
 };
 
-export function renderMarkdown(text: string): string {
-  return md.render(text);
+/** The HTML of `text`; with `drawn`, long code's chunks drawn by the draw before are placeholders. */
+export function renderMarkdown(text: string, drawn?: DrawnChunks): string {
+  renderingChunks = drawn;
+  try {
+    return md.render(text);
+  } finally {
+    renderingChunks = undefined;
+  }
 }

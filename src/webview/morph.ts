@@ -3,41 +3,58 @@
 // change: replacing it whole would make the browser restyle and lay out every element of it each
 // time, and would drop a reader's text selection in it. Kept nodes stay the same objects.
 
-/** Parse detached and inert (nothing loads, no script runs), without touching the live element. */
-const parser = document.createElement('template');
-const tailParser = document.createElement('template');
+/**
+ * A placeholder, `<span data-kept="K">`, stands for the node drawn at its place if that node's
+ * data-key is K: it stays as it is, unread. A render that knows part of it is drawn already saves
+ * parsing and comparing that part again.
+ */
+export const KEPT = 'data-kept';
+export const KEY = 'data-key';
+
+/**
+ * Parse detached and inert (nothing loads, no script runs), without touching the live element.
+ * Made on first use, so that the Markdown renderer, which names KEPT, loads without a document.
+ */
+let parsers: { readonly parser: HTMLTemplateElement; readonly tailParser: HTMLTemplateElement } | undefined;
 
 /**
  * Leaves `container`'s children from `from` on (none, if it is null) as if they were set to the
  * HTML `finished` then `tail`, for flow content such as renderMarkdown's (not table parts, and no
- * <template>, whose content is not compared). Returns how many nodes `finished` made: they come
- * first.
+ * <template>, whose content is not compared). Returns how many nodes `finished` made (they come
+ * first), and how many placeholders kept a node drawn at their place: one that found none is left
+ * in, and the caller draws again.
  */
-export function morphFrom(container: Element, from: ChildNode | null, finished: string, tail: string): number {
+export function morphFrom(container: Element, from: ChildNode | null, finished: string, tail: string): { finished: number; kept: number } {
+  parsers ??= { parser: document.createElement('template'), tailParser: document.createElement('template') };
+  const { parser, tailParser } = parsers;
   parser.innerHTML = finished;
   const count = parser.content.childNodes.length;
   tailParser.innerHTML = tail;
   parser.content.append(tailParser.content);
-  morphChildren(container, parser.content, from);
+  const kept = morphChildren(container, parser.content, from);
   parser.content.replaceChildren();
-  return count;
+  return { finished: count, kept };
 }
 
 /**
  * Children are matched by position: the text grows at its end, so what changes is at the end too.
  * A wanted node that is used is moved out of the parser, so each next sibling is read first.
+ * Returns how many placeholders kept a node.
  */
-function morphChildren(current: Node, wanted: Node, from = current.firstChild): void {
+function morphChildren(current: Node, wanted: Node, from = current.firstChild): number {
+  let kept = 0;
   let shown = from;
   for (let next = wanted.firstChild; next;) {
     const nextWanted = next.nextSibling;
     if (!shown) current.appendChild(next);
     else {
       const nextShown = shown.nextSibling;
-      if (!shown.isEqualNode(next)) {
+      const keep = next instanceof Element ? next.getAttribute(KEPT) : null;
+      if (keep !== null && shown instanceof Element && shown.getAttribute(KEY) === keep) kept++;
+      else if (!shown.isEqualNode(next)) {
         if (!sameShell(shown, next)) current.replaceChild(next, shown);
         else if (shown instanceof CharacterData) setText(shown, (next as CharacterData).data);
-        else morphChildren(shown, next);
+        else kept += morphChildren(shown, next);
       }
       shown = nextShown;
     }
@@ -48,6 +65,7 @@ function morphChildren(current: Node, wanted: Node, from = current.firstChild): 
     current.removeChild(shown);
     shown = nextShown;
   }
+  return kept;
 }
 
 /** Text that grew at its end is appended to, so that a selection in what was there stays put. */

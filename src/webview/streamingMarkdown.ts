@@ -11,6 +11,7 @@
 
 import { SUGGESTIONS_INFO } from '../chat/suggestions';
 import { type FrameScheduler, throttledFrames } from './frames';
+import { DrawnChunks } from './codeChunks';
 import { renderMarkdown } from './markdown';
 import { morphFrom } from './morph';
 
@@ -46,9 +47,11 @@ export class StreamingMarkdown {
   /** After blank lines outside code: where the next block would start, if its first line starts afresh. */
   private candidate: number | undefined;
 
+  /** The open tail's chunks of long code as last drawn, so that the next draw leaves them out. */
+  private readonly drawnChunks = new DrawnChunks();
+
   constructor(
     container: HTMLElement,
-    private readonly render: (markdown: string) => string = renderMarkdown,
     private readonly frames: FrameScheduler = throttledFrames(),
     /** After each draw, once the DOM holds the new text. */
     private readonly onDraw: () => void = () => {},
@@ -94,17 +97,34 @@ export class StreamingMarkdown {
     this.scanned = lineStart;
     let finished = '';
     if (boundary > 0) {
-      finished = this.render(this.pending.slice(0, boundary));
+      finished = this.pending.slice(0, boundary);
       this.pending = this.pending.slice(boundary);
       this.scanned -= boundary;
       if (this.candidate !== undefined) this.candidate -= boundary;
     }
     if (this.groupChars > GROUP_CHARS) this.startGroup();
-    // The blocks just finished take the place of the tail that showed them, and the tail follows.
-    const count = morphFrom(this.group, this.tailStart(), finished, this.shownTail(final));
-    for (let i = 0; i < count; i++) this.lastFinished = this.tailStart();
-    this.groupChars += finished.length;
+    let drawn = this.draw(finished, final);
+    if (drawn.kept < this.drawnChunks.placeholders) {
+      // A chunk found nothing at its place to keep (the blocks before it changed shape): all in full.
+      this.drawnChunks.forget();
+      drawn = this.draw(finished, final);
+    }
+    this.drawnChunks.drawn();
+    for (let i = 0; i < drawn.finished; i++) this.lastFinished = this.tailStart();
+    this.groupChars += drawn.finishedChars;
     this.onDraw();
+  }
+
+  /**
+   * Draws the blocks just finished, in the place of the tail that showed them, then the tail: how
+   * many nodes and characters of HTML the finished blocks made, and how many drawn chunks were kept.
+   */
+  private draw(finished: string, final: boolean): { finished: number; finishedChars: number; kept: number } {
+    this.drawnChunks.start();
+    const html = finished === '' ? '' : renderMarkdown(finished, this.drawnChunks);
+    const finishedChars = html.length + this.drawnChunks.placeholderChars;
+    this.drawnChunks.finishBlocks();
+    return { ...morphFrom(this.group, this.tailStart(), html, this.shownTail(final)), finishedChars };
   }
 
   /**
@@ -148,7 +168,7 @@ export class StreamingMarkdown {
       const holdLastLine = this.fence === undefined ? FENCE_START.test(shown.slice(lastLineStart)) : this.fenceInfo === SUGGESTIONS_INFO;
       if (holdLastLine) shown = shown.slice(0, lastLineStart);
     }
-    return shown.trim() === '' ? '' : this.render(shown);
+    return renderMarkdown(shown.trim() === '' ? '' : shown, this.drawnChunks);
   }
 }
 

@@ -41,7 +41,7 @@ export class TurnElement {
       this.root.classList.add('earlier');
       this.root.title = `Asked of ${turn.earlier}; not sent to the current connection.`;
     }
-    this.markdown = new StreamingMarkdown(this.answer, undefined, undefined, () => this.onDraw());
+    this.markdown = new StreamingMarkdown(this.answer, undefined, () => this.onDraw());
     this.appendAnswer(turn.answer);
     this.setSources(turn.sources);
     this.setStatus(turn);
@@ -113,7 +113,7 @@ export class TurnElement {
     if (turn.answer !== this.shown) {
       this.answer.replaceChildren();
       this.shown = '';
-      this.markdown = new StreamingMarkdown(this.answer, undefined, undefined, () => this.onDraw());
+      this.markdown = new StreamingMarkdown(this.answer, undefined, () => this.onDraw());
       this.appendAnswer(turn.answer);
     }
     this.markdown.finish();

@@ -36,8 +36,22 @@ const WORDS = [
   '~tilde~',
 ];
 
+/** Lines of code that open and close comments and strings, so that a long block is cut only between them. */
+const CODE_LINES = [
+  'const retry = 1;',
+  '/* a comment',
+  '   that goes on',
+  '*/',
+  'const text = `a template',
+  'over lines`;',
+  '  return retry; // done',
+  '',
+];
+
 function answer(next: () => number): string {
   const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)];
+  const longCode = () =>
+    `\`\`\`${pick(['ts', ''])}\n${Array.from({ length: 30 + Math.floor(next() * 120) }, () => pick(CODE_LINES)).join('\n')}\n\`\`\``;
   const words = (n: number) => Array.from({ length: 1 + Math.floor(next() * n) }, () => pick(WORDS)).join(' ');
   const blocks: string[] = [];
   // Mostly short answers, and some long enough to fill several groups of finished blocks.
@@ -56,6 +70,7 @@ function answer(next: () => number): string {
         () => `> ${words(10)}\n> ${words(10)}`,
         () => `| a | b |\n|---|---|\n| ${words(2)} | ${words(2)} |`,
         () => '```suggestions\n(Getting started)[/getting-started]\n(API keys)[/configuration/keys]\nnot a line\n```',
+        () => (next() < 0.3 ? longCode() : words(30)),
       ])(),
     );
   }
@@ -155,6 +170,37 @@ describe('streaming Markdown, in Chromium', function () {
       ).streaming.keepsSelection('The retry policy waits', ' a little longer each time', 'retry policy'),
     );
     assert.deepEqual(result, { sameNode: true, selection: 'retry policy', text: 'The retry policy waits a little longer each time' });
+  });
+
+  // A long code block is drawn in chunks of lines, and a draw changes only the chunk still growing:
+  // otherwise every draw would highlight, compare and lay out the whole block.
+  it('draws only the last chunk of a long code block as it grows, and copies all of its code', async () => {
+    const lines = Array.from({ length: 130 }, (_, i) => (i % 10 === 3 ? `/* note ${i}\n   more */` : `const line${i} = ${i};`));
+    const first = `Here it is:\n\n\`\`\`ts\n${lines.slice(0, 100).join('\n')}\n`;
+    const more = `${lines.slice(100).join('\n')}\n\`\`\`\n\nDone.`;
+    const result = await page.evaluate(
+      ([firstArg, moreArg]) =>
+        (
+          globalThis as unknown as {
+            streaming: { growsCode(a: string, b: string): { chunksBefore: number; chunksAfter: number; kept: number; code: string } };
+          }
+        ).streaming.growsCode(firstArg, moreArg),
+      [first, more] as const,
+    );
+    assert.ok(result.chunksBefore >= 2, `drawn in chunks: ${result.chunksBefore}`);
+    assert.ok(result.chunksAfter > result.chunksBefore, `more chunks once it grew: ${result.chunksAfter}`);
+    assert.equal(result.kept, result.chunksBefore - 1, 'every chunk but the growing one is the same, untouched');
+    assert.equal(result.code, `${lines.join('\n')}\n`);
+    // A draw leaves out the chunks it drew before; one that is not where it was drawn is drawn again.
+    const redrawn = await page.evaluate(
+      ([firstArg, moreArg]) =>
+        (globalThis as unknown as { streaming: { redrawsMissingChunk(a: string, b: string): string } }).streaming.redrawsMissingChunk(
+          firstArg,
+          moreArg,
+        ),
+      [first, more] as const,
+    );
+    assert.equal(redrawn, `${lines.join('\n')}\n`);
   });
 
   // A finished block keeps the nodes it was drawn in while it was the tail: drawn anew, a selection

@@ -60,12 +60,12 @@ describe('agent jobs, as a user sees them', function () {
     });
     const { page } = bench;
     await openSidebar(page);
-    await runCommand(page, 'Docs Assistant: Set Admin Key');
+    await runCommand(page, 'Docs Assistant: Set Admin Key', { opensInput: true });
     await answerInput(page, ui.emulator.config.adminKey);
     await page.locator('.welcome-view-content', { hasText: 'No agent jobs are tracked yet' }).waitFor();
 
     for (const id of ['job-active', 'job-completed', 'job-no-changes', 'job-failed', 'job-archived', 'job-missing']) {
-      await runCommand(page, 'Docs Assistant: Track Agent Job');
+      await runCommand(page, 'Docs Assistant: Track Agent Job', { opensInput: true });
       await answerInput(page, id, 'id of an agent job');
       // The next command must not find this box still closing and type into it.
       await page.locator('.quick-input-widget').waitFor({ state: 'hidden' });

@@ -11,7 +11,7 @@ async function chatReady(emulator: PlatformEmulator, options: WorkbenchOptions =
     userSettings: { 'docsAssistant.baseUrl': emulator.url, 'docsAssistant.domain': emulator.config.domain, ...options.userSettings },
   });
   await openSidebar(bench.page);
-  await runCommand(bench.page, 'Docs Assistant: Set Assistant Key');
+  await runCommand(bench.page, 'Docs Assistant: Set Assistant Key', { opensInput: true });
   await answerInput(bench.page, emulator.config.assistantKey);
   const chat = await webviewFrame(bench.page, 'textarea.question-input');
   await chat.locator('textarea.question-input').waitFor({ state: 'visible' });

@@ -24,9 +24,9 @@ describe('hardening, as a user sees it', function () {
       viewport: { width: 1400, height: 900 },
     });
     await openSidebar(bench.page);
-    await runCommand(bench.page, 'Docs Assistant: Set Assistant Key');
+    await runCommand(bench.page, 'Docs Assistant: Set Assistant Key', { opensInput: true });
     await answerInput(bench.page, ui.emulator.config.assistantKey);
-    await runCommand(bench.page, 'Docs Assistant: Set Admin Key');
+    await runCommand(bench.page, 'Docs Assistant: Set Admin Key', { opensInput: true });
     await answerInput(bench.page, ui.emulator.config.adminKey);
     await bench.page.locator('.notifications-toasts .notification-toast').first().waitFor();
     await runCommand(bench.page, 'Notifications: Clear All Notifications');
@@ -48,7 +48,7 @@ describe('hardening, as a user sees it', function () {
     await screenshot(page, 'hardening-notification');
 
     ui.emulator.jobs.add({ id: 'job-hostile', outcome: 'staysActive', repository: 'https://github.com/acme/docs', ref: HOSTILE });
-    await runCommand(page, 'Docs Assistant: Track Agent Job');
+    await runCommand(page, 'Docs Assistant: Track Agent Job', { opensInput: true });
     await answerInput(page, 'job-hostile', 'id of an agent job');
     const row = page
       .locator('.pane', { has: page.locator('.pane-header', { hasText: 'Agent Jobs' }) })

@@ -10,10 +10,10 @@ describe('documentation pages, as a user sees them', function () {
       userSettings: { 'docsAssistant.baseUrl': ui.emulator.url, 'docsAssistant.domain': ui.emulator.config.domain },
     });
     const { page } = bench;
-    await runCommand(page, 'Docs Assistant: Set Assistant Key');
+    await runCommand(page, 'Docs Assistant: Set Assistant Key', { opensInput: true });
     await answerInput(page, ui.emulator.config.assistantKey);
 
-    await runCommand(page, 'Docs Assistant: Open Page');
+    await runCommand(page, 'Docs Assistant: Open Page', { opensInput: true });
     await answerInput(page, 'no/such/page', 'page path');
     const notFound = page.locator('.notification-toast', { hasText: 'Page not found: no/such/page.' });
     await notFound.waitFor();
@@ -44,11 +44,11 @@ describe('documentation pages under a rate limit, as a user sees them', function
       userSettings: { 'docsAssistant.baseUrl': ui.emulator.url, 'docsAssistant.domain': ui.emulator.config.domain },
     });
     const { page } = bench;
-    await runCommand(page, 'Docs Assistant: Set Assistant Key');
+    await runCommand(page, 'Docs Assistant: Set Assistant Key', { opensInput: true });
     await answerInput(page, ui.emulator.config.assistantKey);
 
     ui.emulator.faults.add({ kind: 'rateLimit', retryAfterSeconds: 30 }, { operation: 'page' });
-    await runCommand(page, 'Docs Assistant: Open Page');
+    await runCommand(page, 'Docs Assistant: Open Page', { opensInput: true });
     await answerInput(page, 'guides/pages', 'page path');
     const waiting = page.locator('.notification-toast', { hasText: 'Opening guides/pages' });
     await waiting.waitFor();
@@ -63,7 +63,7 @@ describe('documentation pages under a rate limit, as a user sees them', function
     assert.equal(await page.locator('.notification-toast', { hasText: 'cancelled' }).count(), 0, 'a cancel is not reported as an error');
 
     ui.emulator.faults.add({ kind: 'rateLimit', retryAfterSeconds: 3 }, { operation: 'page' });
-    await runCommand(page, 'Docs Assistant: Open Page');
+    await runCommand(page, 'Docs Assistant: Open Page', { opensInput: true });
     await answerInput(page, 'guides/pages', 'page path');
     await page.locator('.notification-toast', { hasText: 'trying again in' }).waitFor();
     await page.locator('.tabs-container .tab', { hasText: 'pages.md' }).waitFor({ timeout: 15_000 });

@@ -69,8 +69,15 @@ export async function closeWorkbenches(test: Mocha.Test | undefined): Promise<vo
   openWorkbenches.clear();
 }
 
-/** Runs a command from the palette by its title, as typed by a user. */
-export async function runCommand(page: Page, title: string): Promise<void> {
+/** An input box a command opened, as opposed to the palette's own box. */
+const commandInputBox = '.quick-input-widget .quick-input-box input:not([placeholder="Type the name of a command to run."])';
+
+/**
+ * Runs a command from the palette by its title, as typed by a user. With `opensInput`, it is run
+ * again, as a user would, when its input box does not appear: a webview taking the focus as it
+ * loads can close the palette between the choice and Enter.
+ */
+export async function runCommand(page: Page, title: string, options: { opensInput?: boolean } = {}): Promise<void> {
   const input = page.locator('.quick-input-widget .quick-input-box input');
   for (let attempt = 1; ; attempt++) {
     const last = attempt >= 3;
@@ -89,6 +96,9 @@ export async function runCommand(page: Page, title: string): Promise<void> {
         .first()
         .waitFor({ timeout: last ? 30_000 : 5_000 });
       await page.keyboard.press('Enter');
+      if (options.opensInput) {
+        await page.locator(commandInputBox).waitFor({ state: 'visible', timeout: last ? 30_000 : 10_000 });
+      }
       return;
     } catch (error) {
       if (last) throw error;

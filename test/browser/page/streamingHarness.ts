@@ -14,7 +14,7 @@ function render(pieces: readonly string[], framesAfter: readonly boolean[]): Ren
   const container = document.createElement('div');
   document.body.append(container);
   const frames: (() => void)[] = [];
-  const markdown = new StreamingMarkdown(container, undefined, {
+  const markdown = new StreamingMarkdown(container, {
     request: (draw) => void (frames.length === 0 && frames.push(draw)),
     cancel: () => void frames.splice(0),
   });
@@ -38,7 +38,7 @@ function drawnByHand(): { container: HTMLElement; drawWith: (text: string) => vo
   const container = document.createElement('div');
   document.body.append(container);
   const frames: (() => void)[] = [];
-  const markdown = new StreamingMarkdown(container, undefined, { request: (draw) => void frames.push(draw), cancel: () => {} });
+  const markdown = new StreamingMarkdown(container, { request: (draw) => void frames.push(draw), cancel: () => {} });
   return {
     container,
     drawWith: (text) => {
@@ -89,7 +89,41 @@ function keepsFinishedBlock(first: string, more: string, selected: string): { se
   return result;
 }
 
+/**
+ * Draws `first`, which leaves a long code block open, then `more`, which finishes it: how many
+ * chunks it was drawn in before and after, how many of the chunks before (but the last, still
+ * growing) stayed the same nodes with the same HTML, and the code the Copy button takes.
+ */
+function growsCode(first: string, more: string): { chunksBefore: number; chunksAfter: number; kept: number; code: string } {
+  const { container, drawWith } = drawnByHand();
+  drawWith(first);
+  const before = [...container.querySelectorAll('.code-chunk')].map((chunk) => ({ chunk, html: chunk.innerHTML }));
+  drawWith(more);
+  const after = [...container.querySelectorAll('.code-chunk')];
+  const kept = before.slice(0, -1).filter(({ chunk, html }, i) => after[i] === chunk && chunk.innerHTML === html).length;
+  const result = { chunksBefore: before.length, chunksAfter: after.length, kept, code: container.querySelector('code')?.textContent ?? '' };
+  container.remove();
+  return result;
+}
+
+/**
+ * Draws `first`, which leaves a long code block open, takes its first chunk out of the page, then
+ * draws `more`: the code shown, which is all of it only if the draw saw that a chunk it meant to
+ * keep was not there.
+ */
+function redrawsMissingChunk(first: string, more: string): string {
+  const { container, drawWith } = drawnByHand();
+  drawWith(first);
+  container.querySelector('.code-chunk')?.remove();
+  drawWith(more);
+  const code = container.querySelector('code')?.textContent ?? '';
+  container.remove();
+  return code;
+}
+
 (window as unknown as { streaming: unknown }).streaming = {
+  growsCode,
+  redrawsMissingChunk,
   keepsSelection,
   keepsFinishedBlock,
   inPieces: (pieces: string[], framesAfter: boolean[]) => render(pieces, framesAfter),

@@ -36,6 +36,40 @@ describe('answer markdown', () => {
   });
 });
 
+describe('answer markdown: long code', () => {
+  // highlight.js, as the webview bundles it (its types would bring the DOM's into the Node build).
+  const hljs = loadWebviewModule<{ highlight(code: string, options: { language: string; ignoreIllegals: boolean }): { value: string } }>(
+    'node_modules/highlight.js/lib/common.js',
+  );
+  // A comment and a template string run across the first two places a cut is tried (after 40 and 80 lines).
+  const special: Record<number, string> = { 39: '/* a comment', 40: '   over lines */', 79: 'const s = `a', 80: 'b`;' };
+  const code = Array.from({ length: 200 }, (_, i) => special[i] ?? `const line${i} = ${i};`).join('\n');
+
+  /** The HTML inside each chunk's element. */
+  function chunksOf(html: string): string[] {
+    const inner = /<code[^>]*>([^]*)<\/code>/.exec(html)?.[1] ?? '';
+    return inner
+      .split(/<span class="code-chunk" data-key="\d+">/)
+      .slice(1)
+      .map((chunk) => chunk.replace(/<\/span>$/, ''));
+  }
+
+  it('is cut into chunks only where highlighting starts afresh: together they are highlighted as the whole block', () => {
+    const chunks = chunksOf(renderMarkdown(`\`\`\`ts\n${code}\n\`\`\`\n`));
+    assert.equal(chunks.length, 3, 'cut after 120 and 160 lines');
+    assert.equal(chunks.join(''), hljs.highlight(`${code}\n`, { language: 'ts', ignoreIllegals: true }).value);
+  });
+
+  it('is cut the same way however much of it has arrived, and short code is not cut', () => {
+    const whole = chunksOf(renderMarkdown(`\`\`\`ts\n${code}\n\`\`\`\n`));
+    const open = chunksOf(renderMarkdown(`\`\`\`ts\n${code.split('\n').slice(0, 150).join('\n')}`));
+    assert.equal(open.length, 2);
+    assert.equal(open[0], whole[0]);
+    assert.equal(chunksOf(renderMarkdown('```ts\nconst a = 1;\n```\n')).length, 0);
+    assert.equal(chunksOf(renderMarkdown(`\`\`\`\n${code}\n\`\`\`\n`)).length, 5, 'code in no known language: every 40 lines');
+  });
+});
+
 describe('answer markdown: suggestions and images', () => {
   it('renders a suggestions block as links to pages, not as code, dropping lines that do not parse', () => {
     const html = renderMarkdown(

@@ -1,0 +1,131 @@
+// Long code is highlighted, and shown, in chunks of lines. An answer's open code block is rendered
+// again at every draw while it streams: with the finished chunks' highlighting cached, a draw
+// highlights only the chunk still growing, and with each chunk a block of its own, the browser lays
+// out and paints only that chunk. Otherwise a draw's cost grows with the block, and a block of a
+// thousand lines makes every draw a long task.
+//
+// A draw of an open block also skips the chunks it drew last time: those are rendered as
+// placeholders that morph leaves as they are drawn, so a draw neither parses nor compares them.
+//
+// A chunk ends only where the highlighter is back at the language's top level (not inside a
+// comment or a string), so a chunk is highlighted as it would be within the whole block. Where the
+// cuts fall depends on the text alone, so a block renders the same however it arrives.
+
+/** Complete lines a chunk holds before a cut is tried; the cut is tried again after as many more. */
+export const CHUNK_LINES = 40;
+/** Chunks whose highlighting is kept: a few thousand lines of code. */
+const CACHED_CHUNKS = 200;
+
+export interface HighlightedCode {
+  readonly html: string;
+  /** Whether the highlighter ended at the language's top level, so that what follows can start afresh. */
+  readonly atTopLevel: boolean;
+}
+
+import { KEPT, KEY } from './morph';
+
+/** Chunks' highlighting, by language and text: undefined for a chunk that cannot end where it does. */
+const cache = new Map<string, string | undefined>();
+
+/**
+ * The chunks of one draw, in order, and those of the draw before it: the same text grown at its end,
+ * so that a chunk the same as the one at its place before becomes a placeholder.
+ */
+export class DrawnChunks {
+  private before: readonly string[] = [];
+  private now: string[] = [];
+  /** How many of this draw's chunks are in finished blocks, which the next draw does not render. */
+  private finished = 0;
+  /** Placeholders in this draw: morph must keep as many nodes, or the draw is wrong. */
+  placeholders = 0;
+  /** Characters of HTML the placeholders stand for. */
+  placeholderChars = 0;
+
+  /** A draw begins. */
+  start(): void {
+    this.now = [];
+    this.finished = 0;
+    this.placeholders = 0;
+    this.placeholderChars = 0;
+  }
+
+  /** The HTML for the draw's next chunk, which starts at the block's line `line`. */
+  html(chunk: string, line: number): string {
+    const index = this.now.push(chunk) - 1;
+    if (this.before[index] !== chunk) return chunkHtml(chunk, line);
+    this.placeholders++;
+    this.placeholderChars += chunk.length;
+    return `<span ${KEPT}="${line}"></span>`;
+  }
+
+  /** The chunks so far are in blocks that are finished now. */
+  finishBlocks(): void {
+    this.finished = this.now.length;
+  }
+
+  /** The draw is shown: the next compares with its unfinished part. */
+  drawn(): void {
+    this.before = this.now.slice(this.finished);
+  }
+
+  /** What is shown is not what was rendered: the next draw keeps nothing. */
+  forget(): void {
+    this.before = [];
+  }
+}
+
+/**
+ * The HTML of `code` inside its <code> element: as one run if it is short, else in chunks, which
+ * `drawn` may turn into placeholders.
+ */
+export function chunkedCode(code: string, language: string, highlight: (code: string) => HighlightedCode, drawn?: DrawnChunks): string {
+  const chunks: { readonly html: string; readonly line: number }[] = [];
+  let start = 0;
+  let startLine = 0;
+  let endLine = 0;
+  for (let end = afterLines(code, start); end !== -1 && end < code.length; end = afterLines(code, end)) {
+    endLine += CHUNK_LINES;
+    const html = cachedChunk(code.slice(start, end), language, highlight);
+    if (html === undefined) continue;
+    chunks.push({ html, line: startLine });
+    start = end;
+    startLine = endLine;
+  }
+  const rest = highlight(code.slice(start)).html;
+  if (chunks.length === 0) return rest;
+  chunks.push({ html: rest, line: startLine });
+  return chunks.map((chunk) => (drawn ? drawn.html(chunk.html, chunk.line) : chunkHtml(chunk.html, chunk.line))).join('');
+}
+
+/** A chunk's element, keyed by its first line so that a draw can tell it is at its place. */
+function chunkHtml(html: string, line: number): string {
+  return `<span class="code-chunk" ${KEY}="${line}">${html}</span>`;
+}
+
+/** The index just after CHUNK_LINES more line ends from `from`, or -1 if there are not as many. */
+function afterLines(text: string, from: number): number {
+  let index = from;
+  for (let line = 0; line < CHUNK_LINES; line++) {
+    const newline = text.indexOf('\n', index);
+    if (newline === -1) return -1;
+    index = newline + 1;
+  }
+  return index;
+}
+
+/** A chunk's highlighting, or undefined if it cannot end where it does. */
+function cachedChunk(text: string, language: string, highlight: (code: string) => HighlightedCode): string | undefined {
+  const key = `${language}\n${text}`;
+  if (cache.has(key)) {
+    const html = cache.get(key);
+    // Used again: it moves to the end of the order in which entries are dropped.
+    cache.delete(key);
+    cache.set(key, html);
+    return html;
+  }
+  const highlighted = highlight(text);
+  const html = highlighted.atTopLevel ? highlighted.html : undefined;
+  cache.set(key, html);
+  if (cache.size > CACHED_CHUNKS) cache.delete(cache.keys().next().value as string);
+  return html;
+}
