@@ -2,17 +2,25 @@
 // again at every draw while it streams: with the finished chunks' highlighting cached, a draw
 // highlights only the chunk still growing, and with each chunk a block of its own, the browser lays
 // out and paints only that chunk. Otherwise a draw's cost grows with the block, and a block of a
-// thousand lines makes every draw a long task.
+// thousand lines makes every draw a long task. A draw of an open block also leaves out the chunks
+// it drew before: it renders placeholders (placeholder.ts) that morph leaves as they are drawn, so
+// the draw neither parses nor compares them.
 //
-// A draw of an open block also skips the chunks it drew last time: those are rendered as
-// placeholders that morph leaves as they are drawn, so a draw neither parses nor compares them.
-//
-// A chunk ends only where the highlighter is back at the language's top level (not inside a
-// comment or a string), so a chunk is highlighted as it would be within the whole block. Where the
-// cuts fall depends on the text alone, so a block renders the same however it arrives.
+// A chunk ends only where highlight.js is back at the language's top level (not inside a comment or
+// a string), so that nearly always a chunk is coloured as it would be within the whole block. (Not
+// always: YAML's block scalars are matched by one pattern across lines, and another language
+// embedded in XML starts afresh.) Where the cuts fall depends on the text alone, so a block renders
+// the same however it arrives.
+
+import { KEY, PLACEHOLDER_FOR } from './placeholder';
 
 /** Complete lines a chunk holds before a cut is tried; the cut is tried again after as many more. */
 export const CHUNK_LINES = 40;
+/**
+ * Cuts tried from one place before the rest of the block is left whole: each try highlights the
+ * chunk from its start, so an endless comment would otherwise cost a try for every CHUNK_LINES.
+ */
+const TRIES = 4;
 /** Chunks whose highlighting is kept: a few thousand lines of code. */
 const CACHED_CHUNKS = 200;
 
@@ -22,23 +30,29 @@ export interface HighlightedCode {
   readonly atTopLevel: boolean;
 }
 
-import { KEPT, KEY } from './morph';
-
 /** Chunks' highlighting, by language and text: undefined for a chunk that cannot end where it does. */
 const cache = new Map<string, string | undefined>();
 
 /**
  * The chunks of one draw, in order, and those of the draw before it: the same text grown at its end,
- * so that a chunk the same as the one at its place before becomes a placeholder.
+ * so that a chunk the same as the one at its place before becomes a placeholder. A placeholder is
+ * kept against the node at its place whose key (the chunk's first line) matches; keys repeat from
+ * one block to the next, so this relies on what is drawn before a block not changing shape as text
+ * is added after it. A placeholder that finds nothing to keep makes the caller draw again in full.
+ *
+ * A draw calls start(), renders its finished blocks with it (html() for each chunk), calls
+ * finishBlocks(), renders its tail with it, then calls drawn(), or forget() if what it shows is not
+ * what it rendered.
  */
 export class DrawnChunks {
   private before: readonly string[] = [];
+  /** This draw's chunks' highlighted HTML. */
   private now: string[] = [];
   /** How many of this draw's chunks are in finished blocks, which the next draw does not render. */
   private finished = 0;
   /** Placeholders in this draw: morph must keep as many nodes, or the draw is wrong. */
   placeholders = 0;
-  /** Characters of HTML the placeholders stand for. */
+  /** Characters of highlighted code the placeholders stand for (without their chunks' elements). */
   placeholderChars = 0;
 
   /** A draw begins. */
@@ -49,13 +63,13 @@ export class DrawnChunks {
     this.placeholderChars = 0;
   }
 
-  /** The HTML for the draw's next chunk, which starts at the block's line `line`. */
-  html(chunk: string, line: number): string {
-    const index = this.now.push(chunk) - 1;
-    if (this.before[index] !== chunk) return chunkHtml(chunk, line);
+  /** The HTML for the draw's next chunk, highlighted as `html`, which starts at the block's line `line`. */
+  html(html: string, line: number): string {
+    const index = this.now.push(html) - 1;
+    if (this.before[index] !== html) return chunkHtml(html, line);
     this.placeholders++;
-    this.placeholderChars += chunk.length;
-    return `<span ${KEPT}="${line}"></span>`;
+    this.placeholderChars += html.length;
+    return `<span ${PLACEHOLDER_FOR}="${line}"></span>`;
   }
 
   /** The chunks so far are in blocks that are finished now. */
@@ -83,13 +97,16 @@ export function chunkedCode(code: string, language: string, highlight: (code: st
   let start = 0;
   let startLine = 0;
   let endLine = 0;
-  for (let end = afterLines(code, start); end !== -1 && end < code.length; end = afterLines(code, end)) {
+  let tries = 0;
+  for (let end = afterLines(code, start); end !== -1 && end < code.length && tries < TRIES; end = afterLines(code, end)) {
     endLine += CHUNK_LINES;
+    tries++;
     const html = cachedChunk(code.slice(start, end), language, highlight);
     if (html === undefined) continue;
     chunks.push({ html, line: startLine });
     start = end;
     startLine = endLine;
+    tries = 0;
   }
   const rest = highlight(code.slice(start)).html;
   if (chunks.length === 0) return rest;

@@ -50,27 +50,29 @@ for (const [name, language] of Object.entries({
 
 export { isSafeLink };
 
-/** The render under way's chunks, when it may leave out those drawn already (markdown-it's highlight has no env). */
-let renderingChunks: DrawnChunks | undefined;
+/** What a render is given: with `drawn`, long code's chunks drawn by the draw before are placeholders. */
+interface RenderEnv {
+  readonly drawn?: DrawnChunks;
+}
 
-const md: MarkdownIt = new MarkdownIt({
-  html: false,
-  linkify: true,
-  breaks: false,
-  highlight: (code: string, lang: string): string => {
-    const language = lang && hljs.getLanguage(lang) ? lang : '';
-    return chunkedCode(code, language, (text) => highlightCode(text, language), renderingChunks);
-  },
-});
+const md: MarkdownIt = new MarkdownIt({ html: false, linkify: true, breaks: false });
 md.validateLink = isSafeLink;
 md.linkify.set({ fuzzyLink: false, fuzzyEmail: false });
 
 const escapeHtml = (text: string): string => md.utils.escapeHtml(text);
 
+/** The HTML inside a code block's <code> element. */
+function codeHtml(code: string, lang: string, env: RenderEnv): string {
+  const language = lang && hljs.getLanguage(lang) ? lang : '';
+  return chunkedCode(code, language, (text) => highlightCode(text, language), env.drawn);
+}
+
 function highlightCode(code: string, language: string): HighlightedCode {
   if (language) {
     try {
       const result = hljs.highlight(code, { language, ignoreIllegals: true });
+      // `_top`, the mode highlighting ended in, is in highlight.js 11's published types, but marked
+      // internal: were it to go, every cut would fail and long code would be left whole.
       return { html: result.value, atTopLevel: result._top === hljs.getLanguage(language) };
     } catch {
       // Shown as plain text, below.
@@ -104,7 +106,7 @@ md.renderer.rules.fence = (tokens, index, options, env, self) => {
     label +
     '<button type="button" class="code-action" data-action="copy" aria-label="Copy code">Copy</button>' +
     '<button type="button" class="code-action" data-action="insert" aria-label="Insert code at cursor">Insert at Cursor</button>' +
-    `</div>${defaultFence(tokens, index, options, env, self)}</div>`
+    `</div>${defaultFence(tokens, index, { ...options, highlight: (code, lang) => codeHtml(code, lang, env as RenderEnv) }, env, self)}</div>`
   );
 };
 
@@ -124,10 +126,6 @@ md.renderer.rules.image = (tokens, index) => {
 
 /** The HTML of `text`; with `drawn`, long code's chunks drawn by the draw before are placeholders. */
 export function renderMarkdown(text: string, drawn?: DrawnChunks): string {
-  renderingChunks = drawn;
-  try {
-    return md.render(text);
-  } finally {
-    renderingChunks = undefined;
-  }
+  const env: RenderEnv = { drawn };
+  return md.render(text, env);
 }

@@ -3,19 +3,11 @@
 // change: replacing it whole would make the browser restyle and lay out every element of it each
 // time, and would drop a reader's text selection in it. Kept nodes stay the same objects.
 
-/**
- * A placeholder, `<span data-kept="K">`, stands for the node drawn at its place if that node's
- * data-key is K: it stays as it is, unread. A render that knows part of it is drawn already saves
- * parsing and comparing that part again.
- */
-export const KEPT = 'data-kept';
-export const KEY = 'data-key';
+import { KEY, PLACEHOLDER_FOR } from './placeholder';
 
-/**
- * Parse detached and inert (nothing loads, no script runs), without touching the live element.
- * Made on first use, so that the Markdown renderer, which names KEPT, loads without a document.
- */
-let parsers: { readonly parser: HTMLTemplateElement; readonly tailParser: HTMLTemplateElement } | undefined;
+/** Parse detached and inert (nothing loads, no script runs), without touching the live element. */
+const parser = document.createElement('template');
+const tailParser = document.createElement('template');
 
 /**
  * Leaves `container`'s children from `from` on (none, if it is null) as if they were set to the
@@ -24,16 +16,19 @@ let parsers: { readonly parser: HTMLTemplateElement; readonly tailParser: HTMLTe
  * first), and how many placeholders kept a node drawn at their place: one that found none is left
  * in, and the caller draws again.
  */
-export function morphFrom(container: Element, from: ChildNode | null, finished: string, tail: string): { finished: number; kept: number } {
-  parsers ??= { parser: document.createElement('template'), tailParser: document.createElement('template') };
-  const { parser, tailParser } = parsers;
+export function morphFrom(
+  container: Element,
+  from: ChildNode | null,
+  finished: string,
+  tail: string,
+): { finishedNodes: number; kept: number } {
   parser.innerHTML = finished;
   const count = parser.content.childNodes.length;
   tailParser.innerHTML = tail;
   parser.content.append(tailParser.content);
   const kept = morphChildren(container, parser.content, from);
   parser.content.replaceChildren();
-  return { finished: count, kept };
+  return { finishedNodes: count, kept };
 }
 
 /**
@@ -49,7 +44,7 @@ function morphChildren(current: Node, wanted: Node, from = current.firstChild): 
     if (!shown) current.appendChild(next);
     else {
       const nextShown = shown.nextSibling;
-      const keep = next instanceof Element ? next.getAttribute(KEPT) : null;
+      const keep = next instanceof Element ? next.getAttribute(PLACEHOLDER_FOR) : null;
       if (keep !== null && shown instanceof Element && shown.getAttribute(KEY) === keep) kept++;
       else if (!shown.isEqualNode(next)) {
         if (!sameShell(shown, next)) current.replaceChild(next, shown);

@@ -110,7 +110,7 @@ export class StreamingMarkdown {
       drawn = this.draw(finished, final);
     }
     this.drawnChunks.drawn();
-    for (let i = 0; i < drawn.finished; i++) this.lastFinished = this.tailStart();
+    for (let i = 0; i < drawn.finishedNodes; i++) this.lastFinished = this.tailStart();
     this.groupChars += drawn.finishedChars;
     this.onDraw();
   }
@@ -119,7 +119,7 @@ export class StreamingMarkdown {
    * Draws the blocks just finished, in the place of the tail that showed them, then the tail: how
    * many nodes and characters of HTML the finished blocks made, and how many drawn chunks were kept.
    */
-  private draw(finished: string, final: boolean): { finished: number; finishedChars: number; kept: number } {
+  private draw(finished: string, final: boolean): { finishedNodes: number; finishedChars: number; kept: number } {
     this.drawnChunks.start();
     const html = finished === '' ? '' : renderMarkdown(finished, this.drawnChunks);
     const finishedChars = html.length + this.drawnChunks.placeholderChars;

@@ -37,6 +37,9 @@ describe('answer markdown', () => {
 });
 
 describe('answer markdown: long code', () => {
+  const { chunkedCode } = loadWebviewModule<{
+    chunkedCode: (code: string, language: string, highlight: (code: string) => { html: string; atTopLevel: boolean }) => string;
+  }>('src/webview/codeChunks.ts');
   // highlight.js, as the webview bundles it (its types would bring the DOM's into the Node build).
   const hljs = loadWebviewModule<{ highlight(code: string, options: { language: string; ignoreIllegals: boolean }): { value: string } }>(
     'node_modules/highlight.js/lib/common.js',
@@ -58,6 +61,18 @@ describe('answer markdown: long code', () => {
     const chunks = chunksOf(renderMarkdown(`\`\`\`ts\n${code}\n\`\`\`\n`));
     assert.equal(chunks.length, 3, 'cut after 120 and 160 lines');
     assert.equal(chunks.join(''), hljs.highlight(`${code}\n`, { language: 'ts', ignoreIllegals: true }).value);
+  });
+
+  it('is left whole after a few tries to cut it fail, as in a comment that never ends, highlighting it a few times only', () => {
+    const endless = `/* never closed\n${'more of the comment\n'.repeat(400)}`;
+    let highlighted = 0;
+    const html = chunkedCode(endless, 'ts', (text) => {
+      highlighted++;
+      return { html: text, atTopLevel: false };
+    });
+    assert.equal(html, endless, 'one run, no chunks');
+    // Four tries, each from the block's start, and the whole: not one for every 40 of its 401 lines.
+    assert.equal(highlighted, 5);
   });
 
   it('is cut the same way however much of it has arrived, and short code is not cut', () => {
