@@ -78,7 +78,7 @@ function showSetup(setup: SetupView, domain?: string): void {
 
 function newTurn(turn: TurnView): TurnElement {
   intro.remove();
-  const element = new TurnElement(turn, scroll.follow);
+  const element = new TurnElement(turn, (above) => (above ? scroll.keepPlace() : scroll.follow()));
   turns.set(turn.id, element);
   return element;
 }

@@ -50,9 +50,18 @@ for (const [name, language] of Object.entries({
 
 export { isSafeLink };
 
-/** What a render is given: with `drawn`, long code's chunks drawn by the draw before are placeholders. */
-interface RenderEnv {
+/**
+ * Link reference definitions (`[id]: /url "title"`), by label as markdown-it folds it. markdown-it
+ * fills them in as it parses, and resolves `[text][id]` and `[id]` against them.
+ */
+export type LinkReferences = Record<string, { readonly href: string; readonly title: string }>;
+
+/** What a render is given (markdown-it's env), besides the text. */
+export interface RenderEnv {
+  /** Long code's chunks drawn by the draw before, which this render makes placeholders. */
   readonly drawn?: DrawnChunks;
+  /** Definitions made elsewhere in the answer, which this render adds its own to. */
+  readonly references?: LinkReferences;
 }
 
 const md: MarkdownIt = new MarkdownIt({ html: false, linkify: true, breaks: false });
@@ -124,8 +133,8 @@ md.renderer.rules.image = (tokens, index) => {
   return linkHtml(source, `Image: ${label}`, 'image-link');
 };
 
-/** The HTML of `text`; with `drawn`, long code's chunks drawn by the draw before are placeholders. */
-export function renderMarkdown(text: string, drawn?: DrawnChunks): string {
-  const env: RenderEnv = { drawn };
-  return md.render(text, env);
+/** The HTML of `text`, a whole answer or, with `env`, a part of one. */
+export function renderMarkdown(text: string, env: RenderEnv = {}): string {
+  // A copy, as markdown-it adds to the env it is given; `references` is the caller's own object.
+  return md.render(text, { ...env });
 }

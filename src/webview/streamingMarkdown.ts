@@ -7,11 +7,12 @@
 // A blank line ends a block only if what follows cannot carry it on: a list item after a blank
 // line makes the list loose, an indented line continues an item or a code block. So a cut is made
 // once the next block's first line has arrived whole and starts afresh, and the text renders the
-// same however it arrives.
+// same however it arrives. A link defined in another block is resolved too (linkReferences.ts).
 
 import { SUGGESTIONS_INFO } from '../chat/suggestions';
 import { type FrameScheduler, throttledFrames } from './frames';
 import { DrawnChunks } from './codeChunks';
+import { AnswerReferences } from './linkReferences';
 import { renderMarkdown } from './markdown';
 import { morphFrom } from './morph';
 
@@ -49,12 +50,17 @@ export class StreamingMarkdown {
 
   /** The open tail's chunks of long code as last drawn, so that the next draw leaves them out. */
   private readonly drawnChunks = new DrawnChunks();
+  /** The answer's link reference definitions, and the finished text that may use them. */
+  private readonly references = new AnswerReferences();
 
   constructor(
     container: HTMLElement,
     private readonly frames: FrameScheduler = throttledFrames(),
-    /** After each draw, once the DOM holds the new text. */
-    private readonly onDraw: () => void = () => {},
+    /**
+     * After each draw, once the DOM holds the new text; `above` when blocks drawn before were
+     * drawn again, so that text above the end may have moved.
+     */
+    private readonly onDraw: (above: boolean) => void = () => {},
   ) {
     this.groups = container.appendChild(document.createElement('div'));
     this.groups.className = 'md-blocks';
@@ -112,7 +118,10 @@ export class StreamingMarkdown {
     this.drawnChunks.drawn();
     for (let i = 0; i < drawn.finishedNodes; i++) this.lastFinished = this.tailStart();
     this.groupChars += drawn.finishedChars;
-    this.onDraw();
+    if (finished !== '') this.references.drawn(this.group, finished);
+    const above = this.redrawUsers(final);
+    if (final) this.references.complete();
+    this.onDraw(above);
   }
 
   /**
@@ -121,10 +130,33 @@ export class StreamingMarkdown {
    */
   private draw(finished: string, final: boolean): { finishedNodes: number; finishedChars: number; kept: number } {
     this.drawnChunks.start();
-    const html = finished === '' ? '' : renderMarkdown(finished, this.drawnChunks);
+    const html = finished === '' ? '' : renderMarkdown(finished, { drawn: this.drawnChunks, references: this.references.made });
     const finishedChars = html.length + this.drawnChunks.placeholderChars;
     this.drawnChunks.finishBlocks();
-    return { ...morphFrom(this.group, this.tailStart(), html, this.shownTail(final)), finishedChars };
+    return { ...morphFrom(this.group, this.tailStart(), html, this.tailHtml(final, this.drawnChunks)), finishedChars };
+  }
+
+  /**
+   * Draws again the finished blocks that may use a link definition made since the last draw: it
+   * came after them. Rare (an answer's definitions mostly come together, at its end), so a group is
+   * drawn again whole, and morph keeps what did not change. A settled group is measured again.
+   * Returns whether any was.
+   */
+  private redrawUsers(final: boolean): boolean {
+    const stale = this.references.stale();
+    for (const { group, texts } of stale) {
+      const html = texts.map((text) => renderMarkdown(text, { references: this.references.made })).join('');
+      if (group !== this.group) {
+        morphFrom(group, group.firstChild, html, '');
+        group.classList.remove(SETTLED);
+        settle(group);
+        continue;
+      }
+      // The tail as well, in full: morph keeps its drawn chunks of code, as they are the same.
+      const { finishedNodes } = morphFrom(group, group.firstChild, html, this.tailHtml(final));
+      this.lastFinished = finishedNodes === 0 ? null : group.childNodes[finishedNodes - 1];
+    }
+    return stale.length > 0;
   }
 
   /**
@@ -157,18 +189,20 @@ export class StreamingMarkdown {
   }
 
   /**
-   * The tail as it may be shown now. Until the answer is complete, a half-arrived fence line is held
-   * back (it is not yet known whether it opens code or suggestions), and so is the half-arrived line
-   * of an open suggestions block, which would flash a wrong link.
+   * The tail's HTML as it may be shown now. Until the answer is complete, a half-arrived fence line
+   * is held back (it is not yet known whether it opens code or suggestions), and so is the
+   * half-arrived line of an open suggestions block, which would flash a wrong link. Once it is
+   * complete, the tail's link definitions are made, and blocks before it may use them.
    */
-  private shownTail(final: boolean): string {
+  private tailHtml(final: boolean, drawn?: DrawnChunks): string {
     let shown = this.pending;
     if (!final) {
       const lastLineStart = shown.lastIndexOf('\n') + 1;
       const holdLastLine = this.fence === undefined ? FENCE_START.test(shown.slice(lastLineStart)) : this.fenceInfo === SUGGESTIONS_INFO;
       if (holdLastLine) shown = shown.slice(0, lastLineStart);
     }
-    return renderMarkdown(shown.trim() === '' ? '' : shown, this.drawnChunks);
+    const references = final ? this.references.made : this.references.draft();
+    return renderMarkdown(shown.trim() === '' ? '' : shown, { drawn, references });
   }
 }
 

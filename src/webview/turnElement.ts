@@ -24,10 +24,13 @@ export class TurnElement {
   private streaming = false;
   private countdown: ReturnType<typeof setInterval> | undefined;
 
-  /** `onDraw` runs after the answer was drawn anew: the view follows it when the reader is at the bottom. */
+  /**
+   * `onDraw` runs after the answer was drawn anew (`above`: text before its end too): the view
+   * follows it when the reader is at the bottom, or keeps the reader's place.
+   */
   constructor(
     readonly turn: TurnData,
-    private readonly onDraw: () => void = () => {},
+    private readonly onDraw: (above: boolean) => void = () => {},
   ) {
     this.root.dataset.turnId = turn.id;
     const question = el('div', 'question');
@@ -41,7 +44,7 @@ export class TurnElement {
       this.root.classList.add('earlier');
       this.root.title = `Asked of ${turn.earlier}; not sent to the current connection.`;
     }
-    this.markdown = new StreamingMarkdown(this.answer, undefined, () => this.onDraw());
+    this.markdown = new StreamingMarkdown(this.answer, undefined, (above) => this.onDraw(above));
     this.appendAnswer(turn.answer);
     this.setSources(turn.sources);
     this.setStatus(turn);
@@ -113,7 +116,7 @@ export class TurnElement {
     if (turn.answer !== this.shown) {
       this.answer.replaceChildren();
       this.shown = '';
-      this.markdown = new StreamingMarkdown(this.answer, undefined, () => this.onDraw());
+      this.markdown = new StreamingMarkdown(this.answer, undefined, (above) => this.onDraw(above));
       this.appendAnswer(turn.answer);
     }
     this.markdown.finish();

@@ -208,6 +208,24 @@ describe('the chat view scrolling, in Chromium', function () {
     assert.ok(await atBottom(), 'End showed the end');
   });
 
+  // A link defined at the end of an answer is drawn as a link only then, in blocks drawn long
+  // before: those blocks change height, and the paragraph a reader below them is on stays put.
+  it('keeps the paragraph a reader is on when links above it are drawn once their definition comes', async () => {
+    const uses = Array.from({ length: 40 }, () => '[the chat guide][the-chat-guide-reference-label]').join(' ');
+    const after = Array.from({ length: 80 }, (_, i) => paragraph(300 + i)).join('');
+    await post({ type: 'delta', turnId: 't', text: `${uses}\n\n${after}` });
+    await page.waitForTimeout(300);
+    const usesHeight = () =>
+      page.locator('.answer p', { hasText: 'the chat guide' }).evaluate((p: ViewElement) => p.getBoundingClientRect().height);
+    const before = await usesHeight();
+    await readParagraph(370);
+    const reading = await topParagraph();
+    await post({ type: 'delta', turnId: 't', text: '[the-chat-guide-reference-label]: /guides/chat\n\nThe end.\n\n' });
+    assertSamePlace(await topParagraph({ afterFrames: 8 }), reading, 'the paragraph at the top once the links were drawn');
+    assert.equal(await page.locator('.answer a[data-href="/guides/chat"]').count(), 40);
+    assert.ok((await usesHeight()) < before / 2, `the paragraph of links got shorter: ${before} to ${await usesHeight()}`);
+  });
+
   /**
    * Counts changes to the answers' attributes from now on. No delta arrives meanwhile, so each is a
    * measuring. `first` is true at the first, or false if none came within 5 s.

@@ -34,6 +34,21 @@ const WORDS = [
   'x*y',
   'end.',
   '~tilde~',
+  // Reference links, to definitions made before or after them, in any case, or nowhere.
+  '[the guide][g1]',
+  '[G2]',
+  '[keys][Keys Page]',
+  '![diagram][g1]',
+  '[nothing][missing]',
+];
+
+/** Link reference definitions: the first of a label counts; one with an unsafe target is no definition. */
+const DEFINITIONS = [
+  '[g1]: /guides/chat "Chat"',
+  '[g2]: https://example.com/two',
+  '[keys page]:\n  /configuration/keys',
+  '[g1]: /guides/other',
+  '[missing]: javascript:alert(1)',
 ];
 
 /** Lines of code that open and close comments and strings, so that a long block is cut only between them. */
@@ -71,6 +86,7 @@ function answer(next: () => number): string {
         () => `| a | b |\n|---|---|\n| ${words(2)} | ${words(2)} |`,
         () => '```suggestions\n(Getting started)[/getting-started]\n(API keys)[/configuration/keys]\nnot a line\n```',
         () => (next() < 0.3 ? longCode() : words(30)),
+        () => Array.from({ length: 1 + Math.floor(next() * 2) }, () => pick(DEFINITIONS)).join('\n'),
       ])(),
     );
   }
@@ -117,22 +133,27 @@ describe('streaming Markdown, in Chromium', function () {
     await browser?.close();
   });
 
+  // "The whole answer" is markdown-it given all of the text at once: a link's reference may be
+  // defined in any block, before or after it.
   it('renders an answer arriving in pieces exactly as the whole answer, over 300 random answers and cuts', async () => {
     for (let seed = 1; seed <= 300; seed++) {
       const next = random(seed);
       const text = answer(next);
       const pieces = cut(text, next);
       const framesAfter = pieces.map(() => next() < 0.4);
-      const [streamed, whole] = await page.evaluate(
+      const [streamed, whole, direct] = await page.evaluate(
         ([piecesArg, framesArg, textArg]) => {
           const api = (
-            globalThis as unknown as { streaming: { inPieces(p: string[], f: boolean[]): Rendered; whole(t: string): Rendered } }
+            globalThis as unknown as {
+              streaming: { inPieces(p: string[], f: boolean[]): Rendered; whole(t: string): Rendered; direct(t: string): string };
+            }
           ).streaming;
-          return [api.inPieces(piecesArg, framesArg), api.whole(textArg)] as const;
+          return [api.inPieces(piecesArg, framesArg), api.whole(textArg), api.direct(textArg)] as const;
         },
         [pieces, framesAfter, text] as const,
       );
-      assert.equal(streamed.html, whole.html, `seed ${seed}: pieces and whole differ for ${JSON.stringify(text)}`);
+      assert.equal(streamed.html, direct, `seed ${seed}: pieces and whole differ for ${JSON.stringify(text)}`);
+      assert.equal(whole.html, direct, `seed ${seed}: one piece and whole differ for ${JSON.stringify(text)}`);
       for (const target of streamed.suggestionTargetsWhileStreaming) {
         assert.ok(
           ['/getting-started', '/configuration/keys'].includes(target),
@@ -140,6 +161,30 @@ describe('streaming Markdown, in Chromium', function () {
         );
       }
     }
+  });
+
+  // Answers often define their links at the end. A block that used one was drawn long before, in a
+  // group that may be settled by then: it is drawn again, and the group's height measured again.
+  it('draws a link whose definition comes at the end of a long answer, and measures its group again', async () => {
+    const uses = Array.from({ length: 40 }, () => '[the chat guide][the-chat-guide-reference-label]').join(' ');
+    const filler = Array.from({ length: 120 }, (_, i) => `Paragraph ${i} says what the retry policy does after each failure.`);
+    const text = `Intro.\n\n${uses}\n\n${filler.join('\n\n')}\n\n[The-Chat-Guide-Reference-Label]: /guides/chat\n`;
+    const [result, direct] = await page.evaluate((textArg) => {
+      const api = (
+        globalThis as unknown as {
+          streaming: {
+            settledHeights(t: string): { html: string; heights: { declared: number; laidOut: number }[] };
+            direct(t: string): string;
+          };
+        }
+      ).streaming;
+      return [api.settledHeights(textArg), api.direct(textArg)] as const;
+    }, text);
+    assert.ok(result.heights.length >= 1, 'the group with the links was settled before the definition came');
+    assert.equal(result.html, direct);
+    assert.equal((result.html.match(/data-href="\/guides\/chat"/g) ?? []).length, 40);
+    for (const { declared, laidOut } of result.heights)
+      assert.ok(Math.abs(declared - laidOut) < 1, `settled at ${declared} px, laid out at ${laidOut} px`);
   });
 
   // A line that starts with three backticks and has more after them is inline code, not a fence:

@@ -34,13 +34,14 @@ function render(pieces: readonly string[], framesAfter: readonly boolean[]): Ren
 }
 
 /** A streaming answer in the page, drawn when the test says: `drawWith` appends text, then draws. */
-function drawnByHand(): { container: HTMLElement; drawWith: (text: string) => void } {
+function drawnByHand(): { container: HTMLElement; markdown: StreamingMarkdown; drawWith: (text: string) => void } {
   const container = document.createElement('div');
   document.body.append(container);
   const frames: (() => void)[] = [];
   const markdown = new StreamingMarkdown(container, { request: (draw) => void frames.push(draw), cancel: () => {} });
   return {
     container,
+    markdown,
     drawWith: (text) => {
       markdown.append(text);
       frames.splice(0).forEach((frame) => frame());
@@ -121,13 +122,36 @@ function redrawsMissingChunk(first: string, more: string): string {
   return code;
 }
 
+/**
+ * Streams `text` in pieces of 40 characters, drawing after each: the HTML, and for each group
+ * settled by then, the height it is taken to have off screen against the height it has.
+ */
+function settledHeights(text: string): { html: string; heights: { declared: number; laidOut: number }[] } {
+  const { container, markdown, drawWith } = drawnByHand();
+  for (const piece of text.match(/[^]{1,40}/g) ?? []) drawWith(piece);
+  markdown.finish();
+  const html = [...container.querySelectorAll('.md-group')].map((group) => group.innerHTML).join('');
+  const heights = [...container.querySelectorAll<HTMLElement>('.md-settled')].map((group) => {
+    const first = group.firstElementChild;
+    const margin = first ? parseFloat(getComputedStyle(first).marginTop) : 0;
+    return { declared: parseFloat(group.style.containIntrinsicSize), laidOut: group.getBoundingClientRect().height + margin };
+  });
+  container.remove();
+  return { html, heights };
+}
+
 (window as unknown as { streaming: unknown }).streaming = {
+  settledHeights,
   growsCode,
   redrawsMissingChunk,
   keepsSelection,
   keepsFinishedBlock,
   inPieces: (pieces: string[], framesAfter: boolean[]) => render(pieces, framesAfter),
   whole: (text: string) => render([text], [false]),
-  /** The text rendered at once, as one piece of Markdown. */
-  direct: (text: string) => renderMarkdown(text),
+  /** The text rendered at once, as one piece of Markdown, as the page would serialize it. */
+  direct: (text: string) => {
+    const parsed = document.createElement('template');
+    parsed.innerHTML = renderMarkdown(text);
+    return parsed.innerHTML;
+  },
 };
