@@ -392,4 +392,71 @@ describe('the chat view moving through a conversation, in Chromium', function ()
       `the selection's end is out of view: ${JSON.stringify(shown)}`,
     );
   });
+
+  // A settled group (content-visibility) paints nothing outside itself: a link at the start of a
+  // line in one showed its focus ring cut off on the left.
+  it('shows the whole focus ring of a link at the start of a line in an answer set aside', async () => {
+    await page.evaluate(() =>
+      (globalThis as unknown as ViewGlobals).document.documentElement.style.setProperty('--vscode-focusBorder', '#ff0000'),
+    );
+    await postToView(page, { type: 'turnStarted', turn: { id: 'links', question: 'Links', answer: '', sources: [], status: 'streaming' } });
+    for (let i = 0; i < 80; i += 8) {
+      const text = Array.from({ length: 8 }, (_, j) => `[Link ${i + j}](/guides/chat) starts paragraph ${i + j}, long enough to wrap.\n\n`);
+      await postToView(page, { type: 'delta', turnId: 'links', text: text.join('') });
+      await page.waitForTimeout(120);
+    }
+    const link = page.locator('.turn[data-turn-id="links"] .md-settled a').first();
+    await link.evaluate((a: ViewElement) => a.scrollIntoView({ block: 'center' }));
+    await page.keyboard.press('Shift'); // The ring shows for keyboard users.
+    await link.focus();
+    const box = (await link.boundingBox())!;
+    const ring = await redBounds(
+      await page.screenshot({ clip: { x: box.x - 4, y: box.y - 4, width: box.width + 8, height: box.height + 8 } }),
+    );
+    // The ring is 1 px wide, 1 px out from the link: it starts 2 px left of the link, at 4 - 2.
+    assert.deepEqual({ left: ring.left, top: ring.top }, { left: 2, top: 2 }, `the ring's red pixels: ${JSON.stringify(ring)}`);
+  });
+
+  /** Where the red pixels of a screenshot are, decoded in a page of their own. */
+  async function redBounds(png: Buffer): Promise<{ left: number; top: number; right: number; bottom: number }> {
+    const decoder = await browser.newPage();
+    try {
+      return await decoder.evaluate(
+        async (source) => {
+          interface Canvas {
+            width: number;
+            height: number;
+            getContext(kind: '2d'): {
+              drawImage(image: unknown, x: number, y: number): void;
+              getImageData(x: number, y: number, w: number, h: number): { data: Uint8ClampedArray };
+            };
+          }
+          const view = globalThis as unknown as {
+            Image: new () => { src: string; width: number; height: number; decode(): Promise<void> };
+            document: { createElement(name: 'canvas'): Canvas };
+          };
+          const image = new view.Image();
+          image.src = source;
+          await image.decode();
+          const canvas = view.document.createElement('canvas');
+          canvas.width = image.width;
+          canvas.height = image.height;
+          const context = canvas.getContext('2d');
+          context.drawImage(image, 0, 0);
+          const { data } = context.getImageData(0, 0, image.width, image.height);
+          const xs: number[] = [];
+          const ys: number[] = [];
+          for (let i = 0; i < data.length; i += 4) {
+            if (data[i] < 200 || data[i + 1] > 60 || data[i + 2] > 60) continue;
+            xs.push((i / 4) % image.width);
+            ys.push(Math.floor(i / 4 / image.width));
+          }
+          return { left: Math.min(...xs), top: Math.min(...ys), right: Math.max(...xs), bottom: Math.max(...ys) };
+        },
+        `data:image/png;base64,${png.toString('base64')}`,
+      );
+    } finally {
+      await decoder.close();
+    }
+  }
 });
