@@ -220,14 +220,9 @@ function settle(group: HTMLElement, height = laidOutHeight(group)): void {
   group.classList.add(SETTLED);
 }
 
-/**
- * A group's height once settled: as laid out now, plus the top margin of its first block, which
- * collapses through the group's edge until the group is contained. 0 if it is not shown.
- */
+/** A group's height once settled: as laid out now, margins and all (chat.css). 0 if it is not shown. */
 function laidOutHeight(group: HTMLElement): number {
-  if (group.getClientRects().length === 0) return 0;
-  const first = group.firstElementChild;
-  return group.getBoundingClientRect().height + (first ? parseFloat(getComputedStyle(first).marginTop) || 0 : 0);
+  return group.getClientRects().length === 0 ? 0 : group.getBoundingClientRect().height;
 }
 
 /**

@@ -131,11 +131,10 @@ function settledHeights(text: string): { html: string; heights: { declared: numb
   for (const piece of text.match(/[^]{1,40}/g) ?? []) drawWith(piece);
   markdown.finish();
   const html = [...container.querySelectorAll('.md-group')].map((group) => group.innerHTML).join('');
-  const heights = [...container.querySelectorAll<HTMLElement>('.md-settled')].map((group) => {
-    const first = group.firstElementChild;
-    const margin = first ? parseFloat(getComputedStyle(first).marginTop) : 0;
-    return { declared: parseFloat(group.style.containIntrinsicSize), laidOut: group.getBoundingClientRect().height + margin };
-  });
+  const heights = [...container.querySelectorAll<HTMLElement>('.md-settled')].map((group) => ({
+    declared: parseFloat(group.style.containIntrinsicSize),
+    laidOut: group.getBoundingClientRect().height,
+  }));
   container.remove();
   return { html, heights };
 }
