@@ -162,17 +162,19 @@ export class StreamingMarkdown {
   /**
    * Finished blocks go into groups of a few kilobytes; a full group is settled (the browser may then
    * skip it while it is off screen) and never changes again. Settling groups, not blocks, keeps the
-   * browser from checking each new block's visibility in a frame of its own. The tail moves on to
-   * the new group: at that moment only, a selection in the unfinished block is lost.
+   * browser from checking each new block's visibility in a frame of its own. The tail's nodes move
+   * on to the new group, keeping the reader's selection and focus in them.
    */
   private startGroup(): void {
     const full = this.group;
     const tail: ChildNode[] = [];
     for (let node = this.tailStart(); node; node = node.nextSibling) tail.push(node);
-    for (const node of tail) node.remove();
-    settle(full);
-    this.group = this.newGroup();
-    this.group.append(...tail);
+    keepingSelection(tail, () => {
+      for (const node of tail) node.remove();
+      settle(full);
+      this.group = this.newGroup();
+      this.group.append(...tail);
+    });
     this.lastFinished = null;
     this.groupChars = 0;
   }
@@ -204,6 +206,23 @@ export class StreamingMarkdown {
     const references = final ? this.references.made : this.references.draft();
     return renderMarkdown(shown.trim() === '' ? '' : shown, { drawn, references });
   }
+}
+
+/**
+ * Runs `move`, which takes `nodes` out of the page and puts them back elsewhere, and gives back the
+ * selection that ended in them and the focus that was in them: nodes taken out lose both.
+ */
+function keepingSelection(nodes: readonly Node[], move: () => void): void {
+  const within = (node: Node | null) => node !== null && nodes.some((moved) => moved.contains(node));
+  const selection = document.getSelection();
+  const ends =
+    selection && selection.rangeCount > 0 && (within(selection.anchorNode) || within(selection.focusNode))
+      ? ([selection.anchorNode!, selection.anchorOffset, selection.focusNode!, selection.focusOffset] as const)
+      : undefined;
+  const focused = document.activeElement instanceof HTMLElement && within(document.activeElement) ? document.activeElement : undefined;
+  move();
+  focused?.focus({ preventScroll: true });
+  if (ends) selection?.setBaseAndExtent(...ends);
 }
 
 /**

@@ -217,6 +217,30 @@ describe('streaming Markdown, in Chromium', function () {
     assert.deepEqual(result, { sameNode: true, selection: 'retry policy', text: 'The retry policy waits a little longer each time' });
   });
 
+  // Once a group of finished blocks is full, the unfinished block moves on to a new group: taken
+  // out of the page and put back, its nodes would lose the reader's selection and focus.
+  it("keeps a reader's selection and focus in the unfinished block as it moves on to a new group", async () => {
+    type Kept = { groups: number; selection: string; focusedCode?: string };
+    const keeps = (first: string, more: string, selected?: string) =>
+      page.evaluate(
+        ([firstArg, moreArg, selectedArg]) =>
+          (
+            globalThis as unknown as { streaming: { keepsAcrossGroups(a: string, b: string, s?: string): Kept } }
+          ).streaming.keepsAcrossGroups(firstArg, moreArg, selectedArg),
+        [first, more, selected] as const,
+      );
+    assert.deepEqual(await keeps('The retry policy waits', ' a little longer each time', 'retry policy'), {
+      groups: 2,
+      selection: 'retry policy',
+      focusedCode: undefined,
+    });
+    assert.deepEqual(await keeps('```sh\nnpm install foo\n', 'npm test\n```\n'), {
+      groups: 2,
+      selection: '',
+      focusedCode: 'npm install foo\nnpm test\n',
+    });
+  });
+
   // A long code block is drawn in chunks of lines, and a draw changes only the chunk still growing:
   // otherwise every draw would highlight, compare and lay out the whole block.
   it('draws only the last chunk of a long code block as it grows, and copies all of its code', async () => {

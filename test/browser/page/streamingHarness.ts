@@ -91,6 +91,29 @@ function keepsFinishedBlock(first: string, more: string, selected: string): { se
 }
 
 /**
+ * Draws a group's worth of finished paragraphs and `first`, selects `selected` in the open
+ * paragraph, if given, or else focuses the open code block's Copy button, as a reader would, then
+ * draws `more`, which moves the unfinished block on to a new group: how many groups there are, what
+ * is selected, and the code of the block whose button has the focus.
+ */
+function keepsAcrossGroups(first: string, more: string, selected?: string): { groups: number; selection: string; focusedCode?: string } {
+  const { container, drawWith } = drawnByHand();
+  const filler = Array.from({ length: 150 }, (_, i) => `Paragraph ${i}, which says what the retry policy does after a failure.`);
+  drawWith(`${filler.join('\n\n')}\n\n${first}`);
+  const text = [...container.querySelectorAll('p')].at(-1)?.firstChild;
+  if (selected && text) {
+    const start = (text.textContent ?? '').indexOf(selected);
+    getSelection()?.setBaseAndExtent(text, start, text, start + selected.length);
+  } else [...container.querySelectorAll<HTMLButtonElement>('button.code-action')].at(-1)?.focus();
+  drawWith(more);
+  const focusedCode = document.activeElement?.closest('.code-block')?.querySelector('code')?.textContent ?? undefined;
+  const result = { groups: container.querySelectorAll('.md-group').length, selection: getSelection()?.toString() ?? '', focusedCode };
+  getSelection()?.removeAllRanges();
+  container.remove();
+  return result;
+}
+
+/**
  * Draws `first`, which leaves a long code block open, then `more`, which finishes it: how many
  * chunks it was drawn in before and after, how many of the chunks before (but the last, still
  * growing) stayed the same nodes with the same HTML, and the code the Copy button takes.
@@ -141,6 +164,7 @@ function settledHeights(text: string): { html: string; heights: { declared: numb
 
 (window as unknown as { streaming: unknown }).streaming = {
   settledHeights,
+  keepsAcrossGroups,
   growsCode,
   redrawsMissingChunk,
   keepsSelection,
