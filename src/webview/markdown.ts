@@ -27,6 +27,7 @@ import MarkdownIt from 'markdown-it';
 import { isSafeLink } from '../chat/linkTargets';
 import { parseSuggestions, SUGGESTIONS_INFO } from '../chat/suggestions';
 import { chunkedCode, type DrawnChunks, type HighlightedCode } from './codeChunks';
+import type { LinkReferences } from './linkReferences';
 
 for (const [name, language] of Object.entries({
   bash,
@@ -50,14 +51,8 @@ for (const [name, language] of Object.entries({
 
 export { isSafeLink };
 
-/**
- * Link reference definitions (`[id]: /url "title"`), by label as markdown-it folds it. markdown-it
- * fills them in as it parses, and resolves `[text][id]` and `[id]` against them.
- */
-export type LinkReferences = Record<string, { readonly href: string; readonly title: string }>;
-
 /** What a render is given (markdown-it's env), besides the text. */
-export interface RenderEnv {
+interface RenderEnv {
   /** Long code's chunks drawn by the draw before, which this render makes placeholders. */
   readonly drawn?: DrawnChunks;
   /** Definitions made elsewhere in the answer, which this render adds its own to. */
@@ -89,6 +84,9 @@ function highlightCode(code: string, language: string): HighlightedCode {
   }
   return { html: escapeHtml(code), atTopLevel: true };
 }
+
+/** A link label as markdown-it keeps it, to find the links that may use a definition. */
+export const foldLabel = (label: string): string => md.utils.normalizeReference(label);
 
 /** An anchor the extension opens on click: the target in data-href, reachable by keyboard. */
 export function linkHtml(target: string, text: string, className = ''): string {

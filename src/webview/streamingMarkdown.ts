@@ -13,7 +13,7 @@ import { SUGGESTIONS_INFO } from '../chat/suggestions';
 import { type FrameScheduler, throttledFrames } from './frames';
 import { DrawnChunks } from './codeChunks';
 import { AnswerReferences } from './linkReferences';
-import { renderMarkdown } from './markdown';
+import { foldLabel, renderMarkdown } from './markdown';
 import { morphFrom } from './morph';
 
 /** A fence line: a run of backticks with none after it on the line (or it is inline code), or of tildes. */
@@ -51,7 +51,7 @@ export class StreamingMarkdown {
   /** The open tail's chunks of long code as last drawn, so that the next draw leaves them out. */
   private readonly drawnChunks = new DrawnChunks();
   /** The answer's link reference definitions, and the finished text that may use them. */
-  private readonly references = new AnswerReferences();
+  private readonly references = new AnswerReferences(foldLabel);
 
   constructor(
     container: HTMLElement,
@@ -72,7 +72,7 @@ export class StreamingMarkdown {
     this.frames.request(() => this.flush());
   }
 
-  /** Renders everything now: the answer is complete, or the caller needs it drawn. */
+  /** Renders everything now: the answer is complete. What its end defines is final from now on. */
   finish(): void {
     this.frames.cancel();
     this.flush(true);
@@ -118,7 +118,7 @@ export class StreamingMarkdown {
     this.drawnChunks.drawn();
     for (let i = 0; i < drawn.finishedNodes; i++) this.lastFinished = this.tailStart();
     this.groupChars += drawn.finishedChars;
-    if (finished !== '') this.references.drawn(this.group, finished);
+    if (finished !== '') this.references.drawn(this.group, finished, drawn.knew);
     const above = this.redrawUsers(final);
     if (final) this.references.complete();
     this.onDraw(above);
@@ -126,36 +126,39 @@ export class StreamingMarkdown {
 
   /**
    * Draws the blocks just finished, in the place of the tail that showed them, then the tail: how
-   * many nodes and characters of HTML the finished blocks made, and how many drawn chunks were kept.
+   * many nodes and characters of HTML the finished blocks made, how many link definitions were made
+   * when they were rendered, and how many drawn chunks were kept.
    */
-  private draw(finished: string, final: boolean): { finishedNodes: number; finishedChars: number; kept: number } {
+  private draw(finished: string, final: boolean): { finishedNodes: number; finishedChars: number; knew: number; kept: number } {
     this.drawnChunks.start();
     const html = finished === '' ? '' : renderMarkdown(finished, { drawn: this.drawnChunks, references: this.references.made });
+    const knew = this.references.known();
     const finishedChars = html.length + this.drawnChunks.placeholderChars;
     this.drawnChunks.finishBlocks();
-    return { ...morphFrom(this.group, this.tailStart(), html, this.tailHtml(final, this.drawnChunks)), finishedChars };
+    return { ...morphFrom(this.group, this.tailStart(), html, this.tailHtml(final, this.drawnChunks)), finishedChars, knew };
   }
 
   /**
-   * Draws again the finished blocks that may use a link definition made since the last draw: it
-   * came after them. Rare (an answer's definitions mostly come together, at its end), so a group is
-   * drawn again whole, and morph keeps what did not change. A settled group is measured again.
-   * Returns whether any was.
+   * Draws again the finished blocks that may use a link definition made after they were drawn.
+   * Rare (an answer's definitions mostly come together, at its end), so a group is drawn again
+   * whole, and morph keeps what did not change. Settled groups are measured again, all in one
+   * layout. Returns whether any group was drawn again.
    */
   private redrawUsers(final: boolean): boolean {
     const stale = this.references.stale();
+    const settled: HTMLElement[] = [];
     for (const { group, texts } of stale) {
       const html = texts.map((text) => renderMarkdown(text, { references: this.references.made })).join('');
       if (group !== this.group) {
         morphFrom(group, group.firstChild, html, '');
-        group.classList.remove(SETTLED);
-        settle(group);
+        settled.push(group);
         continue;
       }
       // The tail as well, in full: morph keeps its drawn chunks of code, as they are the same.
       const { finishedNodes } = morphFrom(group, group.firstChild, html, this.tailHtml(final));
       this.lastFinished = finishedNodes === 0 ? null : group.childNodes[finishedNodes - 1];
     }
+    settleAgain(settled);
     return stale.length > 0;
   }
 
@@ -252,7 +255,11 @@ function laidOutHeight(group: HTMLElement): number {
  * groups above it grow or shrink: the caller keeps the reader's place.
  */
 export function remeasureSettled(root: ParentNode): void {
-  const groups = [...root.querySelectorAll<HTMLElement>(`.${SETTLED}`)];
+  settleAgain([...root.querySelectorAll<HTMLElement>(`.${SETTLED}`)]);
+}
+
+/** Measures settled groups again, all in one layout: measuring one, then settling it, would lay out the page each time. */
+function settleAgain(groups: readonly HTMLElement[]): void {
   for (const group of groups) group.classList.remove(SETTLED);
   const heights = groups.map(laidOutHeight);
   groups.forEach((group, i) => settle(group, heights[i]));

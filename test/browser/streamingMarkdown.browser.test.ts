@@ -40,6 +40,8 @@ const WORDS = [
   '[keys][Keys Page]',
   '![diagram][g1]',
   '[nothing][missing]',
+  '[quoted]',
+  '[listed][LISTED]',
 ];
 
 /** Link reference definitions: the first of a label counts; one with an unsafe target is no definition. */
@@ -49,6 +51,9 @@ const DEFINITIONS = [
   '[keys page]:\n  /configuration/keys',
   '[g1]: /guides/other',
   '[missing]: javascript:alert(1)',
+  '> [quoted]: /guides/pages',
+  '- [listed]: /guides/agent-jobs',
+  '> Read [the keys][Keys\n> Page] first.',
 ];
 
 /** Lines of code that open and close comments and strings, so that a long block is cut only between them. */
