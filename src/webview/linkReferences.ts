@@ -39,8 +39,9 @@ export class AnswerReferences {
   constructor(private readonly fold: Fold) {}
 
   /**
-   * For text still open: it sees the definitions made, but what it defines may yet change. It
-   * defines in its own object; one made already still counts first, as markdown-it checks with `in`.
+   * For text still open: it sees the definitions made, but what it defines may yet change, so it
+   * defines in an object of its own. A label made already still counts first: markdown-it reads
+   * labels through the prototype too.
    */
   draft(): LinkReferences {
     return Object.create(this.made) as LinkReferences;

@@ -164,7 +164,7 @@ export class StreamingMarkdown {
 
   /**
    * Finished blocks go into groups of a few kilobytes; a full group is settled (the browser may then
-   * skip it while it is off screen) and never changes again. Settling groups, not blocks, keeps the
+   * skip it while it is off screen) and changes again only for a link defined after it. Settling groups, not blocks, keeps the
    * browser from checking each new block's visibility in a frame of its own. The tail's nodes move
    * on to the new group, keeping the reader's selection and focus in them.
    */
