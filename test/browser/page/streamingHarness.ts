@@ -49,6 +49,17 @@ function drawnByHand(): { container: HTMLElement; markdown: StreamingMarkdown; d
   };
 }
 
+/** Selects `selected` in a text node, as a reader would. */
+function select(text: Node, selected: string): void {
+  const start = (text.textContent ?? '').indexOf(selected);
+  getSelection()?.setBaseAndExtent(text, start, text, start + selected.length);
+}
+
+/** The code of the block whose button has the focus, if one has. */
+function focusedCode(): string | undefined {
+  return document.activeElement?.closest('.code-block')?.querySelector('code')?.textContent ?? undefined;
+}
+
 /**
  * Draws an open paragraph, selects a word of it as a reader would, then draws more of it: whether
  * the paragraph's text node is the same object, and what is selected after the second draw.
@@ -58,8 +69,7 @@ function keepsSelection(first: string, more: string, selected: string): { sameNo
   drawWith(first);
   const before = [...container.querySelectorAll('p')].at(-1)?.firstChild;
   if (!before) throw new Error('no paragraph drawn');
-  const start = first.indexOf(selected);
-  getSelection()?.setBaseAndExtent(before, start, before, start + selected.length);
+  select(before, selected);
   drawWith(more);
   const after = [...container.querySelectorAll('p')].at(-1)?.firstChild;
   const result = { sameNode: before === after, selection: getSelection()?.toString() ?? '', text: after?.textContent ?? '' };
@@ -79,12 +89,10 @@ function keepsFinishedBlock(first: string, more: string, selected: string): { se
   const text = container.querySelector('p')?.firstChild;
   const copy = container.querySelector<HTMLButtonElement>('button.code-action');
   if (!text || !copy) throw new Error('no paragraph or code drawn');
-  const start = (text.textContent ?? '').indexOf(selected);
-  getSelection()?.setBaseAndExtent(text, start, text, start + selected.length);
+  select(text, selected);
   copy.focus();
   drawWith(more);
-  const focused = document.activeElement?.closest('.code-block')?.querySelector('code')?.textContent;
-  const result = { selection: getSelection()?.toString() ?? '', focusedCode: focused };
+  const result = { selection: getSelection()?.toString() ?? '', focusedCode: focusedCode() };
   getSelection()?.removeAllRanges();
   container.remove();
   return result;
@@ -101,13 +109,14 @@ function keepsAcrossGroups(first: string, more: string, selected?: string): { gr
   const filler = Array.from({ length: 150 }, (_, i) => `Paragraph ${i}, which says what the retry policy does after a failure.`);
   drawWith(`${filler.join('\n\n')}\n\n${first}`);
   const text = [...container.querySelectorAll('p')].at(-1)?.firstChild;
-  if (selected && text) {
-    const start = (text.textContent ?? '').indexOf(selected);
-    getSelection()?.setBaseAndExtent(text, start, text, start + selected.length);
-  } else [...container.querySelectorAll<HTMLButtonElement>('button.code-action')].at(-1)?.focus();
+  if (selected && text) select(text, selected);
+  else [...container.querySelectorAll<HTMLButtonElement>('button.code-action')].at(-1)?.focus();
   drawWith(more);
-  const focusedCode = document.activeElement?.closest('.code-block')?.querySelector('code')?.textContent ?? undefined;
-  const result = { groups: container.querySelectorAll('.md-group').length, selection: getSelection()?.toString() ?? '', focusedCode };
+  const result = {
+    groups: container.querySelectorAll('.md-group').length,
+    selection: getSelection()?.toString() ?? '',
+    focusedCode: focusedCode(),
+  };
   getSelection()?.removeAllRanges();
   container.remove();
   return result;
