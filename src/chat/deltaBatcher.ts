@@ -1,14 +1,18 @@
-// Gathers the text of an answer's deltas for a short while and hands it on as one piece, so the
-// webview gets one message per frame rather than one per token. Timers are injected for tests.
+// Gathers the text of an answer's deltas and hands it on in pieces, so the webview gets a message
+// a draw rather than one a token. The first text after a quiet spell goes at once, so an answer
+// starts as soon as it comes; what follows within STREAM_DRAW_MS of a message waits for the next.
+// Timers are injected for tests.
 
 import { realTimers, type Timers } from '../util/timers';
+import { STREAM_DRAW_MS } from './protocol';
 
-/** Deltas are gathered for this long before one message carries them all. */
-export const DELTA_BATCH_MS = 50;
+/** Deltas are gathered for this long at most before one message carries them all. */
+export const DELTA_BATCH_MS = STREAM_DRAW_MS;
 
 export class DeltaBatcher {
   private pending: { turnId: string; text: string } | undefined;
   private timer: unknown;
+  private lastSent = -Infinity;
 
   constructor(
     private readonly deliver: (turnId: string, text: string) => void,
@@ -20,7 +24,10 @@ export class DeltaBatcher {
     // Text of another turn must not be joined to this one's.
     if (this.pending && this.pending.turnId !== turnId) this.flush();
     this.pending = { turnId, text: (this.pending?.text ?? '') + text };
-    this.timer ??= this.timers.setTimeout(() => this.flush(), this.delayMs);
+    if (this.timer !== undefined) return;
+    const wait = this.lastSent + this.delayMs - this.timers.now();
+    if (wait <= 0) this.flush();
+    else this.timer = this.timers.setTimeout(() => this.flush(), wait);
   }
 
   /** Hands on what is gathered now: before any other message, so the order stays. */
@@ -29,7 +36,9 @@ export class DeltaBatcher {
     this.timer = undefined;
     const pending = this.pending;
     this.pending = undefined;
-    if (pending) this.deliver(pending.turnId, pending.text);
+    if (!pending) return;
+    this.lastSent = this.timers.now();
+    this.deliver(pending.turnId, pending.text);
   }
 
   /** Forgets what is gathered: the conversation is being sent whole, with this text in it. */

@@ -52,6 +52,12 @@ export type ToWebview =
   | { readonly type: 'askResult'; readonly accepted: false; readonly reason: string }
   | { readonly type: 'focusInput' };
 
+/**
+ * The shortest time between two draws of a streaming answer (the view's frames.ts), and so how
+ * long the extension gathers deltas into one message: a message a draw, not one a token.
+ */
+export const STREAM_DRAW_MS = 100;
+
 export type FromWebview =
   | { readonly type: 'ready' }
   | { readonly type: 'action'; readonly action: SetupAction }

@@ -1,41 +1,56 @@
-// When a streaming answer is drawn. Every draw costs the browser a whole frame of style, layout,
-// paint and compositing, whatever changed; a reader cannot follow more than a few updates a second.
-// So an answer is drawn on an animation frame, at most every STREAM_FRAME_MS.
+// When a streaming answer is drawn. Every draw costs the browser a frame of style, layout, paint and
+// compositing, and the more a draw adds, the more it costs; a reader follows a few updates a second
+// at most, and does not read text that pours in faster than it can be drawn cheaply. So an answer
+// is drawn at most every STREAM_DRAW_MS, and less often while draws are costly (text pouring in,
+// long code, a slow machine): the pause between draws is at least PAUSE_PER_DRAW times what a draw
+// has been taking, up to LONGEST_PAUSE_MS. At a model's usual pace a draw takes well under a
+// millisecond, and the answer is drawn ten times a second.
+//
+// A draw runs in a task of its own, ahead of a frame rather than in one: it scrolls the view, and
+// a scroll made in an animation frame has its event in the next frame, which then runs the
+// browser's rendering steps once more. Made before the frame, the new text and the scroll's event
+// are rendered in one frame.
+
+import { STREAM_DRAW_MS } from '../chat/protocol';
+import { realTimers, type Timers } from '../util/timers';
 
 export interface FrameScheduler {
-  /** Runs `draw` on a coming frame; at most one draw waits at a time. */
+  /** Runs `draw` soon, but not sooner than the pause after the last draw; at most one draw waits at a time. */
   request(draw: () => void): void;
   /** Forgets the waiting draw. */
   cancel(): void;
 }
 
-export const STREAM_FRAME_MS = 100;
+/** How many times a draw's own time (its script, style and layout) the pause after it lasts, at least. */
+export const PAUSE_PER_DRAW = 64;
+/** The longest pause between draws, however costly they are: the answer never looks stuck. */
+export const LONGEST_PAUSE_MS = 250;
 
-export function throttledFrames(intervalMs = STREAM_FRAME_MS): FrameScheduler {
+/** The browser's clock: a draw takes a few milliseconds, which Date.now() cannot tell apart. */
+const viewTimers: Timers = { ...realTimers, now: () => performance.now() };
+
+export function throttledFrames(timers: Timers = viewTimers): FrameScheduler {
   let lastDraw = -Infinity;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  let frame: number | undefined;
-  const cancel = () => {
-    clearTimeout(timer);
-    if (frame !== undefined) cancelAnimationFrame(frame);
-    timer = undefined;
-    frame = undefined;
-  };
+  /** What draws have been taking, smoothed: one slow draw (a collection of garbage) barely counts. */
+  let drawMs = 0;
+  let timer: unknown;
+  const pause = () => Math.min(LONGEST_PAUSE_MS, Math.max(STREAM_DRAW_MS, drawMs * PAUSE_PER_DRAW));
   return {
     request(draw) {
-      if (timer !== undefined || frame !== undefined) return;
-      const onFrame = () => {
-        timer = undefined;
-        frame = requestAnimationFrame(() => {
-          frame = undefined;
-          lastDraw = performance.now();
+      if (timer !== undefined) return;
+      timer = timers.setTimeout(
+        () => {
+          timer = undefined;
+          lastDraw = timers.now();
           draw();
-        });
-      };
-      const wait = lastDraw + intervalMs - performance.now();
-      if (wait > 0) timer = setTimeout(onFrame, wait);
-      else onFrame();
+          drawMs = (drawMs * 3 + (timers.now() - lastDraw)) / 4;
+        },
+        Math.max(0, lastDraw + pause() - timers.now()),
+      );
     },
-    cancel,
+    cancel() {
+      if (timer !== undefined) timers.clearTimeout(timer);
+      timer = undefined;
+    },
   };
 }

@@ -8,23 +8,32 @@ import { webviewHtml } from '../../../src/chat/webviewHtml';
 import { FakeTimers } from '../fakeTimers';
 
 describe('delta batching', () => {
-  it('sends the deltas of one frame as one message, in order, and another turn never joins them', async () => {
+  it('sends the first text at once, then the deltas of each draw as one message, in order, and another turn never joins them', async () => {
     const timers = new FakeTimers();
     const sent: [string, string][] = [];
     const batcher = new DeltaBatcher((turnId, text) => sent.push([turnId, text]), timers, 16);
     batcher.add('t1', 'Hello');
+    assert.deepEqual(sent, [['t1', 'Hello']], 'the answer starts as soon as it comes');
+    await timers.advance(5);
     batcher.add('t1', ', ');
     batcher.add('t1', 'world');
-    assert.deepEqual(sent, [], 'nothing before the frame ends');
-    await timers.advance(16);
-    assert.deepEqual(sent, [['t1', 'Hello, world']]);
+    assert.equal(sent.length, 1, 'nothing more until a draw has passed since the last message');
+    await timers.advance(11);
+    assert.deepEqual(sent.at(-1), ['t1', ', world']);
+    await timers.advance(5);
     batcher.add('t1', 'A');
     batcher.add('t2', 'B');
     assert.deepEqual(sent.at(-1), ['t1', 'A'], "a delta of another turn sends the first turn's text at once");
-    batcher.flush();
-    assert.deepEqual(sent.at(-1), ['t2', 'B']);
+    assert.equal(sent.length, 3);
+    await timers.advance(15);
+    assert.equal(sent.length, 3, 'the other turn waits a draw after that message');
+    await timers.advance(1);
+    assert.deepEqual(sent.at(-1), ['t2', 'B'], 'and its own waits for the draw after');
     await timers.advance(100);
-    assert.equal(sent.length, 3, 'nothing sent twice');
+    batcher.add('t2', 'C');
+    assert.deepEqual(sent.at(-1), ['t2', 'C'], 'after a quiet spell, at once again');
+    await timers.advance(100);
+    assert.equal(sent.length, 5, 'nothing sent twice');
     assert.equal(timers.pending, 0, 'no timer left');
   });
 
@@ -33,19 +42,19 @@ describe('delta batching', () => {
     const sent: string[] = [];
     const batcher = new DeltaBatcher((_turnId, text) => sent.push(text), timers, 16);
     batcher.add('t', 'x');
-    batcher.flush();
-    assert.deepEqual(sent, ['x']);
     batcher.add('t', 'y');
+    batcher.flush();
+    assert.deepEqual(sent, ['x', 'y'], 'what waits goes at once');
+    batcher.add('t', 'z');
     batcher.discard();
     await timers.advance(100);
-    assert.deepEqual(sent, ['x'], 'the text discarded');
-    batcher.add('t', 'z');
-    await timers.advance(16);
-    assert.deepEqual(sent, ['x', 'z'], 'text after a discard is sent');
+    assert.deepEqual(sent, ['x', 'y'], 'the text discarded');
+    batcher.add('t', 'v');
+    assert.deepEqual(sent, ['x', 'y', 'v'], 'text after a discard is sent');
     batcher.add('t', 'w');
     batcher.dispose();
     await timers.advance(100);
-    assert.deepEqual(sent, ['x', 'z']);
+    assert.deepEqual(sent, ['x', 'y', 'v']);
   });
 });
 

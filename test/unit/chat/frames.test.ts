@@ -1,0 +1,84 @@
+// When the view draws a streaming answer (src/webview/frames.ts), on injected timers: each draw in
+// a task of its own, at most every STREAM_DRAW_MS, and less often while draws are costly.
+
+import * as assert from 'node:assert/strict';
+import { STREAM_DRAW_MS } from '../../../src/chat/protocol';
+import { FakeTimers } from '../fakeTimers';
+import { loadWebviewModule } from '../webviewModule';
+import type { Timers } from '../../../src/util/timers';
+
+interface FrameScheduler {
+  request(draw: () => void): void;
+  cancel(): void;
+}
+const { throttledFrames, LONGEST_PAUSE_MS, PAUSE_PER_DRAW } = loadWebviewModule<{
+  throttledFrames: (timers: Timers) => FrameScheduler;
+  LONGEST_PAUSE_MS: number;
+  PAUSE_PER_DRAW: number;
+}>('src/webview/frames.ts');
+
+/** Streams for `ms`, asking for a draw every 10 ms; each draw takes `drawMs`. When each draw started. */
+async function stream(timers: FakeTimers, frames: FrameScheduler, ms: number, drawMs: number): Promise<number[]> {
+  const drawn: number[] = [];
+  const draw = () => {
+    drawn.push(timers.time);
+    timers.time += drawMs;
+  };
+  for (const end = timers.time + ms; timers.time < end;) {
+    frames.request(draw);
+    await timers.advance(10);
+  }
+  return drawn;
+}
+
+const pauses = (starts: number[]) => starts.slice(1).map((start, i) => start - starts[i]);
+
+describe('when a streaming answer is drawn', () => {
+  it('draws in a task of its own, at once after a quiet spell, with at most one draw waiting', async () => {
+    const timers = new FakeTimers();
+    const frames = throttledFrames(timers);
+    let draws = 0;
+    frames.request(() => draws++);
+    frames.request(() => draws++);
+    assert.equal(timers.pending, 1, 'one draw waits, on a timer rather than an animation frame');
+    await timers.advance(0);
+    assert.equal(draws, 1);
+    frames.request(() => draws++);
+    await timers.advance(STREAM_DRAW_MS - 1);
+    assert.equal(draws, 1, 'not again before the pause is over');
+    await timers.advance(1);
+    assert.equal(draws, 2);
+    frames.request(() => draws++);
+    frames.cancel();
+    await timers.advance(1_000);
+    assert.equal(draws, 2, 'a cancelled draw never runs');
+    assert.equal(timers.pending, 0);
+  });
+
+  it('draws ten times a second while draws are cheap, less often while they are costly, and never pauses longer than LONGEST_PAUSE_MS', async () => {
+    const timers = new FakeTimers();
+    const frames = throttledFrames(timers);
+    assert.ok(
+      pauses(await stream(timers, frames, 2_000, 1)).every((pause) => pause === STREAM_DRAW_MS),
+      'a 1 ms draw',
+    );
+    const costly = 3;
+    const slowing = pauses(await stream(timers, frames, 4_000, costly));
+    assert.ok(slowing.at(-1)! > STREAM_DRAW_MS, `3 ms draws: pauses of ${slowing.join(', ')} ms`);
+    assert.ok(
+      slowing.slice(-3).every((pause) => Math.abs(pause - costly * PAUSE_PER_DRAW) <= 10),
+      `3 ms draws come to about ${costly * PAUSE_PER_DRAW} ms apart: ${slowing.join(', ')}`,
+    );
+    const slowest = pauses(await stream(timers, frames, 4_000, 20));
+    assert.ok(Math.max(...slowest) <= LONGEST_PAUSE_MS + 10, `20 ms draws: ${slowest.join(', ')}`);
+    assert.ok(
+      slowest.slice(-3).every((pause) => pause >= LONGEST_PAUSE_MS),
+      `20 ms draws: ${slowest.join(', ')}`,
+    );
+    const again = pauses(await stream(timers, frames, 3_000, 0.5));
+    assert.ok(
+      again.slice(-5).every((pause) => pause === STREAM_DRAW_MS),
+      `cheap draws again: ${again.join(', ')}`,
+    );
+  });
+});
