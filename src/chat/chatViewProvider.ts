@@ -1,6 +1,6 @@
 // The chat webview view. It waits for the webview's `ready` before posting anything, checks every
 // message the webview sends against the protocol, and relays the chat session's events, sending
-// the text of many deltas as one message per frame.
+// the text of many deltas as one message per draw of the view (deltaBatcher.ts).
 
 import * as vscode from 'vscode';
 import { contextKeys, views } from '../identifiers';

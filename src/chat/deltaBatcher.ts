@@ -6,7 +6,7 @@
 import { realTimers, type Timers } from '../util/timers';
 import { STREAM_DRAW_MS } from './protocol';
 
-/** Deltas are gathered for this long at most before one message carries them all. */
+/** The shortest time between two messages of text: what arrives sooner is gathered for the next. */
 export const DELTA_BATCH_MS = STREAM_DRAW_MS;
 
 export class DeltaBatcher {
@@ -25,7 +25,8 @@ export class DeltaBatcher {
     if (this.pending && this.pending.turnId !== turnId) this.flush();
     this.pending = { turnId, text: (this.pending?.text ?? '') + text };
     if (this.timer !== undefined) return;
-    const wait = this.lastSent + this.delayMs - this.timers.now();
+    // At most delayMs: a clock set back must not hold the text back.
+    const wait = Math.min(this.delayMs, this.lastSent + this.delayMs - this.timers.now());
     if (wait <= 0) this.flush();
     else this.timer = this.timers.setTimeout(() => this.flush(), wait);
   }

@@ -1,6 +1,6 @@
 // Renders an answer while it streams, at a cost per delta that does not grow with the answer.
 // Text is cut into blocks at blank lines outside code fences: a finished block is rendered once
-// and never touched again; only the unfinished tail is rendered again, at most once a frame. A
+// and never touched again; only the unfinished tail is rendered again, at most once a draw (frames.ts). A
 // block that finishes keeps the nodes the tail showed it in, so a reader's selection in it, or
 // the focus on its Copy button, stays on it.
 //
@@ -70,6 +70,11 @@ export class StreamingMarkdown {
   append(text: string): void {
     this.pending += text;
     this.frames.request(() => this.flush());
+  }
+
+  /** Forgets the waiting draw: this answer's nodes are about to be removed. */
+  abandon(): void {
+    this.frames.cancel();
   }
 
   /** Renders everything now: the answer is complete. What its end defines is final from now on. */

@@ -114,6 +114,7 @@ export class TurnElement {
     this.stopCountdown();
     this.footer.replaceChildren();
     if (turn.answer !== this.shown) {
+      this.markdown.abandon();
       this.answer.replaceChildren();
       this.shown = '';
       this.markdown = new StreamingMarkdown(this.answer, undefined, (above) => this.onDraw(above));

@@ -37,6 +37,18 @@ describe('delta batching', () => {
     assert.equal(timers.pending, 0, 'no timer left');
   });
 
+  it('never holds text back longer than a draw, even when the clock is set back', async () => {
+    const timers = new FakeTimers();
+    const sent: string[] = [];
+    const batcher = new DeltaBatcher((_turnId, text) => sent.push(text), timers, 16);
+    timers.time = 60_000;
+    batcher.add('t', 'a');
+    timers.time = 0;
+    batcher.add('t', 'b');
+    await timers.advance(16);
+    assert.deepEqual(sent, ['a', 'b']);
+  });
+
   it('flush sends what waits before any other message, and discard and dispose drop it', async () => {
     const timers = new FakeTimers();
     const sent: string[] = [];
