@@ -17,12 +17,21 @@ const { throttledFrames, LONGEST_PAUSE_MS, PAUSE_PER_DRAW } = loadWebviewModule<
   PAUSE_PER_DRAW: number;
 }>('src/webview/frames.ts');
 
-/** Streams for `ms`, asking for a draw every 10 ms; each draw takes `drawMs`. When each draw started. */
-async function stream(timers: FakeTimers, frames: FrameScheduler, ms: number, drawMs: number): Promise<number[]> {
+/**
+ * Streams for `ms`, asking for a draw every 10 ms; a draw takes `drawMs` (or what it gives for the
+ * draw's index). When each draw started.
+ */
+async function stream(
+  timers: FakeTimers,
+  frames: FrameScheduler,
+  ms: number,
+  drawMs: number | ((index: number) => number),
+): Promise<number[]> {
   const drawn: number[] = [];
   const draw = () => {
+    const took = typeof drawMs === 'number' ? drawMs : drawMs(drawn.length);
     drawn.push(timers.time);
-    timers.time += drawMs;
+    timers.time += took;
   };
   for (const end = timers.time + ms; timers.time < end;) {
     frames.request(draw);
@@ -85,16 +94,8 @@ describe('when a streaming answer is drawn', () => {
   it('does not slow down for one slow draw among cheap ones (a collection of garbage)', async () => {
     const timers = new FakeTimers();
     const frames = throttledFrames(timers);
-    const starts: number[] = [];
-    let draws = 0;
-    const draw = () => {
-      starts.push(timers.time);
-      timers.time += ++draws === 5 ? 40 : 1;
-    };
-    while (draws < 12) {
-      frames.request(draw);
-      await timers.advance(10);
-    }
+    const starts = await stream(timers, frames, 1_200, (index) => (index === 4 ? 40 : 1));
+    assert.ok(starts.length >= 10, `${starts.length} draws`);
     assert.deepEqual(
       pauses(starts).filter((pause) => pause !== STREAM_DRAW_MS),
       [],
