@@ -8,7 +8,8 @@ import * as path from 'node:path';
 import { PlatformEmulator } from '../test/platform/emulator';
 import { addSampleJobs } from '../test/platform/sampleJobs';
 import { findOnPath, startCodeServer, workbenchUrl, writeUserSettings, type RunningCodeServer } from '../test/runner/codeServer';
-import { commitAll } from '../test/runner/gitRepository';
+import { filesOf, JobRepository } from '../test/platform/jobRepository';
+import { cloneInto } from '../test/runner/gitRepository';
 
 const REPO_ROOT = path.resolve(__dirname, '..', '..');
 const DEMO_DIR = path.join(REPO_ROOT, 'demo');
@@ -50,15 +51,18 @@ interface Prepared {
   readonly env: Record<string, string>;
 }
 
-/** The emulator, a copy of the sample workspace, and the settings and keys that point at it. */
+/**
+ * The emulator, the sample project, and the settings and keys that point at it. The project is a
+ * clone of a repository of the sample docs and code, which the agent's jobs push their changes to.
+ */
 async function prepare(options: DemoOptions): Promise<Prepared> {
   const emulator = await PlatformEmulator.start({ port: options.emulatorPort ?? 0, deltaDelayMs: options.deltaDelayMs ?? 15 });
-  const jobIds = addSampleJobs(emulator);
-  emulator.jobs.createdRunsForMs = options.jobRunsForMs ?? 45_000;
   const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'docs-assistant-demo-'));
   const workspace = path.join(scratch, 'sample-project');
-  fs.cpSync(path.join(DEMO_DIR, 'workspace'), workspace, { recursive: true });
-  makeUncommittedChange(workspace);
+  const repository = sampleRepository(scratch, workspace);
+  emulator.jobs.repository = repository;
+  const jobIds = addSampleJobs(emulator, repository);
+  emulator.jobs.createdRunsForMs = options.jobRunsForMs ?? 45_000;
   const { config } = emulator;
   return {
     emulator,
@@ -154,20 +158,25 @@ export async function startDesktopDemo(code: string, options: DemoOptions = {}):
 }
 
 /**
- * The sample project as a Git repository with one change not yet committed, as a project looks
- * when its docs should follow: Start Agent Job can attach the change. Without git, it stays a folder.
+ * The repository of the sample project's docs and code (as its remote, in `scratch`), and its
+ * clone, the sample project, with one change not yet committed, as a project looks when its docs
+ * should follow: Start Agent Job can attach the change. Without git, the project is a plain folder.
  */
-function makeUncommittedChange(workspace: string): void {
+function sampleRepository(scratch: string, workspace: string): JobRepository | undefined {
+  const files = { ...JobRepository.docsFiles(), ...filesOf(path.join(DEMO_DIR, 'workspace')) };
+  let repository: JobRepository;
   try {
-    commitAll(workspace);
+    repository = JobRepository.create(files, path.join(scratch, 'remote', 'acme', 'docs.git'));
+    cloneInto(repository.url, workspace);
   } catch {
-    return;
+    fs.cpSync(path.join(DEMO_DIR, 'workspace'), workspace, { recursive: true });
+    return undefined;
   }
-  const file = path.join(workspace, 'src', 'askDocs.ts');
   fs.appendFileSync(
-    file,
+    path.join(workspace, 'src', 'askDocs.ts'),
     '\n/** Gives up on an answer after this long. New, and not in the docs yet. */\nexport const answerTimeoutMs = 30_000;\n',
   );
+  return repository;
 }
 
 async function cleanUp(prepared: Prepared): Promise<void> {

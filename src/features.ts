@@ -12,6 +12,7 @@ import { ExtensionLog } from './log/extensionLog';
 import { registerShowLog } from './log/showLogCommand';
 import type { PageDocuments } from './pages/pageDocuments';
 import { registerPages } from './pages/registerPages';
+import { registerReview } from './review/registerReview';
 import { registerSearchDocs } from './search/searchDocsCommand';
 import { docsTools, type DocsTools } from './tools/docsTools';
 import { registerCheckConnection } from './settings/checkConnectionCommand';
@@ -71,6 +72,7 @@ export function activateFeatures(context: vscode.ExtensionContext, handles: Acti
     askAboutPage: (pagePath) => chat.askAboutPage(pagePath),
   });
   const agentJobs = registerAgentJobs(context, { settings, setup, clients, log, view: handles.agentJobsView });
+  registerReview(context, { model: agentJobs.model, reviews: agentJobs.reviews });
 
   void setup.refresh();
   return {

@@ -23,6 +23,9 @@ export const commands = {
   startAgentJob: 'docsAssistant.startAgentJob',
   sendAgentJobFollowUp: 'docsAssistant.sendAgentJobFollowUp',
   searchDocs: 'docsAssistant.searchDocs',
+  reviewAgentJobChanges: 'docsAssistant.reviewAgentJobChanges',
+  checkOutAgentJobBranch: 'docsAssistant.checkOutAgentJobBranch',
+  startAgentJobAgain: 'docsAssistant.startAgentJobAgain',
 } as const;
 
 export type CommandId = (typeof commands)[keyof typeof commands];
@@ -36,6 +39,10 @@ export const contextKeys = {
   baseUrlInvalid: 'docsAssistant.baseUrlInvalid',
   /** The URIs of the untitled documents that hold agent job prompts: Start Agent Job shows on them. */
   jobPromptDrafts: 'docsAssistant.jobPromptDrafts',
+  /** VS Code's Git extension is there (not in VS Code for the Web): Review Changes and Check Out Branch show. */
+  gitAvailable: 'docsAssistant.gitAvailable',
+  /** The active editor is the review of an agent job's changes: the job's commands show in its title. */
+  activeReview: 'docsAssistant.activeReview',
 } as const;
 
 export const views = {

@@ -6,25 +6,20 @@ import type { SetupService } from '../settings/setupService';
 import { agentJobsNeeds } from '../settings/setupState';
 import { setStatusMessage, showMessage, showSetupNeed } from '../ui/messages';
 import type { AgentJobsModel } from './agentJobsModel';
-import type { AgentJobsTree, JobNode } from './agentJobsTree';
+import type { AgentJobsTree } from './agentJobsTree';
+import { namedJob } from './jobArgument';
 import { isSafePullRequestLink } from './jobPresentation';
 
 export interface AgentJobCommandDeps {
   readonly model: AgentJobsModel;
   readonly tree: AgentJobsTree;
   readonly setup: SetupService;
+  /** The job whose changes are under review in the active editor. */
+  readonly reviewedJob: () => string | undefined;
 }
 
-/** The job a command was run on: a node of the tree, or an id given by a caller. */
-function jobIdOf(argument: unknown): string | undefined {
-  if (typeof argument === 'string') return argument;
-  const node = argument as JobNode | undefined;
-  if (node?.kind === 'job') return node.id;
-  if (node?.kind === 'detail') return node.jobId;
-  return undefined;
-}
-
-export function registerAgentJobCommands(context: vscode.ExtensionContext, { model, tree, setup }: AgentJobCommandDeps): void {
+export function registerAgentJobCommands(context: vscode.ExtensionContext, { model, tree, setup, reviewedJob }: AgentJobCommandDeps): void {
+  const jobIdOf = (argument: unknown) => namedJob(model, argument, reviewedJob)?.id;
   context.subscriptions.push(
     vscode.commands.registerCommand(commands.trackAgentJob, async (argument?: unknown): Promise<boolean> => {
       await setup.refresh();
@@ -55,7 +50,7 @@ export function registerAgentJobCommands(context: vscode.ExtensionContext, { mod
     }),
     vscode.commands.registerCommand(commands.refreshAgentJobs, () => model.refreshAll()),
     vscode.commands.registerCommand(commands.openPullRequest, async (argument?: unknown): Promise<boolean> => {
-      const link = model.get(jobIdOf(argument) ?? '')?.job?.prLink;
+      const link = namedJob(model, argument, reviewedJob)?.job?.prLink;
       if (!link || !isSafePullRequestLink(link)) {
         showMessage(
           'warning',

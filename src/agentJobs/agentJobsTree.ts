@@ -11,11 +11,11 @@ import type { AgentJobsModel } from './agentJobsModel';
 import {
   type JobDetail,
   type JobIcon,
-  isSafePullRequestLink,
   jobDescription,
   jobDetails,
   jobFields,
   jobIcon,
+  jobContextValue,
   jobLabel,
   TOOLTIP_PROMPT_CHARS,
 } from './jobPresentation';
@@ -82,7 +82,7 @@ export class AgentJobsTree extends Disposable implements vscode.TreeDataProvider
     if (!tracked) return item;
     item.description = inertText(jobDescription(tracked, Date.now()));
     item.iconPath = icons[jobIcon(tracked)];
-    item.contextValue = isSafePullRequestLink(tracked.job?.prLink) ? 'agentJob hasPullRequest' : 'agentJob';
+    item.contextValue = jobContextValue(tracked);
     item.accessibilityInformation = { label: `Agent job ${jobLabel(tracked)}, ${jobDescription(tracked, Date.now())}` };
     return item;
   }

@@ -9,7 +9,8 @@ import type { AgentJob } from '../platform/agentJob';
 import type { PlatformClients } from '../settings/platformClients';
 import { setStatusMessage, showMessage, showPlatformError, withProgress } from '../ui/messages';
 import type { AgentJobsModel } from './agentJobsModel';
-import type { AgentJobsTree, JobNode } from './agentJobsTree';
+import type { AgentJobsTree } from './agentJobsTree';
+import { jobOfCommand } from './jobArgument';
 import { inertText } from '../util/inertText';
 import { jobLabel } from './jobPresentation';
 
@@ -17,6 +18,8 @@ export interface FollowUpDeps {
   readonly model: AgentJobsModel;
   readonly tree: AgentJobsTree;
   readonly clients: PlatformClients;
+  /** The job whose changes are under review in the active editor: its title bar offers Send Follow-Up. */
+  readonly reviewedJob: () => string | undefined;
 }
 
 /** What a caller (a test, a script) may pass instead of answering the questions. */
@@ -37,8 +40,16 @@ export function registerFollowUp(context: vscode.ExtensionContext, deps: FollowU
  */
 async function followUp(deps: FollowUpDeps, argument: unknown, draft = ''): Promise<AgentJob | undefined> {
   const request = isRequest(argument) ? argument : undefined;
-  const id = request?.jobId ?? (await jobOf(deps, argument));
-  const tracked = id === undefined ? undefined : deps.model.get(id);
+  const tracked = await jobOfCommand(
+    deps.model,
+    request?.jobId ?? argument,
+    {
+      title: 'Docs Assistant: Send Follow-Up',
+      placeHolder: 'The agent job to send a follow-up to',
+      none: 'No agent job is tracked. Start one, or track one by its id, then send it a follow-up.',
+    },
+    deps.reviewedJob,
+  );
   if (!tracked) return undefined;
   const text =
     request?.prompt ??
@@ -80,24 +91,6 @@ function send(deps: FollowUpDeps, id: string, prompt: string): Thenable<Result<A
   return withProgress({ location: vscode.ProgressLocation.Notification, title: 'Sending the follow-up…' }, () =>
     client.sendAgentJobFollowUp(scope.projectId, id, prompt),
   );
-}
-
-/** The job a command was run on, or one picked from the tracked jobs. */
-async function jobOf(deps: FollowUpDeps, argument: unknown): Promise<string | undefined> {
-  if (typeof argument === 'string') return argument;
-  const node = argument as JobNode | undefined;
-  if (node?.kind === 'job') return node.id;
-  if (node?.kind === 'detail') return node.jobId;
-  const jobs = deps.model.jobs;
-  if (jobs.length === 0) {
-    showMessage('info', 'No agent job is tracked. Start one, or track one by its id, then send it a follow-up.');
-    return undefined;
-  }
-  const picked = await vscode.window.showQuickPick(
-    jobs.map((tracked) => ({ label: inertText(jobLabel(tracked)), description: tracked.job?.status ?? '', id: tracked.id })),
-    { title: 'Docs Assistant: Send Follow-Up', placeHolder: 'The agent job to send a follow-up to' },
-  );
-  return picked?.id;
 }
 
 function isRequest(value: unknown): value is FollowUpRequest {

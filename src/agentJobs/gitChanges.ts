@@ -4,29 +4,7 @@
 
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-
-/** The few parts of the Git extension's API (its `git.d.ts`, version 1) used here. */
-interface GitApi {
-  readonly state: 'uninitialized' | 'initialized';
-  readonly onDidChangeState: vscode.Event<'uninitialized' | 'initialized'>;
-  getRepository(uri: vscode.Uri): GitRepository | null;
-}
-
-interface GitRepository {
-  readonly rootUri: vscode.Uri;
-  readonly state: { readonly workingTreeChanges: readonly GitChange[]; readonly indexChanges: readonly GitChange[] };
-  status(): Promise<void>;
-  /** `git diff <ref> -- <path>`: with HEAD, the staged and unstaged changes together. */
-  diffWith(ref: string, path: string): Promise<string>;
-}
-
-interface GitChange {
-  readonly uri: vscode.Uri;
-}
-
-interface GitExtension {
-  getAPI(version: 1): GitApi;
-}
+import { type GitChange, type GitRepository, gitApi } from '../git/gitApi';
 
 export interface RepositoryChanges {
   /** The repository's folder name. */
@@ -38,9 +16,6 @@ export interface RepositoryChanges {
   /** The diff of one file; empty when it has no uncommitted change. */
   diffOfFile(uri: vscode.Uri): Promise<string>;
 }
-
-/** How long to wait for the Git extension to find its repositories. */
-const READY_MS = 5_000;
 
 /** The repository `uri` belongs to, with its changes as they are now; undefined when there is none. */
 export async function repositoryChangesOf(uri: vscode.Uri): Promise<RepositoryChanges | undefined> {
@@ -64,28 +39,6 @@ async function diffWithHead(repository: GitRepository, file: string): Promise<st
     return await repository.diffWith('HEAD', file);
   } catch {
     return '';
-  }
-}
-
-async function gitApi(): Promise<GitApi | undefined> {
-  const extension = vscode.extensions.getExtension<GitExtension>('vscode.git');
-  if (!extension) return undefined;
-  try {
-    const api = (extension.isActive ? extension.exports : await extension.activate()).getAPI(1);
-    if (api.state === 'initialized') return api;
-    await new Promise<void>((resolve) => {
-      const timer = setTimeout(done, READY_MS);
-      const listener = api.onDidChangeState((state) => state === 'initialized' && done());
-      function done(): void {
-        clearTimeout(timer);
-        listener.dispose();
-        resolve();
-      }
-    });
-    return api;
-  } catch {
-    // Git is disabled, or not installed: there are no changes to offer.
-    return undefined;
   }
 }
 

@@ -13,12 +13,18 @@ export interface JobDetail {
   readonly url?: string;
 }
 
-/** `acme/docs` from `https://github.com/acme/docs(.git)`; the raw text when it is not a URL. */
+/**
+ * `acme/docs` from `https://github.com/acme/docs(.git)`, or from a repository on this machine at
+ * `file:///…/acme/docs.git` (its last two folders); the raw text when it is not a URL.
+ */
 export function repositoryName(repository: string | undefined): string | undefined {
   if (!repository) return undefined;
   try {
-    const path = new URL(repository).pathname.replace(/^\/+|\/+$/g, '').replace(/\.git$/, '');
-    return path || repository;
+    const url = new URL(repository);
+    const path = decodeURIComponent(url.pathname)
+      .replace(/^\/+|\/+$/g, '')
+      .replace(/\.git$/, '');
+    return (url.protocol === 'file:' ? path.split('/').slice(-2).join('/') : path) || repository;
   } catch {
     return repository;
   }
@@ -96,6 +102,25 @@ export function age(ms: number): string {
   const hours = Math.floor(minutes / 60);
   if (hours < 48) return `${hours} h ago`;
   return `${Math.floor(hours / 24)} days ago`;
+}
+
+/** Whether the job names the branch it works on, in a repository: what Review Changes and Check Out Branch need. */
+export function hasBranch(job: AgentJob | undefined): job is AgentJob & { readonly repository: string; readonly ref: string } {
+  return typeof job?.repository === 'string' && typeof job.ref === 'string' && job.ref.trim() !== '';
+}
+
+/** A job started here that failed or was archived: its prompt can be started again as a new job. */
+export function canStartAgain(tracked: TrackedJob): boolean {
+  return tracked.prompt !== undefined && (tracked.job?.status === 'failed' || tracked.job?.status === 'archived');
+}
+
+/** The tree item's context value: what its menus offer (package.json's `viewItem` clauses read these words). */
+export function jobContextValue(tracked: TrackedJob): string {
+  const words = ['agentJob'];
+  if (isSafePullRequestLink(tracked.job?.prLink)) words.push('hasPullRequest');
+  if (hasBranch(tracked.job)) words.push('hasBranch');
+  if (canStartAgain(tracked)) words.push('canStartAgain');
+  return words.join(' ');
 }
 
 export function isSafePullRequestLink(link: string | null | undefined): boolean {

@@ -10,13 +10,17 @@ import type { PlatformClients } from '../settings/platformClients';
 import type { SettingsService } from '../settings/settingsService';
 import type { SetupService } from '../settings/setupService';
 import type { DocsSettings } from '../settings/settingsModel';
+import { hasGitExtension } from '../git/gitApi';
+import { commands } from '../identifiers';
 import { showMessage } from '../ui/messages';
 import { registerAgentJobCommands } from './agentJobCommands';
 import { AgentJobsModel, type JobScope } from './agentJobsModel';
 import { AgentJobsTree, type JobNode } from './agentJobsTree';
 import { registerFollowUp } from './followUpCommand';
 import { jobEndNotice } from './jobNotifications';
+import { hasBranch } from './jobPresentation';
 import { PromptDrafts } from './promptDrafts';
+import { ReviewEditors } from './reviewEditors';
 import { registerStartAgentJob } from './startAgentJobCommand';
 
 export interface AgentJobsDeps {
@@ -31,6 +35,8 @@ export interface AgentJobsDeps {
 export interface AgentJobsFeature {
   readonly model: AgentJobsModel;
   readonly tree: AgentJobsTree;
+  readonly reviews: ReviewEditors;
+  readonly drafts: PromptDrafts;
 }
 
 export function registerAgentJobs(context: vscode.ExtensionContext, deps: AgentJobsDeps): AgentJobsFeature {
@@ -66,9 +72,13 @@ export function registerAgentJobs(context: vscode.ExtensionContext, deps: AgentJ
       const notice = jobEndNotice(change, settings.current.notifications);
       if (!notice) return;
       const pullRequest = notice.pullRequest;
+      const job = change.after?.job;
       showMessage(
         notice.level,
         notice.message,
+        ...(pullRequest && hasBranch(job) && hasGitExtension()
+          ? [{ title: 'Review Changes', run: () => vscode.commands.executeCommand(commands.reviewAgentJobChanges, change.id) }]
+          : []),
         ...(pullRequest ? [{ title: 'Open Pull Request', run: () => vscode.env.openExternal(vscode.Uri.parse(pullRequest, true)) }] : []),
       );
     }),
@@ -76,11 +86,13 @@ export function registerAgentJobs(context: vscode.ExtensionContext, deps: AgentJ
   model.setFocused(vscode.window.state.focused);
   model.setScope(scopeOf(settings.current), settings.current.pollIntervalSeconds * 1000);
   const drafts = new PromptDrafts();
-  context.subscriptions.push(drafts);
-  registerAgentJobCommands(context, { model, tree, setup });
+  const reviews = new ReviewEditors();
+  context.subscriptions.push(drafts, reviews);
+  const reviewedJob = () => reviews.activeJob();
+  registerAgentJobCommands(context, { model, tree, setup, reviewedJob });
   registerStartAgentJob(context, { model, tree, setup, clients, drafts });
-  registerFollowUp(context, { model, tree, clients });
-  return { model, tree };
+  registerFollowUp(context, { model, tree, clients, reviewedJob });
+  return { model, tree, reviews, drafts };
 }
 
 function scopeOf(settings: DocsSettings): JobScope | undefined {

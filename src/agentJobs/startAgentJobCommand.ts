@@ -17,7 +17,8 @@ import { selectionLabel } from '../chat/selectionContext';
 import type { AgentJobsModel } from './agentJobsModel';
 import type { AgentJobsTree } from './agentJobsTree';
 import { repositoryChangesOf } from './gitChanges';
-import { promptTitle } from './jobPresentation';
+import { jobOfCommand } from './jobArgument';
+import { canStartAgain, jobLabel, promptTitle } from './jobPresentation';
 import { buildJobPrompt, type PromptParts } from './jobPrompt';
 import type { PromptDrafts } from './promptDrafts';
 
@@ -47,7 +48,26 @@ interface Offer extends vscode.QuickPickItem {
 export function registerStartAgentJob(context: vscode.ExtensionContext, deps: StartJobDeps): void {
   context.subscriptions.push(
     vscode.commands.registerCommand(commands.startAgentJob, (argument?: unknown) => startAgentJob(deps, argument)),
+    vscode.commands.registerCommand(commands.startAgentJobAgain, (argument?: unknown) => startAgain(deps, argument)),
   );
+}
+
+/** A failed or archived job's prompt, as a new draft: edited, then started as a new job. Resolves to the draft. */
+async function startAgain(deps: StartJobDeps, argument: unknown): Promise<vscode.Uri | undefined> {
+  const tracked = await jobOfCommand(deps.model, argument, {
+    title: 'Docs Assistant: Start Agent Job Again',
+    placeHolder: 'The failed or archived job whose prompt to start again',
+    applies: canStartAgain,
+    none: 'No failed or archived agent job started here is tracked: only the prompt of a job started here is known.',
+  });
+  if (!tracked) return undefined;
+  if (!canStartAgain(tracked) || tracked.prompt === undefined) {
+    showMessage('info', `The prompt of agent job "${jobLabel(tracked)}" is not known here, or the job has not failed or been archived.`);
+    return undefined;
+  }
+  const editor = await deps.drafts.open(tracked.prompt);
+  setStatusMessage(`The prompt of "${jobLabel(tracked)}" is open: edit it, then start it as a new job.`, 5_000);
+  return editor.document.uri;
 }
 
 /** Resolves to the new job's id; undefined when no job was started (yet: a draft may be open). */

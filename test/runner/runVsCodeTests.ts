@@ -3,7 +3,8 @@
 
 import * as path from 'node:path';
 import { freePort } from './codeServer';
-import { commitAll } from './gitRepository';
+import { JobRepository } from '../platform/jobRepository';
+import { commitAllWithOrigin } from './gitRepository';
 import { openWorkbench, REPO_ROOT } from './workbench';
 
 const TIMEOUT_MS = 10 * 60_000;
@@ -18,9 +19,11 @@ async function main(): Promise<number> {
       'src/sample.ts': 'export function add(a: number, b: number): number {\n  return a + b;\n}\n',
       'src/retry.ts': 'export const retries = 3;\n',
       'README.md': '# Sample workspace\n',
+      ...JobRepository.docsFiles(),
     },
-    // A Git repository, so that the agent job tests can attach uncommitted changes.
-    prepareWorkspace: (folder) => commitAll(folder),
+    // A clone of a Git repository, so that the agent job tests can attach uncommitted changes, and
+    // review the changes that jobs push to its origin.
+    prepareWorkspace: (folder) => void commitAllWithOrigin(folder),
     onHostLog: (line) => console.log(line),
   });
   const timeout = new Promise<number>((resolve) =>

@@ -132,7 +132,7 @@ describe('the demo, as a new user tries it', function () {
     await tourShot(page, 'tour-agent-jobs');
   });
 
-  it('starts an agent job about the selected change, edits its prompt, sees it through to its pull request, and follows it up', async () => {
+  it('starts an agent job about the selected change, edits its prompt, sees it through to its pull request, reviews it, and follows it up', async () => {
     await openFile(page, 'askDocs.ts');
     const editor = page.locator('.monaco-editor .view-lines').first();
     await editor.locator('.view-line', { hasText: 'answerTimeoutMs' }).waitFor();
@@ -203,15 +203,21 @@ describe('the demo, as a new user tries it', function () {
     }
     assert.equal(await openPullRequest.count(), 1);
     await tourShot(page, 'tour-job-done');
-    await done
-      .locator('.codicon-notifications-clear, .codicon-close')
-      .first()
-      .click()
-      .catch(() => {});
 
-    // A follow-up sets it working again.
-    await row.hover();
-    await row.locator('.action-label[aria-label="Send Follow-Up to Agent Job"]').click();
+    // The sample project is a clone of the job's repository: Review Changes fetches the job's
+    // branch and opens VS Code's multi-file diff editor on what the agent changed.
+    await done.locator('.monaco-button', { hasText: 'Review Changes' }).click();
+    const reviewTab = page.locator('.tabs-container .tab', { hasText: 'Agent job changes: Document answerTimeoutMs' });
+    await reviewTab.waitFor();
+    await page.locator('.part.editor .view-line', { hasText: '## Document answerTimeoutMs in the configuration guide' }).first().waitFor();
+    // What git and the review said has been read: the notifications are put away for the picture.
+    await runCommand(page, 'Notifications: Clear All Notifications');
+    await reviewTab.click();
+    await page.mouse.move(900, 600);
+    await tourShot(page, 'tour-review');
+
+    // A follow-up, from the review's title bar, sets the job working again.
+    await page.locator('.editor-actions .action-label[aria-label="Send Follow-Up to Agent Job"]').click();
     await page.locator('.quick-input-widget', { hasText: 'What else should the agent do' }).waitFor();
     await page.keyboard.type('Add an example to the troubleshooting page too.');
     await page.keyboard.press('Enter');

@@ -90,3 +90,30 @@ export function recordSurfaces(): { shown: Shown[]; restore(): void } {
   wrap('withProgress', (args) => ({ text: String((args[0] as { title?: string }).title ?? ''), actions: [] }));
   return { shown, restore: () => originals.forEach((original, name) => (window[name] = original)) };
 }
+
+/**
+ * Records the arguments of every run of command `id` (the tests share the extension's API object,
+ * so they see its calls too); each still runs. Call restore() when done.
+ */
+export function recordCommands(id: string): { made: unknown[][]; restore(): void } {
+  const made: unknown[][] = [];
+  const commands = vscode.commands as { executeCommand: (command: string, ...args: unknown[]) => Thenable<unknown> };
+  const original = commands.executeCommand;
+  commands.executeCommand = (command: string, ...args: unknown[]) => {
+    if (command === id) made.push(args);
+    return original.call(vscode.commands, command, ...args);
+  };
+  return { made, restore: () => (commands.executeCommand = original) };
+}
+
+/** Starts an agent job with `prompt` as a user does, from its draft; resolves to the job's id. */
+export async function startJob(prompt: string): Promise<string> {
+  const started = await vscode.commands.executeCommand<string | undefined>('docsAssistant.startAgentJob', { prompt });
+  if (started) return started;
+  // A prompt given as an argument opens as a draft, for the user to start.
+  const draft = vscode.window.activeTextEditor?.document;
+  assert.ok(draft?.uri.scheme === 'untitled' && draft.getText() === prompt, 'the prompt opens as a draft');
+  const id = await vscode.commands.executeCommand<string>('docsAssistant.startAgentJob', draft.uri);
+  assert.ok(id, 'the job started');
+  return id;
+}

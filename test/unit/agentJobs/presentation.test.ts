@@ -3,6 +3,7 @@ import {
   age,
   jobDescription,
   jobDetails,
+  jobContextValue,
   jobIcon,
   jobLabel,
   pullRequestDetail,
@@ -65,6 +66,28 @@ describe('agent job presentation', () => {
       details.map((detail) => detail.label),
       ['Pull request', 'Model', 'Created', 'Archived'],
     );
+  });
+
+  it('offers in the tree only what applies: a pull request, a branch to review, a prompt to start again', () => {
+    const withPrompt = (job: TrackedJob['job']): TrackedJob => ({ ...tracked(job), prompt: 'Fix the typos' });
+    const onBranch = { id: 'j1', repository: 'https://github.com/acme/docs', ref: 'fix-typos' };
+    assert.equal(jobContextValue(tracked(undefined)), 'agentJob');
+    assert.equal(
+      jobContextValue(tracked({ ...onBranch, status: 'completed', prLink: 'https://github.com/acme/docs/pull/7' })),
+      'agentJob hasPullRequest hasBranch',
+    );
+    assert.equal(jobContextValue(tracked({ ...onBranch, status: 'completed', prLink: 'http://x/pull/7' })), 'agentJob hasBranch');
+    assert.equal(jobContextValue(tracked({ id: 'j1', status: 'active', repository: 'https://github.com/acme/docs', ref: '' })), 'agentJob');
+    assert.equal(jobContextValue(tracked({ id: 'j1', status: 'active', ref: 'x' })), 'agentJob', 'a branch without a repository');
+    assert.equal(jobContextValue(withPrompt({ id: 'j1', status: 'failed' })), 'agentJob canStartAgain');
+    assert.equal(jobContextValue(withPrompt({ id: 'j1', status: 'archived' })), 'agentJob canStartAgain');
+    assert.equal(jobContextValue(withPrompt({ id: 'j1', status: 'completed' })), 'agentJob');
+    assert.equal(jobContextValue(tracked({ id: 'j1', status: 'failed' })), 'agentJob', 'the prompt of a job started elsewhere is not known');
+  });
+
+  it('names a repository on this machine by its last two folders', () => {
+    assert.equal(repositoryName('file:///tmp/demo/remote/acme/docs.git'), 'acme/docs');
+    assert.equal(repositoryName('file:///tmp/work%20space/docs'), 'work space/docs');
   });
 });
 

@@ -1,0 +1,121 @@
+// VS Code's built-in Git extension (`vscode.git`), through its API version 1: the one way this
+// extension reads or changes a repository. It never runs git itself. Where the extension is
+// missing (VS Code for the Web) or disabled, there is no API, and the features that need it say so.
+
+import * as vscode from 'vscode';
+
+/** The parts of the Git extension's API (its `git.d.ts`, version 1) this extension uses. */
+export interface GitApi {
+  readonly state: 'uninitialized' | 'initialized';
+  readonly onDidChangeState: vscode.Event<'uninitialized' | 'initialized'>;
+  readonly repositories: readonly GitRepository[];
+  getRepository(uri: vscode.Uri): GitRepository | null;
+  /** A URI whose content is the file at `ref`, read by the Git extension (`git show`). */
+  toGitUri(uri: vscode.Uri, ref: string): vscode.Uri;
+}
+
+export interface GitRepository {
+  readonly rootUri: vscode.Uri;
+  readonly state: {
+    readonly HEAD: GitBranch | undefined;
+    readonly remotes: readonly GitRemote[];
+    readonly workingTreeChanges: readonly GitChange[];
+    readonly indexChanges: readonly GitChange[];
+    readonly mergeChanges: readonly GitChange[];
+  };
+  status(): Promise<void>;
+  /** `git diff <ref> -- <path>`: with HEAD, the staged and unstaged changes together. */
+  diffWith(ref: string, path: string): Promise<string>;
+  /** `git diff --name-status <ref1>...<ref2>`: what `ref2` changed since it left `ref1`. */
+  diffBetween(ref1: string, ref2: string): Promise<GitChange[]>;
+  /** `git merge-base`; undefined when the two have none. */
+  getMergeBase(ref1: string, ref2: string): Promise<string | undefined>;
+  getCommit(ref: string): Promise<{ readonly hash: string }>;
+  getBranch(name: string): Promise<GitBranch>;
+  /** `git fetch <remote> <ref>`: updates the remote-tracking branch only. */
+  fetch(options: { readonly remote: string; readonly ref: string }): Promise<void>;
+  /** `git checkout -b <name> <ref>` when `checkout`, else `git branch <name> <ref>`. */
+  createBranch(name: string, checkout: boolean, ref?: string): Promise<void>;
+  setBranchUpstream(name: string, upstream: string): Promise<void>;
+  checkout(treeish: string): Promise<void>;
+  merge(ref: string): Promise<void>;
+}
+
+export interface GitBranch {
+  readonly name?: string;
+  readonly commit?: string;
+  readonly upstream?: { readonly remote: string; readonly name: string };
+  readonly ahead?: number;
+  readonly behind?: number;
+}
+
+export interface GitRemote {
+  readonly name: string;
+  readonly fetchUrl?: string;
+  readonly pushUrl?: string;
+}
+
+/** The Git extension's `Status` values that diffBetween gives. */
+export const GitStatus = { modified: 5, added: 1, deleted: 6, renamed: 3 } as const;
+
+export interface GitChange {
+  /** The file's path now: after a rename, its new path. */
+  readonly uri: vscode.Uri;
+  readonly originalUri: vscode.Uri;
+  readonly renameUri: vscode.Uri | undefined;
+  readonly status: number;
+}
+
+/** What a failed git command throws, as far as the Git extension describes it. */
+export interface GitFailure {
+  readonly message?: string;
+  readonly stderr?: string;
+  readonly gitErrorCode?: string;
+}
+
+interface GitExtension {
+  getAPI(version: 1): GitApi;
+}
+
+/** How long to wait for the Git extension to find its repositories. */
+const READY_MS = 5_000;
+
+/** The Git extension's API once it has looked for repositories; undefined when it is missing or disabled. */
+export async function gitApi(): Promise<GitApi | undefined> {
+  const extension = vscode.extensions.getExtension<GitExtension>('vscode.git');
+  if (!extension) return undefined;
+  try {
+    const api = (extension.isActive ? extension.exports : await extension.activate()).getAPI(1);
+    if (api.state === 'initialized') return api;
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(done, READY_MS);
+      const listener = api.onDidChangeState((state) => state === 'initialized' && done());
+      function done(): void {
+        clearTimeout(timer);
+        listener.dispose();
+        resolve();
+      }
+    });
+    return api;
+  } catch {
+    // Git is disabled (`git.enabled`), or not installed.
+    return undefined;
+  }
+}
+
+/** Whether this VS Code has the Git extension at all: not so in VS Code for the Web. */
+export function hasGitExtension(): boolean {
+  return vscode.extensions.getExtension('vscode.git') !== undefined;
+}
+
+/** Git's own words for a failure: its error output, without its hints, else the message. */
+export function gitWords(error: unknown): string {
+  const failure = (typeof error === 'object' && error !== null ? error : {}) as GitFailure;
+  const text = (failure.stderr ?? '').trim() || (failure.message ?? '').trim() || String(error);
+  const lines = text
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line !== '' && !/^hint:/i.test(line));
+  const words = lines.join(' ');
+  return words.length > 500 ? `${words.slice(0, 499)}…` : words;
+}

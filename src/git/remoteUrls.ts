@@ -1,0 +1,69 @@
+// Whether a Git remote is the repository an agent job names. Remotes are written many ways for one
+// repository (https with or without `.git` or a trailing slash, scp-like `git@host:owner/name`,
+// `ssh://`, a local path), so both sides are reduced to a host and a path and compared. No `vscode`.
+
+export interface RepositoryAddress {
+  /** Lower case; empty for a repository on this machine. */
+  readonly host: string;
+  /** Without leading or trailing slashes, and without `.git` for a host's repository. */
+  readonly path: string;
+}
+
+/** Hosts whose owner and repository names are not case-sensitive. */
+const CASE_INSENSITIVE_HOSTS = new Set(['github.com', 'www.github.com', 'ssh.github.com']);
+
+/** `git@host:owner/name(.git)`: scp-like syntax, which Git takes when there is no `://` and a colon comes before any slash. */
+const SCP_LIKE = /^(?:[^@/\s]+@)?([^:/\s]+):(?!\/\/)(.+)$/;
+
+/** The host and path a remote URL (or a job's repository URL) names; undefined when it names none. */
+export function repositoryAddress(raw: string): RepositoryAddress | undefined {
+  const text = raw.trim();
+  if (text === '') return undefined;
+  if (text.startsWith('/')) return localAddress(text);
+  if (!text.includes('://')) {
+    const scp = SCP_LIKE.exec(text);
+    // A single letter before the colon is a Windows drive, not a host.
+    if (!scp || scp[1].length === 1) return undefined;
+    return hostAddress(scp[1], scp[2]);
+  }
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    return undefined;
+  }
+  if (url.protocol === 'file:') return url.host === '' ? localAddress(decode(url.pathname)) : undefined;
+  if (!['https:', 'http:', 'ssh:', 'git:', 'git+ssh:', 'ssh+git:'].includes(url.protocol) || url.hostname === '') return undefined;
+  return hostAddress(url.hostname, decode(url.pathname));
+}
+
+/** Whether two URLs name the same repository. */
+export function sameRepository(a: string, b: string): boolean {
+  const left = repositoryAddress(a);
+  const right = repositoryAddress(b);
+  if (!left || !right || left.host !== right.host || left.path === '') return false;
+  return CASE_INSENSITIVE_HOSTS.has(left.host) ? left.path.toLowerCase() === right.path.toLowerCase() : left.path === right.path;
+}
+
+function hostAddress(host: string, path: string): RepositoryAddress | undefined {
+  const trimmed = trimSlashes(path).replace(/\.git$/i, '');
+  return trimmed === '' ? undefined : { host: host.toLowerCase(), path: trimmed };
+}
+
+/** A repository on this machine is named by its folder: `.git` is part of a bare repository's name. */
+function localAddress(path: string): RepositoryAddress | undefined {
+  const trimmed = trimSlashes(path);
+  return trimmed === '' ? undefined : { host: '', path: trimmed };
+}
+
+function trimSlashes(path: string): string {
+  return path.replace(/^\/+|\/+$/g, '').replace(/\/{2,}/g, '/');
+}
+
+function decode(path: string): string {
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return path;
+  }
+}

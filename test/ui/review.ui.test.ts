@@ -1,0 +1,98 @@
+// Reviewing an agent job's change in the editor, as a user does: the workspace is a clone of a
+// real repository that the emulator's job pushes its branch to. Start a job from a selection, let
+// it complete, Review Changes from the notification, read the diff (dark and light), send a
+// follow-up from the review's title bar, and see the follow-up's commit once it completes again.
+
+import * as assert from 'node:assert/strict';
+import type { Page } from 'playwright-core';
+import { JobRepository } from '../platform/jobRepository';
+import { cloneInto } from '../runner/gitRepository';
+import { answerInput, openFile, openSidebar, runCommand, screenshot, uiSuite, workbench } from './support';
+
+describe("reviewing an agent job's change, as a user does", function () {
+  this.timeout(300_000);
+  const ui = uiSuite();
+  let repository: JobRepository;
+
+  before(() => {
+    repository = JobRepository.create(JobRepository.docsFiles());
+  });
+  beforeEach(() => {
+    ui.emulator.jobs.repository = repository;
+    ui.emulator.jobs.createdRunsForMs = 3_000;
+  });
+  after(() => repository.remove());
+
+  /** The notification that a job completed, once it has its Review Changes button. */
+  async function completed(page: Page) {
+    const toast = page.locator('.notification-toast', { hasText: 'completed with a pull request' }).last();
+    await toast.locator('.monaco-button', { hasText: 'Review Changes' }).waitFor({ timeout: 60_000 });
+    assert.ok(await toast.locator('.monaco-button', { hasText: 'Open Pull Request' }).isVisible());
+    return toast;
+  }
+
+  it('starts a job from a selection, reviews its change from the notification, and follows it up from the review', async () => {
+    const bench = await workbench({
+      workspaceFiles: {},
+      prepareWorkspace: (folder) => cloneInto(repository.url, folder),
+      viewport: { width: 1400, height: 900 },
+      userSettings: {
+        'docsAssistant.baseUrl': ui.emulator.url,
+        'docsAssistant.domain': ui.emulator.config.domain,
+        'docsAssistant.projectId': ui.emulator.config.projectId,
+        'docsAssistant.agentJobs.pollIntervalSeconds': 1,
+      },
+    });
+    const { page } = bench;
+    await openSidebar(page);
+    await runCommand(page, 'Docs Assistant: Set Admin Key', { opensInput: true });
+    await answerInput(page, ui.emulator.config.adminKey);
+
+    // A selection in the chat guide, and a job about it.
+    await openFile(page, 'chat.md');
+    const line = page.locator('.monaco-editor .view-line', { hasText: 'Select some code' }).first();
+    await line.click();
+    await page.keyboard.press('Home');
+    await page.keyboard.press('Shift+End');
+    await runCommand(page, 'Docs Assistant: Start Agent Job');
+    const picker = page.locator('.quick-input-widget');
+    await picker.locator('.monaco-list-row', { hasText: 'The selected code' }).waitFor();
+    await page.keyboard.press('Enter');
+    await answerInput(page, 'Explain the answer timeout', 'What should the agent change');
+    await page.locator('.codelens-decoration', { hasText: 'Start Agent Job' }).first().waitFor();
+    await page.locator('.editor-actions .action-label[aria-label="Start Agent Job"]').click();
+    const tree = page.locator('.pane', { has: page.locator('.pane-header', { hasText: 'Agent Jobs' }) });
+    const row = tree.locator('.monaco-list-row', { hasText: 'Explain the answer timeout' }).first();
+    await row.waitFor();
+    assert.match(ui.emulator.jobs.prompts[0]?.prompt ?? '', /^Explain the answer timeout\n\n## Selected from `docs\/guides\/chat\.md`/);
+
+    // Completed: Review Changes from the notification opens VS Code's multi-file diff editor.
+    await (await completed(page)).locator('.monaco-button', { hasText: 'Review Changes' }).click();
+    await page.locator('.tabs-container .tab.active', { hasText: 'Agent job changes: Explain the answer timeout' }).waitFor();
+    const review = page.locator('.part.editor');
+    await review.locator('.view-line', { hasText: '## Explain the answer timeout' }).first().waitFor();
+    for (const file of ['settings.md', 'explain-the-answer-timeout.md', 'troubleshooting.md'])
+      await review.locator('.multiDiffEntry .header', { hasText: file }).first().waitFor();
+    await row.hover();
+    assert.equal(await row.locator('.action-label[aria-label="Review Changes"]').count(), 1, 'the job offers Review Changes in the tree');
+    // Both themes: the diff is VS Code's own, coloured by the theme.
+    const reviewTab = page.locator('.tabs-container .tab', { hasText: 'Agent job changes:' });
+    const dark = await page.locator('.monaco-workbench.vs-dark').count();
+    await screenshot(page, dark ? 'review-dark' : 'review-light');
+    await runCommand(page, 'Preferences: Toggle between Light/Dark Themes');
+    await page.locator(dark ? '.monaco-workbench.vs' : '.monaco-workbench.vs-dark').waitFor();
+    await reviewTab.click();
+    await review.locator('.view-line', { hasText: '## Explain the answer timeout' }).first().waitFor();
+    await screenshot(page, dark ? 'review-light' : 'review-dark');
+
+    // Send Follow-Up from the review's title bar: the job works again, and its next commit shows.
+    await page.locator('.editor-actions .action-label[aria-label="Send Follow-Up to Agent Job"]').click();
+    await answerInput(page, 'Add an example', 'What else should the agent do');
+    await row.locator('.label-description', { hasText: 'active' }).waitFor();
+    assert.deepEqual(ui.emulator.jobs.prompts.at(-1)?.prompt, 'Add an example');
+    await (await completed(page)).locator('.monaco-button', { hasText: 'Review Changes' }).click();
+    await review.locator('.view-line', { hasText: 'Added on a follow-up: Add an example.' }).first().waitFor({ timeout: 30_000 });
+    assert.equal(await reviewTab.count(), 1, 'one review of the job');
+    await screenshot(page, 'review-follow-up');
+  });
+});

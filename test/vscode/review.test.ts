@@ -1,0 +1,280 @@
+// Reviewing an agent job's change in VS Code, against a real repository: the workspace is a clone
+// of a bare repository (test/runner/runVsCodeTests.ts) that the emulator's jobs push their
+// branches to. Review Changes opens the multi-file diff of what the job changed; Check Out Branch
+// switches to its branch; every dead end says its sentence.
+
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import * as vscode from 'vscode';
+import type { DocsAssistantApi } from '../../src/extension';
+import type { GitApi, GitRepository } from '../../src/git/gitApi';
+import { ManualClock } from '../platform/clock';
+import type { PlatformEmulator } from '../platform/emulator';
+import { JobRepository } from '../platform/jobRepository';
+import { AGENT_EDITS, AGENT_REMOVES } from '../platform/jobs';
+import { until } from '../until';
+import {
+  activateExtension,
+  connectTo,
+  pollJobsEverySecond,
+  recordCommands,
+  recordSurfaces,
+  resetUserSettings,
+  settle,
+  startEmulator,
+  startJob,
+} from './support';
+
+interface ReviewSummary {
+  readonly title: string;
+  readonly files: readonly string[];
+  readonly base: string;
+  readonly head: string;
+}
+
+type Entry = [vscode.Uri, vscode.Uri | undefined, vscode.Uri | undefined];
+
+describe("reviewing an agent job's change", () => {
+  let emulator: PlatformEmulator;
+  let api: DocsAssistantApi;
+  let clone: GitRepository;
+  let origin: JobRepository;
+  const clock = new ManualClock(Date.now());
+  const folder = () => vscode.workspace.workspaceFolders![0].uri;
+  const tracked = (id: string) => api.trackedJobs().find((job) => job.id === id);
+  const text = async (uri: vscode.Uri | undefined) => (uri ? (await vscode.workspace.openTextDocument(uri)).getText() : undefined);
+
+  before(async () => {
+    api = await activateExtension();
+    const git = (await vscode.extensions.getExtension<{ getAPI(version: 1): GitApi }>('vscode.git')!.activate()).getAPI(1);
+    clone = await until('the workspace repository', () => git.getRepository(folder()) ?? undefined, 20_000);
+    const url = clone.state.remotes.find((remote) => remote.name === 'origin')?.fetchUrl;
+    assert.ok(url, 'the workspace is a clone with an origin');
+    origin = JobRepository.open(fileURLToPath(url));
+    emulator = await startEmulator({ clock });
+    emulator.jobs.repository = origin;
+    await pollJobsEverySecond();
+    await connectTo(emulator);
+  });
+  afterEach(async () => {
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  });
+  after(async () => {
+    for (const job of api.trackedJobs()) await vscode.commands.executeCommand('docsAssistant.untrackAgentJob', job.id);
+    await resetUserSettings();
+    await emulator.close();
+  });
+
+  /** A job started from a prompt, completed: its branch holds the agent's commit. */
+  async function completedJob(prompt: string): Promise<string> {
+    const id = await startJob(prompt);
+    clock.advance(61_000);
+    await vscode.commands.executeCommand('docsAssistant.refreshAgentJobs');
+    await until('completion', () => tracked(id)?.job?.status === 'completed', 15_000);
+    return id;
+  }
+
+  it('opens the multi-file diff of exactly the files the job changed, each side as Git has it, and leaves the checkout alone', async () => {
+    const id = await completedJob('Document the answer timeout');
+    const head = clone.state.HEAD?.commit;
+    const calls = recordCommands('vscode.changes');
+    const surfaces = recordSurfaces();
+    let summary: ReviewSummary | undefined;
+    try {
+      summary = await vscode.commands.executeCommand<ReviewSummary>('docsAssistant.reviewAgentJobChanges', id);
+    } finally {
+      calls.restore();
+      surfaces.restore();
+    }
+    const page = 'docs/guides/document-the-answer-timeout.md';
+    assert.deepEqual([...(summary?.files ?? [])].sort(), [AGENT_EDITS, page, AGENT_REMOVES].sort());
+    assert.equal(summary?.base, 'origin/main');
+    assert.equal(summary?.head, origin.head(tracked(id)!.job!.ref!));
+
+    assert.equal(calls.made.length, 1);
+    const [title, entries] = calls.made[0] as [string, Entry[]];
+    assert.equal(title, 'Agent job changes: Document the answer timeout');
+    const entry = (file: string) => entries.find(([resource]) => vscode.workspace.asRelativePath(resource, false) === file)!;
+    const [, editedBefore, editedAfter] = entry(AGENT_EDITS);
+    assert.equal(editedBefore?.scheme, 'git');
+    assert.doesNotMatch((await text(editedBefore)) ?? '', /## Document the answer timeout/);
+    assert.match((await text(editedAfter)) ?? '', /## Document the answer timeout\n/);
+    const [, addedBefore, addedAfter] = entry(page);
+    assert.equal(addedBefore, undefined, 'an added file has no side before');
+    assert.equal(await text(addedAfter), '# Document the answer timeout\n\nWritten by the agent for: Document the answer timeout.\n');
+    const [, removedBefore, removedAfter] = entry(AGENT_REMOVES);
+    assert.equal(removedAfter, undefined, 'a removed file has no side after');
+    assert.equal(await text(removedBefore), fs.readFileSync(vscode.Uri.joinPath(folder(), AGENT_REMOVES).fsPath, 'utf8'));
+
+    assert.equal(vscode.window.tabGroups.activeTabGroup.activeTab?.label, `${title} (3 files)`, 'the review is the active editor');
+    const said = surfaces.shown.find((shown) => shown.surface === 'showInformationMessage');
+    assert.match(
+      said?.text ?? '',
+      /^3 files changed by agent job "Document the answer timeout" on docs-agent\/job_\w+ \(.+\), against origin\/main\.$/,
+    );
+    assert.deepEqual(said?.actions, ['Send Follow-Up', 'Check Out Branch', 'Open Pull Request']);
+
+    await clone.status();
+    assert.equal(clone.state.HEAD?.name, 'main', 'the checkout is not touched');
+    assert.equal(clone.state.HEAD?.commit, head);
+    assert.equal(clone.state.workingTreeChanges.length + clone.state.indexChanges.length, 0, 'nor the working tree or the index');
+  });
+
+  it('shows a follow-up’s commit when the job completes again, in place of the earlier review', async () => {
+    const id = await completedJob('Document retries');
+    await vscode.commands.executeCommand('docsAssistant.reviewAgentJobChanges', id);
+    await vscode.commands.executeCommand('docsAssistant.sendAgentJobFollowUp', { jobId: id, prompt: 'Mention the maximum' });
+    clock.advance(61_000);
+    await until('completion again', () => tracked(id)?.job?.status === 'completed' && tracked(id)?.polling.kind === 'ended', 15_000);
+    const calls = recordCommands('vscode.changes');
+    try {
+      await vscode.commands.executeCommand('docsAssistant.reviewAgentJobChanges', id);
+    } finally {
+      calls.restore();
+    }
+    const [, entries] = calls.made[0] as [string, Entry[]];
+    const added = entries.find(([resource]) => resource.path.endsWith('docs/guides/document-retries.md'))!;
+    assert.match((await text(added[2])) ?? '', /## Mention the maximum\n/);
+    const reviews = vscode.window.tabGroups.all
+      .flatMap((group) => group.tabs)
+      .filter((tab) => tab.label.startsWith('Agent job changes: Document retries'));
+    assert.equal(reviews.length, 1, 'one review of the job is open');
+  });
+
+  it('shows a renamed file as one entry, from its old path to its new one', async () => {
+    origin.commit('docs-agent/rename', { rename: { 'docs/guides/chat.md': 'docs/guides/asking.md' } }, 'Rename the chat guide');
+    emulator.jobs.add({ id: 'job-rename', outcome: 'completed', runsForMs: 0, repository: origin.url, ref: 'docs-agent/rename' });
+    await vscode.commands.executeCommand('docsAssistant.trackAgentJob', 'job-rename');
+    await until('the job', () => tracked('job-rename')?.job);
+    const calls = recordCommands('vscode.changes');
+    try {
+      await vscode.commands.executeCommand('docsAssistant.reviewAgentJobChanges', 'job-rename');
+    } finally {
+      calls.restore();
+    }
+    const [, entries] = calls.made[0] as [string, Entry[]];
+    assert.equal(entries.length, 1);
+    const [resource, before, after] = entries[0];
+    assert.equal(vscode.workspace.asRelativePath(resource, false), 'docs/guides/asking.md');
+    assert.match(before?.query ?? '', /docs\/guides\/chat\.md/);
+    assert.equal(await text(before), await text(after));
+  });
+
+  it('checks the branch out as a local branch tracking the remote one', async () => {
+    const id = await completedJob('Document the proxy setting');
+    const branch = tracked(id)!.job!.ref!;
+    try {
+      assert.equal(await vscode.commands.executeCommand('docsAssistant.checkOutAgentJobBranch', id), true);
+      await until('HEAD on the branch', () => clone.state.HEAD?.name === branch, 10_000);
+      assert.equal(clone.state.HEAD?.commit, origin.head(branch));
+      assert.equal(clone.state.HEAD?.upstream?.remote, 'origin');
+      assert.equal(clone.state.HEAD?.upstream?.name, branch);
+      assert.match(fs.readFileSync(vscode.Uri.joinPath(folder(), AGENT_EDITS).fsPath, 'utf8'), /## Document the proxy setting\n/);
+    } finally {
+      await clone.checkout('main');
+      await until('HEAD back on main', () => clone.state.HEAD?.name === 'main');
+    }
+  });
+
+  it('refuses to check out over uncommitted changes it would overwrite, and changes nothing', async () => {
+    const id = await completedJob('Document the cache size');
+    const file = vscode.Uri.joinPath(folder(), AGENT_EDITS).fsPath;
+    const original = fs.readFileSync(file, 'utf8');
+    fs.writeFileSync(file, `${original}\nMy own notes.\n`);
+    const surfaces = recordSurfaces();
+    try {
+      assert.equal(await vscode.commands.executeCommand('docsAssistant.checkOutAgentJobBranch', id), false);
+      const said = surfaces.shown.find((shown) => shown.surface === 'showWarningMessage');
+      assert.match(
+        said?.text ?? '',
+        /^docs-agent\/job_\w+ was not checked out: it would overwrite your uncommitted changes to docs\/configuration\/settings\.md\. Commit or stash them, then check it out again\. Nothing was changed\.$/,
+      );
+      await clone.status();
+      assert.equal(clone.state.HEAD?.name, 'main');
+      assert.equal(fs.readFileSync(file, 'utf8'), `${original}\nMy own notes.\n`, 'the change is kept');
+    } finally {
+      surfaces.restore();
+      fs.writeFileSync(file, original);
+    }
+  });
+
+  describe('says what it could not do, and what to do instead', () => {
+    async function said(argument: string): Promise<{ text: string; actions: readonly string[] }> {
+      const surfaces = recordSurfaces();
+      try {
+        await vscode.commands.executeCommand('docsAssistant.reviewAgentJobChanges', argument);
+        await settle();
+        const message = surfaces.shown.find((shown) => /^show(Information|Warning|Error)Message$/.test(shown.surface));
+        assert.ok(message, 'a notification');
+        return message;
+      } finally {
+        surfaces.restore();
+      }
+    }
+
+    it('a job of a repository the workspace has no clone of: Clone Repository or Open Pull Request', async () => {
+      emulator.jobs.add({
+        id: 'job-elsewhere',
+        outcome: 'completed',
+        runsForMs: 0,
+        repository: 'https://github.com/acme/other',
+        ref: 'fix',
+      });
+      await vscode.commands.executeCommand('docsAssistant.trackAgentJob', 'job-elsewhere');
+      await until('the job', () => tracked('job-elsewhere')?.job);
+      const message = await said('job-elsewhere');
+      assert.equal(
+        message.text,
+        "No folder of this workspace is a clone of https://github.com/acme/other. Clone it to review the agent's changes in VS Code, or open the pull request.",
+      );
+      assert.deepEqual(message.actions, ['Clone Repository', 'Open Pull Request']);
+    });
+
+    it("a branch gone from the remote: git's own words, and Open Pull Request", async () => {
+      const id = await completedJob('Document the log level');
+      origin.deleteBranch(tracked(id)!.job!.ref!);
+      const message = await said(id);
+      assert.match(
+        message.text,
+        /^The branch docs-agent\/job_\w+ is not on origin: it may have been merged and deleted\. Git said: .*couldn't find remote ref/,
+      );
+      assert.deepEqual(message.actions, ['Open Pull Request']);
+    });
+
+    it('a branch the agent has not pushed yet, while it works', async () => {
+      const id = await startJob('Document the colours');
+      await until('the job', () => tracked(id)?.job);
+      const message = await said(id);
+      assert.match(message.text, /^The agent has not pushed docs-agent\/job_\w+ yet\. Review its changes once the job completes\.$/);
+    });
+
+    it('a branch with no change', async () => {
+      origin.commit('docs-agent/nothing', {}, 'Nothing');
+      emulator.jobs.add({ id: 'job-nothing', outcome: 'completed', runsForMs: 0, repository: origin.url, ref: 'docs-agent/nothing' });
+      await vscode.commands.executeCommand('docsAssistant.trackAgentJob', 'job-nothing');
+      await until('the job', () => tracked('job-nothing')?.job);
+      const message = await said('job-nothing');
+      assert.match(message.text, /^The branch docs-agent\/nothing has no change against origin\/main: the agent changed no file there\.$/);
+    });
+  });
+
+  it('starts a failed job’s prompt again as a new draft, and the draft as a new job', async () => {
+    emulator.jobs.createdOutcome = 'failed';
+    try {
+      const id = await startJob('Document the theme colours');
+      clock.advance(61_000);
+      await vscode.commands.executeCommand('docsAssistant.refreshAgentJobs');
+      await until('failure', () => tracked(id)?.job?.status === 'failed', 15_000);
+      const draft = await vscode.commands.executeCommand<vscode.Uri>('docsAssistant.startAgentJobAgain', id);
+      assert.equal(draft?.scheme, 'untitled');
+      assert.equal(vscode.window.activeTextEditor?.document.getText(), 'Document the theme colours');
+      const again = await vscode.commands.executeCommand<string>('docsAssistant.startAgentJob', draft);
+      assert.match(again ?? '', /^job_/);
+      assert.notEqual(again, id, 'a new job');
+      assert.equal(emulator.jobs.prompts.at(-1)?.prompt, 'Document the theme colours');
+    } finally {
+      emulator.jobs.createdOutcome = 'completed';
+    }
+  });
+});
