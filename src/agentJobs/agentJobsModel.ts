@@ -102,9 +102,24 @@ export class AgentJobsModel {
     return true;
   }
 
-  /** The job as the platform just returned it, after a follow-up: polled again even if it had ended. */
-  update(job: AgentJob): void {
-    this.current?.poller.update(job);
+  /**
+   * A job the platform has just started for a prompt sent from here, tracked with that prompt.
+   * False when its id is already tracked: a new job cannot share an id, so the answer is not used.
+   */
+  trackStarted(job: AgentJob, prompt: string): boolean {
+    if (!this.current || this.current.poller.get(job.id)) return false;
+    this.current.poller.track(job.id, job, { prompt, fresh: true });
+    return true;
+  }
+
+  /**
+   * Job `id` as the platform just returned it, after a follow-up: polled again even if it had
+   * ended. False, and nothing changes, when the answer is not that job or it is not tracked.
+   */
+  update(id: string, job: AgentJob): boolean {
+    if (job.id !== id || !this.current?.poller.get(id)) return false;
+    this.current.poller.update(job);
+    return true;
   }
 
   untrack(id: string): void {

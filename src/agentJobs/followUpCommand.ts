@@ -63,7 +63,7 @@ async function followUp(deps: FollowUpDeps, argument: unknown, draft = ''): Prom
   if (text === undefined) return undefined;
   const result = await send(deps, tracked.id, text);
   if (result.ok) {
-    deps.model.update(result.value);
+    deps.model.update(tracked.id, result.value);
     deps.tree.reveal(tracked.id);
     setStatusMessage(`Follow-up sent: agent job ${jobLabel(tracked)} is ${result.value.status} again.`, 5_000);
     return result.value;

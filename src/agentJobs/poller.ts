@@ -3,7 +3,7 @@
 // request per job, and a small global limit. 401/403 pause everything until resumed; 429 makes
 // every job wait; network trouble backs a job off. Timers are injected, so tests own the clock.
 
-import { type AgentJob, isTerminal } from '../platform/agentJob';
+import { type AgentJob, isTerminal, otherJobAnswer } from '../platform/agentJob';
 import { fail, platformError, type PlatformError, type Result } from '../platform/errors';
 import { backoffDelay } from '../platform/retry';
 import { Emitter } from '../util/disposable';
@@ -278,9 +278,10 @@ export class AgentJobPoller {
     this.schedule();
   }
 
-  private apply(entry: Entry, result: Result<AgentJob>): void {
+  private apply(entry: Entry, answer: Result<AgentJob>): void {
     const before = entry.state;
     const now = this.timers.now();
+    const result = answer.ok && answer.value.id !== before.id ? fail<AgentJob>(otherJobAnswer(answer.value.id, before.id)) : answer;
     if (result.ok) {
       const job = result.value;
       const ended = isTerminal(job.status);

@@ -220,7 +220,12 @@ async function send(deps: StartJobDeps, prompt: string, draft: vscode.TextDocume
     return undefined;
   }
   const job = result.value;
-  deps.model.track(job.id, job, { prompt, fresh: true });
+  if (!deps.model.trackStarted(job, prompt)) {
+    await keep();
+    const clash = `The platform answered with agent job "${job.id}", which is already tracked: a new job cannot have its id, so the answer was not used.`;
+    showPlatformError(explained(platformError('badResponse', clash)));
+    return undefined;
+  }
   deps.tree.reveal(job.id);
   if (draft) await deps.drafts.discard(draft);
   setStatusMessage(`Agent job started: ${promptTitle(prompt) ?? job.id}.`, 5_000);

@@ -2,6 +2,7 @@
 // the id may be missing; a wrong-typed field is treated as missing rather than trusted.
 
 import { withoutUndefined } from '../util/objects';
+import { platformError, type PlatformError } from './errors';
 
 export const knownJobStatuses = ['active', 'completed', 'archived', 'failed'] as const;
 export type KnownJobStatus = (typeof knownJobStatuses)[number];
@@ -103,4 +104,17 @@ function nullableString(value: unknown): string | null | undefined {
 
 function dateString(value: unknown): string | undefined {
   return typeof value === 'string' && !Number.isNaN(Date.parse(value)) ? value : undefined;
+}
+
+/**
+ * An answer about another job than the one asked for. Never taken for the job asked about, nor for
+ * the one it names: a server that could, would change jobs the user never asked about.
+ */
+export function otherJobAnswer(answered: string, asked: string): PlatformError {
+  const clip = (id: string) => (id.length > 80 ? `${id.slice(0, 79)}…` : id);
+  return platformError(
+    'badResponse',
+    `The platform answered with agent job "${clip(answered)}" when "${clip(asked)}" was asked for; the answer was not used.`,
+    { status: 200 },
+  );
 }

@@ -2,7 +2,7 @@
 // caller, and nothing is sent until the call has what it needs (base URL, parameters, the
 // right kind of key).
 
-import { type AgentJob, parseAgentJob, promptProblem } from './agentJob';
+import { type AgentJob, otherJobAnswer, parseAgentJob, promptProblem } from './agentJob';
 import { assistantBody, type AssistantRequest, type SearchFilter } from './assistantRequest';
 import { type BaseUrl, parseBaseUrl, path } from './endpoint';
 import { fail, isSafeToResend, isTransient, ok, platformError, type PlatformError, type Result, type Setting } from './errors';
@@ -408,9 +408,14 @@ export class PlatformClient {
   }
 }
 
+/**
+ * The job a 200 body holds. When a job was asked for by id, the answer must be that job: a server
+ * that names another would otherwise update a job the user never asked about.
+ */
 function jobOf(json: unknown, requestedId: string | undefined): Result<AgentJob> {
   const job = parseAgentJob(json, requestedId);
-  return job ? ok(job) : fail(badBody('an agent job'));
+  if (!job) return fail(badBody('an agent job'));
+  return requestedId !== undefined && job.id !== requestedId ? fail(otherJobAnswer(job.id, requestedId)) : ok(job);
 }
 
 function hasLoneSurrogate(text: string): boolean {

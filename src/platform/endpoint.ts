@@ -38,10 +38,15 @@ export function parseBaseUrl(raw: string): Result<BaseUrl> {
   return ok({ origin: url.origin, pathPrefix: url.pathname.replace(/\/+$/, '') });
 }
 
+/**
+ * This machine, named so that no lookup can send it elsewhere: `localhost` (which Node resolves
+ * from the hosts file) and the two loopback addresses. Not names under `.localhost`: Node asks
+ * the network's DNS for those, and a hostile answer would carry the key to another machine.
+ */
+const LOOPBACK_HOSTS: ReadonlySet<string> = new Set(['localhost', '127.0.0.1', '[::1]']);
+
 function isLoopback(hostname: string): boolean {
-  return (
-    hostname === 'localhost' || hostname.endsWith('.localhost') || hostname === '[::1]' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(hostname)
-  );
+  return LOOPBACK_HOSTS.has(hostname);
 }
 
 /** The origin keys and conversations belong to, or undefined when the base URL is unset or not valid. */

@@ -94,6 +94,41 @@ describe('agent jobs model', () => {
     model.dispose();
   });
 
+  it("never lets one job's answer touch another (issue 28, item 4)", async () => {
+    const timers = new FakeTimers();
+    const model = new AgentJobsModel({
+      store: new MemoryStore(),
+      timers,
+      // A hostile server: asked for `mine`, it answers with `theirs`.
+      read: (_scope, id) =>
+        Promise.resolve(
+          ok(id === 'mine' ? { id: 'theirs', status: 'completed', prLink: 'https://evil.example/pr' } : { id, status: 'active' }),
+        ),
+    });
+    model.setScope(A, 5_000);
+    model.track('mine', { id: 'mine', status: 'active' });
+    model.track('theirs', { id: 'theirs', status: 'active' });
+    await timers.advance(0);
+    assert.equal(model.get('mine')?.job?.status, 'active', 'the answer about another job is not taken for this one');
+    assert.equal(model.get('mine')?.polling.kind, 'offline');
+    assert.match((model.get('mine')?.polling as { message: string }).message, /answered with agent job "theirs" when "mine" was asked for/);
+    assert.equal(model.get('theirs')?.job?.prLink, undefined, 'nor does it change the other job');
+
+    assert.equal(
+      model.update('mine', { id: 'theirs', status: 'completed' }),
+      false,
+      'a follow-up answered with another job changes nothing',
+    );
+    assert.equal(model.get('theirs')?.job?.status, 'active');
+    assert.equal(model.update('mine', { id: 'mine', status: 'active' }), true);
+
+    assert.equal(model.trackStarted({ id: 'theirs', status: 'active' }, 'A new prompt'), false, 'a new job under a tracked id is refused');
+    assert.equal(model.get('theirs')?.prompt, undefined, 'and the tracked one keeps what it had');
+    assert.equal(model.trackStarted({ id: 'new', status: 'active' }, 'A new prompt'), true);
+    assert.equal(model.get('new')?.prompt, 'A new prompt');
+    model.dispose();
+  });
+
   it('keeps polling a job whose read throws', async () => {
     const timers = new FakeTimers();
     let calls = 0;

@@ -82,7 +82,11 @@ describe('agent job presentation', () => {
     assert.equal(jobContextValue(withPrompt({ id: 'j1', status: 'failed' })), 'agentJob canStartAgain');
     assert.equal(jobContextValue(withPrompt({ id: 'j1', status: 'archived' })), 'agentJob canStartAgain');
     assert.equal(jobContextValue(withPrompt({ id: 'j1', status: 'completed' })), 'agentJob');
-    assert.equal(jobContextValue(tracked({ id: 'j1', status: 'failed' })), 'agentJob', 'the prompt of a job started elsewhere is not known');
+    assert.equal(
+      jobContextValue(tracked({ id: 'j1', status: 'failed' })),
+      'agentJob',
+      'the prompt of a job started elsewhere is not known',
+    );
   });
 
   it('names a repository on this machine by its last two folders', () => {

@@ -150,6 +150,16 @@ describe('operation 1: read agent job', () => {
     assert.deepEqual(bare.value, { id: 'bare', status: 'unknown' });
   });
 
+  it('error kind badResponse: an answer that names another job than the one asked for (issue 28, item 4)', async () => {
+    h.emulator.jobs.add({
+      id: 'asked',
+      outcome: 'staysActive',
+      raw: { id: 'someone-else', status: 'completed', prLink: 'https://x/pull/1' },
+    });
+    const error = expectError(await h.client().readAgentJob('proj_demo', 'asked'), 'badResponse');
+    assert.equal(error.message, 'The platform answered with agent job "someone-else" when "asked" was asked for; the answer was not used.');
+  });
+
   it('error kind badResponse: a 200 whose body is not a job object', async () => {
     h.emulator.jobs.add({ id: 'list', outcome: 'staysActive', raw: ['not', 'a', 'job'] });
     const error = expectError(await h.client().readAgentJob('proj_demo', 'list'), 'badResponse');

@@ -78,6 +78,18 @@ describe('agent job instructions: create and follow up', () => {
     assert.deepEqual(request.body, { prompt: 'Also fix the typo in the heading.' });
   });
 
+  it('a follow-up answered with another job is a badResponse, and touches no job (issue 28, item 4)', async () => {
+    const other = {
+      id: 'job-other',
+      status: 'completed',
+      source: { repository: 'https://github.com/acme/docs' },
+      prLink: 'https://evil.example/pr',
+    };
+    arm(h.emulator, { kind: 'status', status: 200, body: JSON.stringify(other) }, { operation: 'jobFollowUp' });
+    const error = expectError(await h.client().sendAgentJobFollowUp('proj_demo', 'job-asked', 'more'), 'badResponse');
+    assert.match(error.message, /answered with agent job "job-other" when "job-asked" was asked for/);
+  });
+
   it('a follow-up to a job the platform does not know is notFound, in words', async () => {
     const error = expectError(await h.client().sendAgentJobFollowUp('proj_demo', 'job-gone', 'hello?'), 'notFound');
     assert.match(error.message, /No agent job "job-gone" was found/);

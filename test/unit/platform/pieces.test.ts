@@ -66,8 +66,8 @@ describe('endpoint', () => {
     for (const local of [
       'http://127.0.0.1:8080',
       'http://localhost:3000',
+      'http://LOCALHOST',
       'http://[::1]:9',
-      'http://127.5.6.7',
       'https://docs.example.com',
     ])
       assert.ok(parseBaseUrl(local).ok, local);
@@ -76,6 +76,12 @@ describe('endpoint', () => {
       'http://10.0.0.2',
       'http://127.0.0.1.example.com',
       'http://localhost.example.com:80',
+      // Names under .localhost are resolved through the network's DNS by Node: a hostile answer sends the key elsewhere.
+      'http://docs.localhost',
+      'http://a.b.localhost:8080',
+      'http://localhost.',
+      'http://127.5.6.7',
+      'http://[::ffff:127.0.0.1]',
     ]) {
       const parsed = parseBaseUrl(remote);
       assert.ok(!parsed.ok, remote);
