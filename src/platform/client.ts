@@ -202,7 +202,7 @@ export class PlatformClient {
       );
       const call = this.call('POST', path`/discovery/v1/search/${domain}`, 'assistantKey', ready.value, options.signal, body);
       return this.readJsonCall(call, context, (json) =>
-        Array.isArray(json) ? ok(readSearchResults(json)) : fail(badBody('a list of search results')),
+        Array.isArray(json) ? ok(readSearchResults(json, pageSize)) : fail(badBody('a list of search results')),
       );
     });
   }

@@ -14,11 +14,12 @@ export interface SearchResult {
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 const text = (value: unknown): string | undefined => (typeof value === 'string' && value.trim() !== '' ? value : undefined);
 
-/** The results of a search, in either shape; entries that name no page are dropped. */
-export function readSearchResults(output: unknown): SearchResult[] {
+/** The results of a search, in either shape, at most `limit` of them; entries that name no page are dropped. */
+export function readSearchResults(output: unknown, limit = Infinity): SearchResult[] {
   const list = Array.isArray(output) ? output : isRecord(output) && Array.isArray(output.results) ? output.results : [];
   const results: SearchResult[] = [];
   for (const entry of list) {
+    if (results.length >= limit) break;
     if (!isRecord(entry)) continue;
     const target = text(entry.url) ?? text(entry.path);
     if (target === undefined) continue;

@@ -1,17 +1,24 @@
 // A page excerpt as one line of plain text, for a quick pick's detail line: no Markdown marks, no
-// code fences, no HTML, white space collapsed, cut at a word.
+// code fences, no HTML, white space collapsed, cut at a word. The text is the server's, and may be
+// long and hostile: only its start is read, and every pattern scans it once (none can go back over
+// a run of the same character: what a construct may hold excludes its own opening mark).
 
 const MAX_CHARS = 200;
+/** Only this much of a result is read: ten times what is shown, for the marks dropped on the way. */
+const READ_CHARS = 2_000;
+/** The longest text an emphasis or a link label may hold. */
+const INNER = 200;
 
 export function plainExcerpt(markdown: string, maxChars = MAX_CHARS): string {
   const text = markdown
+    .slice(0, READ_CHARS)
     .replace(/```[^\n]*\n?/g, ' ')
-    .replace(/<[^>]*>/g, ' ')
-    .replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1')
-    .replace(/^\s{0,3}(#{1,6}|>|[-+*]|\d+[.)])\s+/gm, '')
-    .replace(/(\*\*|\*|~~)(?=\S)(.+?)(?<=\S)\1/g, '$2')
+    .replace(/<[^<>\n]*>/g, ' ')
+    .replace(new RegExp(`!?\\[([^[\\]\\n]{0,${INNER}})\\]\\([^()\\s]*\\)`, 'g'), '$1')
+    .replace(/^[ \t]{0,3}(#{1,6}|>|[-+*]|\d{1,9}[.)])[ \t]+/gm, '')
+    .replace(new RegExp(`(\\*\\*|\\*|~~)(?=[^\\s*~])([^*~\\n]{1,${INNER}}?)(?<=\\S)\\1`, 'g'), '$2')
     // Underscores mark emphasis only outside words: svc_dsc_key keeps its own.
-    .replace(/(^|[^\p{L}\p{N}])(__|_)(?=\S)(.+?)(?<=\S)\2(?![\p{L}\p{N}])/gu, '$1$3')
+    .replace(new RegExp(`(^|[^\\p{L}\\p{N}_])(__|_)(?=[^\\s_])([^_\\n]{1,${INNER}}?)(?<=\\S)\\2(?![\\p{L}\\p{N}_])`, 'gu'), '$1$3')
     .replace(/[`|]+/g, '')
     .replace(/\s+/g, ' ')
     .trim();

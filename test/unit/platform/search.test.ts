@@ -25,6 +25,15 @@ describe('search', () => {
     assert.deepEqual(h.emulator.requestsFor('search')[0].body, { query: 'retri', pageSize: 10 });
   });
 
+  it('keeps at most the page size asked for, whatever the server sends (issue 28, item 2)', async () => {
+    const flood = Array.from({ length: 20_000 }, (_, i) => ({ path: `p${i}`, content: 'x', metadata: { title: `Page ${i}` } }));
+    arm(h.emulator, { kind: 'status', status: 200, body: JSON.stringify(flood) }, { operation: 'search' });
+    const result = await h.client().searchDocs('acme-docs', 'x');
+    assert.ok(result.ok);
+    assert.equal(result.value.length, 10);
+    assert.equal(result.value[9].target, 'p9', 'the best ones, in order');
+  });
+
   it('honours filter.version: no page is of version v1', async () => {
     const result = await h.client().searchDocs('acme-docs', 'agent', { filter: { version: 'v1' } });
     assert.ok(result.ok);
