@@ -13,6 +13,7 @@ import { registerShowLog } from './log/showLogCommand';
 import type { PageDocuments } from './pages/pageDocuments';
 import { registerPages } from './pages/registerPages';
 import { registerReview } from './review/registerReview';
+import { ReviewEditors } from './review/reviewEditors';
 import { registerSearchDocs } from './search/searchDocsCommand';
 import { docsTools, type DocsTools } from './tools/docsTools';
 import { registerCheckConnection } from './settings/checkConnectionCommand';
@@ -71,8 +72,16 @@ export function activateFeatures(context: vscode.ExtensionContext, handles: Acti
     state: context.globalState,
     askAboutPage: (pagePath) => chat.askAboutPage(pagePath),
   });
-  const agentJobs = registerAgentJobs(context, { settings, setup, clients, log, view: handles.agentJobsView });
-  registerReview(context, { model: agentJobs.model, reviews: agentJobs.reviews });
+  const reviews = own(context, new ReviewEditors());
+  const agentJobs = registerAgentJobs(context, {
+    settings,
+    setup,
+    clients,
+    log,
+    view: handles.agentJobsView,
+    reviewedJob: () => reviews.activeJob(),
+  });
+  registerReview(context, { model: agentJobs.model, reviews });
 
   void setup.refresh();
   return {

@@ -1,6 +1,8 @@
 // How a tracked job reads in the tree: label, description, icon, details. No `vscode` here, so the
 // wording is tested in plain Node.
 
+import { isSafeBranchName } from '../git/branchNames';
+import { repositoryShortName } from '../git/remoteUrls';
 import type { AgentJob } from '../platform/agentJob';
 import type { TrackedJob } from './poller';
 
@@ -13,21 +15,10 @@ export interface JobDetail {
   readonly url?: string;
 }
 
-/**
- * `acme/docs` from `https://github.com/acme/docs(.git)`, or from a repository on this machine at
- * `file:///…/acme/docs.git` (its last two folders); the raw text when it is not a URL.
- */
+/** `acme/docs` from `https://github.com/acme/docs(.git)` or `git@github.com:acme/docs.git`; the raw text when it names no repository. */
 export function repositoryName(repository: string | undefined): string | undefined {
   if (!repository) return undefined;
-  try {
-    const url = new URL(repository);
-    const path = decodeURIComponent(url.pathname)
-      .replace(/^\/+|\/+$/g, '')
-      .replace(/\.git$/, '');
-    return (url.protocol === 'file:' ? path.split('/').slice(-2).join('/') : path) || repository;
-  } catch {
-    return repository;
-  }
+  return repositoryShortName(repository) ?? repository;
 }
 
 /** A job started here is named by its prompt's first line; any other by repository and branch, or its id. */
@@ -106,11 +97,12 @@ export function age(ms: number): string {
 
 /** Whether the job names the branch it works on, in a repository: what Review Changes and Check Out Branch need. */
 export function hasBranch(job: AgentJob | undefined): job is AgentJob & { readonly repository: string; readonly ref: string } {
-  return typeof job?.repository === 'string' && typeof job.ref === 'string' && job.ref.trim() !== '';
+  // A name git could read as an option or a refspec is no branch to fetch (git/branchNames.ts).
+  return typeof job?.repository === 'string' && typeof job.ref === 'string' && isSafeBranchName(job.ref);
 }
 
 /** A job started here that failed or was archived: its prompt can be started again as a new job. */
-export function canStartAgain(tracked: TrackedJob): boolean {
+export function canStartAgain(tracked: TrackedJob): tracked is TrackedJob & { readonly prompt: string } {
   return tracked.prompt !== undefined && (tracked.job?.status === 'failed' || tracked.job?.status === 'archived');
 }
 

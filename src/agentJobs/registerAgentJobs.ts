@@ -20,7 +20,6 @@ import { registerFollowUp } from './followUpCommand';
 import { jobEndNotice } from './jobNotifications';
 import { hasBranch } from './jobPresentation';
 import { PromptDrafts } from './promptDrafts';
-import { ReviewEditors } from './reviewEditors';
 import { registerStartAgentJob } from './startAgentJobCommand';
 
 export interface AgentJobsDeps {
@@ -30,17 +29,17 @@ export interface AgentJobsDeps {
   readonly log: Logger;
   /** The Agent Jobs view, made at activation; the tree made here provides its items. */
   readonly view: vscode.TreeView<JobNode>;
+  /** The job whose changes are under review in the active editor: its title bar offers the job's commands. */
+  readonly reviewedJob: () => string | undefined;
 }
 
 export interface AgentJobsFeature {
   readonly model: AgentJobsModel;
   readonly tree: AgentJobsTree;
-  readonly reviews: ReviewEditors;
-  readonly drafts: PromptDrafts;
 }
 
 export function registerAgentJobs(context: vscode.ExtensionContext, deps: AgentJobsDeps): AgentJobsFeature {
-  const { settings, setup, clients, log, view } = deps;
+  const { settings, setup, clients, log, view, reviewedJob } = deps;
   const model = new AgentJobsModel({
     store: context.globalState,
     read: (scope, id, signal) => {
@@ -86,13 +85,11 @@ export function registerAgentJobs(context: vscode.ExtensionContext, deps: AgentJ
   model.setFocused(vscode.window.state.focused);
   model.setScope(scopeOf(settings.current), settings.current.pollIntervalSeconds * 1000);
   const drafts = new PromptDrafts();
-  const reviews = new ReviewEditors();
-  context.subscriptions.push(drafts, reviews);
-  const reviewedJob = () => reviews.activeJob();
+  context.subscriptions.push(drafts);
   registerAgentJobCommands(context, { model, tree, setup, reviewedJob });
   registerStartAgentJob(context, { model, tree, setup, clients, drafts });
   registerFollowUp(context, { model, tree, clients, reviewedJob });
-  return { model, tree, reviews, drafts };
+  return { model, tree };
 }
 
 function scopeOf(settings: DocsSettings): JobScope | undefined {

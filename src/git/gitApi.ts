@@ -32,13 +32,18 @@ export interface GitRepository {
   getMergeBase(ref1: string, ref2: string): Promise<string | undefined>;
   getCommit(ref: string): Promise<{ readonly hash: string }>;
   getBranch(name: string): Promise<GitBranch>;
-  /** `git fetch <remote> <ref>`: updates the remote-tracking branch only. */
-  fetch(options: { readonly remote: string; readonly ref: string }): Promise<void>;
-  /** `git checkout -b <name> <ref>` when `checkout`, else `git branch <name> <ref>`. */
+  /** Refs by `git for-each-ref` pattern, such as `refs/remotes/origin/`. */
+  getRefs(query: { readonly pattern?: string }): Promise<readonly GitRef[]>;
+  /**
+   * `git fetch <remote> <ref>`, with `ref` as it is (so a refspec, to say where the fetched branch
+   * goes); the token ends the git process.
+   */
+  fetch(options: { readonly remote: string; readonly ref: string; readonly cancellationToken?: vscode.CancellationToken }): Promise<void>;
+  /** `git checkout -b <name> --no-track <ref>` when `checkout` (so no upstream: set it after), else `git branch <name> <ref>`. */
   createBranch(name: string, checkout: boolean, ref?: string): Promise<void>;
   setBranchUpstream(name: string, upstream: string): Promise<void>;
+  /** `git checkout <treeish>`: refused by git, with `gitErrorCode` DirtyWorkTree, over changes it would overwrite. */
   checkout(treeish: string): Promise<void>;
-  merge(ref: string): Promise<void>;
 }
 
 export interface GitBranch {
@@ -47,6 +52,12 @@ export interface GitBranch {
   readonly upstream?: { readonly remote: string; readonly name: string };
   readonly ahead?: number;
   readonly behind?: number;
+}
+
+export interface GitRef {
+  /** `origin/main` for a remote-tracking branch. */
+  readonly name?: string;
+  readonly commit?: string;
 }
 
 export interface GitRemote {

@@ -9,8 +9,10 @@ export interface RepositoryAddress {
   readonly path: string;
 }
 
+/** Other names of a host: GitHub answers ssh on ssh.github.com too. */
+const SAME_HOST: Readonly<Record<string, string>> = { 'www.github.com': 'github.com', 'ssh.github.com': 'github.com' };
 /** Hosts whose owner and repository names are not case-sensitive. */
-const CASE_INSENSITIVE_HOSTS = new Set(['github.com', 'www.github.com', 'ssh.github.com']);
+const CASE_INSENSITIVE_HOSTS = new Set(['github.com']);
 
 /** `git@host:owner/name(.git)`: scp-like syntax, which Git takes when there is no `://` and a colon comes before any slash. */
 const SCP_LIKE = /^(?:[^@/\s]+@)?([^:/\s]+):(?!\/\/)(.+)$/;
@@ -37,6 +39,30 @@ export function repositoryAddress(raw: string): RepositoryAddress | undefined {
   return hostAddress(url.hostname, decode(url.pathname));
 }
 
+/**
+ * Whether `url` may be handed to the Git extension to clone: a repository on a host, over https
+ * or ssh. Not a path of this machine, not `file:`, nothing git could take for an option.
+ */
+export function isCloneableUrl(url: string): boolean {
+  const text = url.trim();
+  // `<transport>::<address>` runs a remote helper (ext:: runs a command): never.
+  if (text.startsWith('-') || /\s/.test(text) || /^[\w+.-]+::/.test(text) || !repositoryAddress(text)?.host) return false;
+  return /^(https|ssh|git\+ssh):\/\//i.test(text) || !text.includes('://');
+}
+
+/** A repository's name to show: `acme/docs`, or for one on this machine its last two folders; undefined when `url` names none. */
+export function repositoryShortName(url: string): string | undefined {
+  const address = repositoryAddress(url);
+  if (!address) return undefined;
+  return address.host
+    ? address.path
+    : address.path
+        .replace(/\.git$/i, '')
+        .split('/')
+        .slice(-2)
+        .join('/');
+}
+
 /** Whether two URLs name the same repository. */
 export function sameRepository(a: string, b: string): boolean {
   const left = repositoryAddress(a);
@@ -47,7 +73,8 @@ export function sameRepository(a: string, b: string): boolean {
 
 function hostAddress(host: string, path: string): RepositoryAddress | undefined {
   const trimmed = trimSlashes(path).replace(/\.git$/i, '');
-  return trimmed === '' ? undefined : { host: host.toLowerCase(), path: trimmed };
+  const name = host.toLowerCase();
+  return trimmed === '' ? undefined : { host: SAME_HOST[name] ?? name, path: trimmed };
 }
 
 /** A repository on this machine is named by its folder: `.git` is part of a bare repository's name. */

@@ -1,17 +1,17 @@
 // Review Changes and Check Out Branch: an agent job's branch, fetched into the workspace's clone of
 // its repository through VS Code's Git extension, shown in VS Code's multi-file diff editor, or
 // checked out to go on from the agent's work. Every way this can fail ends in a sentence and a way
-// on: clone the repository, open the pull request, or try again.
+// on: clone the repository, open the pull request, pull, or try again.
 
 import * as vscode from 'vscode';
 import type { AgentJobsModel } from '../agentJobs/agentJobsModel';
 import { jobOfCommand } from '../agentJobs/jobArgument';
 import { hasBranch, isSafePullRequestLink, jobLabel, repositoryName } from '../agentJobs/jobPresentation';
 import type { TrackedJob } from '../agentJobs/poller';
-import { type ReviewEntry, ReviewEditors } from '../agentJobs/reviewEditors';
+import { type GitChange, type GitFailure, GitStatus, gitWords, hasGitExtension } from '../git/gitApi';
+import { isCloneableUrl } from '../git/remoteUrls';
+import { commands, contextKeys } from '../identifiers';
 import type { AgentJob } from '../platform/agentJob';
-import { contextKeys, commands } from '../identifiers';
-import { type GitChange, GitStatus, gitWords, hasGitExtension } from '../git/gitApi';
 import { type MessageAction, setStatusMessage, showMessage, withProgress } from '../ui/messages';
 import {
   type BranchChanges,
@@ -22,6 +22,7 @@ import {
   fetchBranch,
   findClone,
 } from './jobBranch';
+import { type ReviewEntry, ReviewEditors } from './reviewEditors';
 
 export interface ReviewDeps {
   readonly model: AgentJobsModel;
@@ -53,14 +54,14 @@ async function review(deps: ReviewDeps, argument: unknown): Promise<ReviewSummar
   if (!tracked) return undefined;
   const { repository, ref } = tracked.job;
   const label = jobLabel(tracked);
-  const found = await withBranch(tracked, `Fetching the changes of ${label}…`, async (fetched, token) => changesOf(fetched, token));
+  const found = await withBranch(tracked, `Fetching the changes of ${label}…`, changesOf);
   if (!found) return undefined;
   const { changes, base, mergeBase, head } = found;
   if (changes.length === 0) {
     showMessage('info', `The branch ${ref} has no change against ${base}: the agent changed no file there.`, ...pullRequestButton(tracked));
     return { title: '', files: [], base, head };
   }
-  const title = ReviewEditors.titleOf(label);
+  const title = ReviewEditors.titleOf(label, tracked.id);
   const entries = changes.map((change) => reviewEntry(found, change, mergeBase, head));
   await deps.reviews.open(tracked.id, title, entries);
   const files = entries.map(([resource]) => vscode.workspace.asRelativePath(resource, false));
@@ -91,67 +92,87 @@ function reviewEntry(found: BranchChanges, change: GitChange, before: string, af
   }
 }
 
+/** How switching to a job's branch went, in a sentence, with what to do next. */
+type Switched =
+  | { readonly kind: 'done'; readonly message: string; readonly behind?: number }
+  /** Git refused: the checkout would overwrite uncommitted changes to these files. Nothing changed. */
+  | { readonly kind: 'refused'; readonly files: readonly string[] };
+
 /** Checks the job's branch out as a local branch tracking the remote one; resolves to whether it did. */
 async function checkOut(deps: ReviewDeps, argument: unknown): Promise<boolean> {
   const tracked = await branchJob(deps, argument, 'Check Out Branch', 'The agent job whose branch to check out');
   if (!tracked) return false;
   const fetched = await withBranch(tracked, `Fetching ${tracked.job.ref}…`, (branch) => Promise.resolve({ ok: true, value: branch }));
   if (!fetched) return false;
+  let switched: Switched;
   try {
-    const outcome = await switchTo(fetched);
-    if (outcome.refused) {
-      showMessage('warning', outcome.refused);
-      return false;
-    }
-    setStatusMessage(outcome.done, 8_000);
-    return true;
+    switched = await switchTo(fetched);
   } catch (error) {
     showMessage('error', `Git could not check out ${fetched.branch}: ${gitWords(error)}`);
     return false;
   }
+  if (switched.kind === 'refused') {
+    const files = switched.files.slice(0, 5).join(', ') + (switched.files.length > 5 ? ` and ${switched.files.length - 5} more` : '');
+    showMessage(
+      'warning',
+      `${fetched.branch} was not checked out: it would overwrite your uncommitted changes${files ? ` to ${files}` : ''}. Commit or stash them, then check it out again. Nothing was changed.`,
+    );
+    return false;
+  }
+  if (switched.behind) {
+    showMessage(
+      'info',
+      `${switched.message} It is ${switched.behind} commit${switched.behind === 1 ? '' : 's'} behind the agent's work: pull to bring it in.`,
+      {
+        title: 'Pull',
+        run: () => vscode.commands.executeCommand('git.pull'),
+      },
+    );
+  } else setStatusMessage(switched.message, 8_000);
+  return true;
 }
 
-/** Switches to the local branch of the job, made or brought up to date from the fetched one. */
-async function switchTo(fetched: FetchedBranch): Promise<{ readonly done: string; readonly refused?: string }> {
-  const { repository, branch, trackingRef, head } = fetched;
+/**
+ * Switches to the job's branch: a new local branch from the fetched one, tracking it, or the local
+ * branch of that name that is there already. Git itself refuses, changing nothing, when the switch
+ * would overwrite uncommitted changes; that refusal comes back as `refused`, any other failure throws.
+ */
+async function switchTo(fetched: FetchedBranch): Promise<Switched> {
+  const { repository, branch, trackingRef } = fetched;
   const local = await repository.getBranch(`refs/heads/${branch}`).catch(() => undefined);
-  const current = repository.state.HEAD?.name === branch;
-  const target = local?.commit ?? head;
-  const overwritten = current ? [] : await overwrittenBy(fetched, target);
-  if (overwritten.length > 0) {
-    const files = overwritten.slice(0, 5).join(', ') + (overwritten.length > 5 ? ` and ${overwritten.length - 5} more` : '');
-    return {
-      done: '',
-      refused: `${branch} was not checked out: it would overwrite your uncommitted changes to ${files}. Commit or stash them, then check it out again. Nothing was changed.`,
-    };
+  try {
+    if (!local) await repository.createBranch(branch, true, trackingRef);
+    else if (repository.state.HEAD?.name !== branch) await repository.checkout(branch);
+  } catch (error) {
+    const files = overwritten(error);
+    if (files) return { kind: 'refused', files };
+    throw error;
   }
-  const tracking = (await repository.getCommit(trackingRef).catch(() => undefined)) !== undefined;
-  if (!local) {
-    await repository.createBranch(branch, true, tracking ? trackingRef : head);
-    if (tracking) await repository.setBranchUpstream(branch, trackingRef);
-    return { done: `Checked out ${branch}${tracking ? `, tracking ${trackingRef}` : ''}: go on from the agent's work.` };
+  // Checked out: what is left is said as such, never as a failure to check out.
+  if (!local || !local.upstream) {
+    try {
+      await repository.setBranchUpstream(branch, trackingRef);
+    } catch (error) {
+      return { kind: 'done', message: `Checked out ${branch}, but it could not be set to track ${trackingRef}: ${gitWords(error)}` };
+    }
   }
-  if (!current) await repository.checkout(branch);
-  if (tracking && !local.upstream) await repository.setBranchUpstream(branch, trackingRef);
-  if (local.commit === head) return { done: `Checked out ${branch}, as the agent left it.` };
-  const mergeBase = await repository.getMergeBase(branch, head);
-  if (mergeBase === local.commit) {
-    await repository.merge(head);
-    return { done: `Checked out ${branch}, brought up to date with the agent's work.` };
-  }
-  return { done: `Checked out ${branch}. It has commits of its own that ${trackingRef} has not: pull to bring in the agent's work.` };
+  if (!local) return { kind: 'done', message: `Checked out ${branch}, tracking ${trackingRef}: go on from the agent's work.` };
+  const now = await repository.getBranch(`refs/heads/${branch}`).catch(() => local);
+  return { kind: 'done', message: `Checked out ${branch}, tracking ${trackingRef}.`, behind: now.behind ?? 0 };
 }
 
-/** The uncommitted files that switching to `target` would rewrite: those it differs in from HEAD. */
-async function overwrittenBy({ repository }: FetchedBranch, target: string): Promise<string[]> {
-  await repository.status();
-  const state = repository.state;
-  const dirty = new Set([...state.indexChanges, ...state.workingTreeChanges, ...state.mergeChanges].map((change) => change.uri.fsPath));
-  if (dirty.size === 0 || !state.HEAD?.commit) return [];
-  const differing = [...(await repository.diffBetween('HEAD', target)), ...(await repository.diffBetween(target, 'HEAD'))].flatMap(
-    (change) => [change.uri.fsPath, change.originalUri.fsPath],
-  );
-  return [...new Set(differing.filter((file) => dirty.has(file)))].sort().map((file) => vscode.workspace.asRelativePath(file, false));
+/** The files git named when it refused a checkout over uncommitted changes; undefined for any other failure. */
+function overwritten(error: unknown): string[] | undefined {
+  const failure = (typeof error === 'object' && error !== null ? error : {}) as GitFailure;
+  const stderr = failure.stderr ?? '';
+  if (failure.gitErrorCode !== 'DirtyWorkTree' && !/would be overwritten by checkout|commit your changes or stash them/i.test(stderr))
+    return undefined;
+  // Git lists them one to a line, indented by a tab.
+  return stderr
+    .split('\n')
+    .filter((line) => line.startsWith('\t'))
+    .map((line) => line.trim())
+    .filter((line) => line !== '');
 }
 
 /** The job the command is about, if it has a branch; otherwise says why nothing can be done. */
@@ -169,38 +190,39 @@ async function branchJob(deps: ReviewDeps, argument: unknown, command: string, p
   );
   if (!tracked) return undefined;
   if (!hasBranch(tracked.job)) {
-    showMessage(
-      'info',
-      `Agent job "${jobLabel(tracked)}" names no branch yet, so there is nothing to fetch.`,
-      ...pullRequestButton(tracked),
-    );
+    const named = tracked.job?.ref ? 'names no branch that can be fetched' : 'names no branch yet';
+    showMessage('info', `Agent job "${jobLabel(tracked)}" ${named}, so there is nothing to fetch.`, ...pullRequestButton(tracked));
     return undefined;
   }
   return tracked as BranchJob;
 }
 
 /**
- * Finds the clone, fetches the job's branch into it (in a notification that can be cancelled), and
- * runs `then` on it. A problem on the way is said, with what the user can do instead.
+ * Finds the clone and fetches the job's branch into it, in a notification that can be cancelled,
+ * then runs `then` on it. A problem on the way is said, with what the user can do instead.
  */
 async function withBranch<T>(
   tracked: BranchJob,
   title: string,
   then: (fetched: FetchedBranch, token: vscode.CancellationToken) => Promise<BranchResult<T>>,
 ): Promise<T | undefined> {
-  const clone = await findClone(tracked.job.repository);
-  const result = !clone.ok
-    ? clone
-    : await withProgress({ location: vscode.ProgressLocation.Notification, title, cancellable: true }, async (_progress, token) => {
-        const fetched = await fetchBranch(clone.value, tracked.job.ref, token);
-        return fetched.ok ? then(fetched.value, token) : fetched;
-      });
+  let remote: string | undefined;
+  const result = await withProgress(
+    { location: vscode.ProgressLocation.Notification, title, cancellable: true },
+    async (_progress, token): Promise<BranchResult<T>> => {
+      const clone = await findClone(tracked.job.repository);
+      if (!clone.ok) return clone;
+      remote = clone.value.remote;
+      const fetched = await fetchBranch(clone.value, tracked.job.ref, token);
+      return fetched.ok ? then(fetched.value, token) : fetched;
+    },
+  );
   if (result.ok) return result.value;
-  explain(tracked, result.problem, clone.ok ? clone.value.remote : undefined);
+  explain(tracked, result.problem, remote);
   return undefined;
 }
 
-function explain(tracked: BranchJob, problem: BranchProblem, remote: string | undefined): void {
+function explain(tracked: BranchJob, problem: BranchProblem, remote = 'the remote'): void {
   const { repository, ref, status } = tracked.job;
   const pullRequest = pullRequestButton(tracked);
   switch (problem.kind) {
@@ -212,11 +234,21 @@ function explain(tracked: BranchJob, problem: BranchProblem, remote: string | un
         "The agent's changes are fetched with VS Code's Git extension, which is not available here (VS Code for the Web has none; on the desktop, it may be turned off by git.enabled).",
         ...pullRequest,
       );
+    case 'gitStarting':
+      return showMessage('info', "VS Code's Git extension is still looking for this workspace's repositories. Try again in a moment.");
     case 'noClone':
       return showMessage(
         'info',
         `No folder of this workspace is a clone of ${repository}. Clone it to review the agent's changes in VS Code, or open the pull request.`,
-        { title: 'Clone Repository', run: () => vscode.commands.executeCommand('git.clone', repository) },
+        ...(isCloneableUrl(repository)
+          ? [{ title: 'Clone Repository', run: () => vscode.commands.executeCommand('git.clone', repository) }]
+          : []),
+        ...pullRequest,
+      );
+    case 'badBranch':
+      return showMessage(
+        'warning',
+        `The branch name of agent job "${jobLabel(tracked)}" is not a plain branch name, so it is not fetched.`,
         ...pullRequest,
       );
     case 'fetchFailed':
@@ -225,8 +257,8 @@ function explain(tracked: BranchJob, problem: BranchProblem, remote: string | un
       return showMessage(
         'warning',
         problem.missing
-          ? `The branch ${ref} is not on ${remote ?? 'the remote'}: it may have been merged and deleted. Git said: ${problem.words}`
-          : `Git could not fetch ${ref} from ${remote ?? 'the remote'}: ${problem.words}`,
+          ? `The branch ${ref} is not on ${remote}: it may have been merged and deleted. Git said: ${problem.words}`
+          : `Git could not fetch ${ref} from ${remote}: ${problem.words}`,
         ...pullRequest,
       );
     case 'noBase':

@@ -94,7 +94,7 @@ describe("reviewing an agent job's change", () => {
 
     assert.equal(calls.made.length, 1);
     const [title, entries] = calls.made[0] as [string, Entry[]];
-    assert.equal(title, 'Agent job changes: Document the answer timeout');
+    assert.equal(title, `Agent job changes: Document the answer timeout (${id})`);
     const entry = (file: string) => entries.find(([resource]) => vscode.workspace.asRelativePath(resource, false) === file)!;
     const [, editedBefore, editedAfter] = entry(AGENT_EDITS);
     assert.equal(editedBefore?.scheme, 'git');
@@ -177,6 +177,36 @@ describe("reviewing an agent job's change", () => {
     }
   });
 
+  it('checks out the local branch made before, and says when it is behind the agent’s newer work', async () => {
+    const id = await completedJob('Document the log file');
+    const branch = tracked(id)!.job!.ref!;
+    const surfaces = recordSurfaces();
+    try {
+      assert.equal(await vscode.commands.executeCommand('docsAssistant.checkOutAgentJobBranch', id), true);
+      await until('HEAD on the branch', () => clone.state.HEAD?.name === branch, 10_000);
+      await clone.checkout('main');
+      await vscode.commands.executeCommand('docsAssistant.sendAgentJobFollowUp', { jobId: id, prompt: 'Say where it is' });
+      clock.advance(61_000);
+      await until('completion again', () => tracked(id)?.job?.status === 'completed' && tracked(id)?.polling.kind === 'ended', 15_000);
+      await until('the job read again', () =>
+        (origin.read(`refs/heads/${branch}`, 'docs/guides/document-the-log-file.md') ?? '').includes('Say where it is'),
+      );
+      assert.equal(await vscode.commands.executeCommand('docsAssistant.checkOutAgentJobBranch', id), true);
+      await until('HEAD on the branch again', () => clone.state.HEAD?.name === branch, 10_000);
+      await settle();
+      const said = surfaces.shown.find((shown) => shown.surface === 'showInformationMessage' && /behind/.test(shown.text));
+      assert.equal(
+        said?.text,
+        `Checked out ${branch}, tracking origin/${branch}. It is 1 commit behind the agent's work: pull to bring it in.`,
+      );
+      assert.deepEqual(said?.actions, ['Pull']);
+    } finally {
+      surfaces.restore();
+      await clone.checkout('main');
+      await until('HEAD back on main', () => clone.state.HEAD?.name === 'main');
+    }
+  });
+
   it('refuses to check out over uncommitted changes it would overwrite, and changes nothing', async () => {
     const id = await completedJob('Document the cache size');
     const file = vscode.Uri.joinPath(folder(), AGENT_EDITS).fsPath;
@@ -247,6 +277,24 @@ describe("reviewing an agent job's change", () => {
       await until('the job', () => tracked(id)?.job);
       const message = await said(id);
       assert.match(message.text, /^The agent has not pushed docs-agent\/job_\w+ yet\. Review its changes once the job completes\.$/);
+    });
+
+    it('a branch name git could read as an option or a refspec: nothing is fetched, no local branch is touched', async () => {
+      const head = clone.state.HEAD?.commit;
+      for (const [id, ref] of [
+        ['job-option', '--upload-pack=touch /tmp/docs-assistant-pwned; git-upload-pack'],
+        ['job-refspec', '+refs/heads/docs-agent/rename:refs/heads/main'],
+      ]) {
+        emulator.jobs.add({ id, outcome: 'completed', runsForMs: 0, repository: origin.url, ref });
+        await vscode.commands.executeCommand('docsAssistant.trackAgentJob', id);
+        await until('the job', () => tracked(id)?.job);
+        const message = await said(id);
+        assert.match(message.text, /names no branch that can be fetched, so there is nothing to fetch\.$/, ref);
+        assert.equal(await vscode.commands.executeCommand('docsAssistant.checkOutAgentJobBranch', id), false);
+      }
+      assert.ok(!fs.existsSync('/tmp/docs-assistant-pwned'));
+      const main = await clone.getCommit('main');
+      assert.equal(main.hash, head, 'the local main is where it was');
     });
 
     it('a branch with no change', async () => {

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { repositoryAddress, sameRepository } from '../../../src/git/remoteUrls';
+import { isCloneableUrl, repositoryAddress, repositoryShortName, sameRepository } from '../../../src/git/remoteUrls';
 
 describe('remote URLs', () => {
   const job = 'https://github.com/acme/docs';
@@ -22,6 +22,8 @@ describe('remote URLs', () => {
       'ssh://git@github.com:22/acme/docs.git',
       'git+ssh://git@github.com/acme/docs.git',
       'git://github.com/acme/docs.git',
+      'ssh://git@ssh.github.com:443/acme/docs.git',
+      'https://www.github.com/acme/docs',
       '  https://github.com/acme/docs  ',
     ];
     for (const remote of forms) assert.ok(sameRepository(remote, job), `${remote} is ${job}`);
@@ -73,5 +75,30 @@ describe('remote URLs', () => {
     assert.equal(repositoryAddress('https://github.com'), undefined);
     assert.equal(repositoryAddress('ftp://github.com/acme/docs'), undefined);
     assert.deepEqual(repositoryAddress('work-github:acme/docs'), { host: 'work-github', path: 'acme/docs' }, 'an ssh alias is a host');
+  });
+
+  it('offers to clone only a repository on a host, over https or ssh', () => {
+    for (const url of ['https://github.com/acme/docs', 'git@github.com:acme/docs.git', 'ssh://git@host.example/acme/docs'])
+      assert.ok(isCloneableUrl(url), url);
+    for (const url of [
+      'file:///tmp/docs.git',
+      '/tmp/docs.git',
+      'http://github.com/acme/docs',
+      '-u/x',
+      'ext::sh -c touch% /tmp/x',
+      'ext::sh',
+      'fd::17',
+      'git://github.com/acme/docs',
+      'https://github.com/acme/docs --upload-pack=x',
+      '',
+    ])
+      assert.ok(!isCloneableUrl(url), url);
+  });
+
+  it('names a repository by owner and name, or one on this machine by its last two folders', () => {
+    assert.equal(repositoryShortName('git@github.com:acme/docs.git'), 'acme/docs');
+    assert.equal(repositoryShortName('https://github.com/acme/docs.git'), 'acme/docs');
+    assert.equal(repositoryShortName('file:///tmp/demo/remote/acme/docs.git'), 'acme/docs');
+    assert.equal(repositoryShortName('not a url'), undefined);
   });
 });
