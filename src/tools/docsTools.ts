@@ -13,7 +13,16 @@ import type { PlatformClients } from '../settings/platformClients';
 import type { SettingsService } from '../settings/settingsService';
 import type { SetupService } from '../settings/setupService';
 import { assistantNeeds } from '../settings/setupState';
-import { pageText, searchText, setupNeededText } from './toolText';
+import {
+  badInputText,
+  failureText,
+  MAX_PATH_INPUT_CHARS,
+  MAX_QUERY_CHARS,
+  pageText,
+  quoted,
+  searchText,
+  setupNeededText,
+} from './toolText';
 
 export interface DocsToolsDeps {
   readonly clients: PlatformClients;
@@ -28,14 +37,16 @@ export type DocsTools = { readonly [name in keyof typeof tools]: vscode.Language
 export function docsTools(deps: DocsToolsDeps): DocsTools {
   return {
     searchDocs: {
-      prepareInvocation: ({ input }) => ({ invocationMessage: `Searching the documentation for "${textOf(input.query)}"` }),
+      prepareInvocation: ({ input }) => ({ invocationMessage: `Searching the documentation for ${quoted(textOf(input.query), 100)}` }),
       invoke: ({ input }, token) =>
         answer(deps, 'search', token, async (signal) => {
           const query = typeof input.query === 'string' ? input.query.trim() : '';
-          if (query === '') return 'Give a query: the words to search the documentation for.';
+          if (query === '') return badInputText('give a query, the words to search the documentation for.');
+          if (query.length > MAX_QUERY_CHARS)
+            return badInputText(`the query is ${query.length} characters long; give a short one, of at most ${MAX_QUERY_CHARS}.`);
           const { domain, filter } = deps.settings.current;
           const found = await deps.clients.current().searchDocs(domain, query, { pageSize: DEFAULT_SEARCH_PAGE_SIZE, filter }, { signal });
-          if (!found.ok) return `The documentation could not be searched: ${found.error.message}`;
+          if (!found.ok) return failureText('search the documentation', found.error.message);
           const results = found.value.map((result) => {
             const parsed = pagePathFromInput(result.target);
             return { ...result, pagePath: parsed.ok ? parsed.value : result.target };
@@ -44,13 +55,16 @@ export function docsTools(deps: DocsToolsDeps): DocsTools {
         }),
     },
     readPage: {
-      prepareInvocation: ({ input }) => ({ invocationMessage: `Reading the documentation page "${textOf(input.path)}"` }),
+      prepareInvocation: ({ input }) => ({ invocationMessage: `Reading the documentation page ${quoted(textOf(input.path), 100)}` }),
       invoke: ({ input }, token) =>
-        answer(deps, 'read a page', token, async (signal) => {
-          const parsed = pagePathFromInput(typeof input.path === 'string' ? input.path : '');
-          if (!parsed.ok) return `${parsed.error.message} Give the path of a page, as a search result names it.`;
+        answer(deps, 'read the page', token, async (signal) => {
+          const path = typeof input.path === 'string' ? input.path : '';
+          if (path.length > MAX_PATH_INPUT_CHARS)
+            return badInputText(`the path is ${path.length} characters long; give the path of a page, as a search result names it.`);
+          const parsed = pagePathFromInput(path);
+          if (!parsed.ok) return badInputText(`give the path of a page, as a search result names it. ${parsed.error.message}`);
           const page = await deps.pages.read(parsed.value, { signal });
-          return page.ok ? pageText(page.value) : `The page could not be read: ${page.error.message}`;
+          return page.ok ? pageText(page.value) : failureText('read the page', page.error.message);
         }),
     },
   };
@@ -76,7 +90,7 @@ async function answer(
     return new vscode.LanguageModelToolResult([new vscode.LanguageModelTextPart(text)]);
   } catch (error) {
     deps.log.error(`The tool could not ${what}: ${error instanceof Error ? error.message : String(error)}`);
-    return new vscode.LanguageModelToolResult([new vscode.LanguageModelTextPart(`Docs Assistant could not ${what} this time; try again.`)]);
+    return new vscode.LanguageModelToolResult([new vscode.LanguageModelTextPart(failureText(what, 'Something went wrong; try again.'))]);
   } finally {
     cancel.dispose();
   }
