@@ -8,7 +8,7 @@ import * as path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { scrolledToEnd } from '../test/browser/chatView';
 import { launchChromium, REPO_ROOT } from '../test/runner/workbench';
-import { DELTA_BATCH_MS } from '../src/chat/deltaBatcher';
+import { STREAM_BATCH_MS } from '../src/chat/streamBatcher';
 import { bundle, mainThreadTasks, openView, packagedView } from './chromiumPage';
 import { streamInCodeServer, type WebviewFigures } from './realWebview';
 import { median, ms, ratio, type Row } from './measure';
@@ -16,8 +16,8 @@ import { sampleDocumentation } from './sampleText';
 
 const ANSWER_BYTES = 100 * 1024;
 const DELTAS = 10_000;
-/** Deltas arrive at one per millisecond; the extension posts what arrived every DELTA_BATCH_MS. */
-const PER_BATCH = DELTA_BATCH_MS;
+/** Deltas arrive at one per millisecond; the extension posts what arrived every STREAM_BATCH_MS. */
+const PER_BATCH = STREAM_BATCH_MS;
 const OUR_RUNS = 3;
 
 /** The sample documentation, repeated to 100 KB and cut at a line end. */
@@ -74,7 +74,7 @@ async function measure(browser: Browser, view: string, mode: 'ours' | 'baseline'
     mode,
   ] as const);
   const stream = await mainThreadTasks(browser, page, () =>
-    page.evaluate((interval) => (globalThis as unknown as Harness).runStream(interval), DELTA_BATCH_MS),
+    page.evaluate((interval) => (globalThis as unknown as Harness).runStream(interval), STREAM_BATCH_MS),
   );
   const { result: timing, totalMs, tasks } = stream;
   // The answer's text, without white space: what a reader sees, whatever the blocks.

@@ -1,5 +1,5 @@
 // Runs in the benchmark's page. A worker plays the extension host: it posts the answer's deltas
-// on its own clock, one batch every `intervalMs` as the extension batches them (DeltaBatcher),
+// on its own clock, one batch every `intervalMs` as the extension batches them (StreamBatcher),
 // whatever the page's main thread is doing, so a view that falls behind builds a backlog as it
 // would in VS Code.
 

@@ -8,12 +8,12 @@ import type { AssistantCallOptions, AssistantOutcome } from '../platform/client'
 import type { PlatformError } from '../platform/errors';
 import { type Logger, silentLogger } from '../platform/logger';
 import { backoffDelay } from '../platform/retry';
-import type { AssistantMessage } from '../platform/stream/assistantMessage';
-import type { StreamChunk } from '../platform/stream/chunks';
-import { messageSources, SEARCH_TOOL } from '../platform/stream/sources';
 import { Emitter } from '../util/disposable';
 import { realTimers, type Timers } from '../util/timers';
 import type { TurnActivity } from './activity';
+import { TurnStream } from './turnStream';
+
+export { MAX_SOURCES } from './turnStream';
 import {
   type AttachedContext,
   type Conversation,
@@ -78,8 +78,6 @@ export const MAX_VISIBLE_WAIT_MS = 60_000;
 export const MAX_RATE_LIMIT_HITS = 3;
 /** Waits without Retry-After: a few seconds, growing. */
 const RATE_LIMIT_BACKOFF = { baseDelayMs: 2_000, maxDelayMs: 16_000 };
-/** Sources kept per turn; the view shows the first few and says how many more. */
-export const MAX_SOURCES = 50;
 /** Saves while an answer streams are at least this far apart. */
 const SAVE_INTERVAL_MS = 2_000;
 
@@ -320,7 +318,7 @@ export class ChatSession {
         onResponse: (thread) => {
           if (threadId === undefined && thread.threadId !== undefined) this.adoptThread(thread.threadId, thread.threadKey);
         },
-        onChunk: (chunk, message) => stream.apply(chunk, message),
+        onChunk: (chunk) => stream.apply(chunk),
       },
     });
     // The spec's shape names the thread only on `finish`.
@@ -388,71 +386,4 @@ export class ChatSession {
 /** Worth waiting for and asking again: the request was refused before the answer began. */
 function isWaitable(error: PlatformError): boolean {
   return error.kind === 'rateLimited' || (error.kind === 'serverError' && error.status === 503 && error.retryAfterMs !== undefined);
-}
-
-/** Folds one request's chunks into the turn: text, the activity while there is none, the sources. */
-class TurnStream {
-  /** Several text parts read as paragraphs: a blank line goes between them. */
-  private lastTextPart: string | undefined;
-
-  constructor(
-    private readonly turn: Turn,
-    private readonly fire: (event: ChatEvent) => void,
-    private readonly saveSoon: () => void,
-  ) {}
-
-  apply(chunk: StreamChunk, message: AssistantMessage): void {
-    const turn = this.turn;
-    switch (chunk.type) {
-      case 'text-delta': {
-        if (chunk.delta === '') return;
-        const text =
-          this.lastTextPart !== undefined && this.lastTextPart !== chunk.id && turn.answer !== '' ? `\n\n${chunk.delta}` : chunk.delta;
-        this.lastTextPart = chunk.id;
-        if (turn.activity) this.setActivity(undefined);
-        turn.answer += text;
-        this.fire({ type: 'delta', turnId: turn.id, text });
-        this.saveSoon();
-        return;
-      }
-      case 'tool-input-start':
-        if (turn.answer === '') this.setActivity(chunk.toolName === SEARCH_TOOL ? { kind: 'searching' } : { kind: 'working' });
-        return;
-      case 'tool-input-available':
-        if (turn.answer === '' && chunk.toolName === SEARCH_TOOL) this.setActivity({ kind: 'searching', ...queryOf(chunk.input) });
-        return;
-      case 'tool-output-available': {
-        const tool = message.parts.find((part) => part.type === 'tool' && part.toolCallId === chunk.toolCallId);
-        if (tool?.type !== 'tool' || tool.toolName !== SEARCH_TOOL) return;
-        const found = messageSources({ parts: [tool] }).length;
-        if (turn.answer === '') this.setActivity({ kind: 'searching', ...queryOf(tool.input), found });
-        this.updateSources(message);
-        return;
-      }
-      case 'source-url':
-      case 'source-document':
-        this.updateSources(message);
-        return;
-      default:
-        return;
-    }
-  }
-
-  private setActivity(activity: TurnActivity | undefined): void {
-    if (activity) this.turn.activity = activity;
-    else delete this.turn.activity;
-    this.fire({ type: 'activity', turnId: this.turn.id, activity });
-  }
-
-  private updateSources(message: AssistantMessage): void {
-    const sources = messageSources(message).slice(0, MAX_SOURCES);
-    if (sources.length === this.turn.sources.length) return;
-    this.turn.sources = sources;
-    this.fire({ type: 'sources', turnId: this.turn.id, sources });
-  }
-}
-
-function queryOf(input: unknown): { query?: string } {
-  const query = typeof input === 'object' && input !== null ? (input as { query?: unknown }).query : undefined;
-  return typeof query === 'string' ? { query } : {};
 }

@@ -1,6 +1,7 @@
 // The chat webview view. It waits for the webview's `ready` before posting anything, checks every
 // message the webview sends against the protocol, and relays the chat session's events, sending
-// the text of many deltas as one message per draw of the view (deltaBatcher.ts).
+// what many chunks of an answer changed (text, sources, activity) once per draw of the view
+// (streamBatcher.ts).
 
 import * as vscode from 'vscode';
 import { contextKeys, views } from '../identifiers';
@@ -12,7 +13,7 @@ import { assistantNeeds } from '../settings/setupState';
 import { setStatusMessage, showMessage } from '../ui/messages';
 import { Disposable } from '../util/disposable';
 import type { ChatEvent, ChatSession } from './chatSession';
-import { DeltaBatcher } from './deltaBatcher';
+import { StreamBatcher, type StreamUpdate } from './streamBatcher';
 import { openLink } from './links';
 import { type FromWebview, MAX_QUESTION, parseFromWebview, type ToWebview } from './protocol';
 import { setupViewOf } from './setupView';
@@ -22,7 +23,7 @@ import { webviewHtml } from './webviewHtml';
 export class ChatViewProvider extends Disposable implements vscode.WebviewViewProvider {
   private view: vscode.WebviewView | undefined;
   private webviewReady = false;
-  private readonly deltas = this.register(new DeltaBatcher((turnId, text) => this.post({ type: 'delta', turnId, text })));
+  private readonly stream = this.register(new StreamBatcher((update) => this.postUpdate(update)));
 
   constructor(
     private readonly extensionUri: vscode.Uri,
@@ -134,8 +135,11 @@ export class ChatViewProvider extends Disposable implements vscode.WebviewViewPr
   }
 
   private relay(event: ChatEvent): void {
-    if (event.type === 'delta') return this.deltas.add(event.turnId, event.text);
-    this.deltas.flush();
+    // What streams is gathered; anything else goes at once, after what was gathered.
+    if (event.type === 'delta') return this.stream.text(event.turnId, event.text);
+    if (event.type === 'sources') return this.stream.sources(event.turnId, event.sources);
+    if (event.type === 'activity') return this.stream.activity(event.turnId, event.activity);
+    this.stream.flush();
     switch (event.type) {
       case 'turnStarted':
         void vscode.commands.executeCommand('setContext', contextKeys.answering, true);
@@ -144,12 +148,6 @@ export class ChatViewProvider extends Disposable implements vscode.WebviewViewPr
       case 'turnEnded':
         void vscode.commands.executeCommand('setContext', contextKeys.answering, this.session.answering);
         this.post({ type: 'turnEnded', turn: turnView(event.turn) });
-        return;
-      case 'sources':
-        this.post({ type: 'sources', turnId: event.turnId, sources: event.sources });
-        return;
-      case 'activity':
-        this.post({ type: 'activity', turnId: event.turnId, ...(event.activity ? { activity: event.activity } : {}) });
         return;
       case 'turnRemoved':
         this.post({ type: 'turnRemoved', turnId: event.turnId });
@@ -163,9 +161,16 @@ export class ChatViewProvider extends Disposable implements vscode.WebviewViewPr
     }
   }
 
+  /** What a turn's chunks changed since the last message, in the order the view shows it. */
+  private postUpdate({ turnId, text, sources, activity }: StreamUpdate): void {
+    if (activity) this.post({ type: 'activity', turnId, ...(activity.now ? { activity: activity.now } : {}) });
+    if (sources) this.post({ type: 'sources', turnId, sources });
+    if (text !== '') this.post({ type: 'delta', turnId, text });
+  }
+
   private postConversation(): void {
     // The turns hold all the text that arrived: sent again as a delta, the text held back would show twice.
-    this.deltas.discard();
+    this.stream.discard();
     this.post({
       type: 'conversation',
       turns: this.session.conversation.turns.map(turnView),

@@ -426,6 +426,7 @@ const OVERFLOW_WORDS: Readonly<Record<Overflow, string>> = {
   text: `${defaultStreamLimits.maxTextChars / 1024 / 1024} MB of text`,
   line: `a line of ${defaultStreamLimits.maxLineBytes / 1024 / 1024} MB`,
   total: `${defaultStreamLimits.maxTotalBytes / 1024 / 1024} MB in all`,
+  parts: `${defaultStreamLimits.maxParts.toLocaleString('en-US')} parts: sources, tool calls and the like`,
 };
 
 function notConfigured(setting: Setting, message: string): PlatformError {

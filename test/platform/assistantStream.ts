@@ -92,6 +92,16 @@ export function answerStream(
     chunks.push({ type: 'start-step' });
     pages.forEach((page, i) => chunks.push({ type: 'source-url', sourceId: `source-${i + 1}`, url: siteUrl(page), title: page.title }));
   }
+  if (fault?.kind === 'floodOfParts') {
+    for (let i = 0; i < fault.count; i++) {
+      chunks.push(
+        { type: 'source-url', sourceId: `flood-${i}`, url: `https://docs.acme.example/flood/${i}` },
+        { type: 'tool-input-start', toolCallId: `flood-call-${i}`, toolName: 'search' },
+        { type: 'tool-input-available', toolCallId: `flood-call-${i}`, toolName: 'search', input: { query: `q${i}` } },
+        { type: 'tool-output-available', toolCallId: `flood-call-${i}`, output: [{ path: `flood/found-${i}`, content: 'x' }] },
+      );
+    }
+  }
   chunks.push({ type: 'text-start', id: 'text-1' });
   const deltas = toDeltas(text).map((delta): Chunk => ({ type: 'text-delta', id: 'text-1', delta }));
   if (fault?.kind === 'unknownChunk') {

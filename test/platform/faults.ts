@@ -24,6 +24,8 @@ export type Fault =
   | { readonly kind: 'errorChunk'; readonly errorText: string }
   /** End the body cleanly in the middle: no finish, no [DONE]. */
   | { readonly kind: 'endWithoutFinish'; readonly afterEvents: number }
+  /** Before the text, `count` distinct source-url chunks and as many search tool calls, each naming one page. */
+  | { readonly kind: 'floodOfParts'; readonly count: number }
   /** Text without end, in 64 KB deltas, or (`oneLine`) one SSE line that never ends; until the client goes. */
   | { readonly kind: 'endlessAnswer'; readonly oneLine: boolean };
 

@@ -84,11 +84,14 @@ export async function runCommand(page: Page, title: string, options: { opensInpu
     try {
       // Keys pressed while a webview has focus stay in its iframe; a user would click the editor first.
       await page.locator('.part.editor').click({ position: { x: 5, y: 5 } });
+      // That click lands on a tab when an editor is open, and the tab's editor takes the focus a
+      // moment later, closing a palette opened in the meantime: a user is never that quick.
+      await page.waitForTimeout(300);
       await page.keyboard.press('F1');
       // Just after start-up (or a reload) F1 may do nothing yet, and the palette may not list every
       // command yet: a user would try again.
       await input.waitFor({ state: 'visible', timeout: last ? 30_000 : 5_000 });
-      await input.fill(`>${title}`);
+      await input.fill(`>${title}`, { timeout: last ? 30_000 : 5_000 });
       // Enter runs the focused row, which is briefly the most recently used command while the list
       // filters: wait until it is this one.
       await page

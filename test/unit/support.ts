@@ -37,6 +37,7 @@ export const allFaultKinds: readonly Fault['kind'][] = [
   'endWithoutFinish',
   'dripBody',
   'endlessAnswer',
+  'floodOfParts',
 ];
 
 export const exercised = { kinds: new Set<PlatformErrorKind>(), faults: new Set<Fault['kind']>() };

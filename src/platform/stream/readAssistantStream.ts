@@ -3,8 +3,8 @@
 // stream-decoding benchmark, so what is measured is what runs.
 //
 // The extension host is shared by every extension, so an answer is bounded: a server that sends
-// text without end, one line without end, or bytes without end is stopped at the limit, with what
-// arrived kept.
+// text without end, one line without end, bytes without end, or parts without end (sources, tool
+// calls) is stopped at the limit, with what arrived kept.
 
 import { AssistantMessageBuilder, type AssistantMessage } from './assistantMessage';
 import type { StreamChunk } from './chunks';
@@ -17,15 +17,18 @@ export interface StreamLimits {
   readonly maxLineBytes: number;
   /** Bytes of the whole body, tool outputs included. */
   readonly maxTotalBytes: number;
+  /** Parts of the message: text parts, sources, tool calls and the like. */
+  readonly maxParts: number;
 }
 
 export const defaultStreamLimits: StreamLimits = {
   maxTextChars: 2 * 1024 * 1024,
   maxLineBytes: 2 * 1024 * 1024,
   maxTotalBytes: 32 * 1024 * 1024,
+  maxParts: 10_000,
 };
 
-export type Overflow = 'text' | 'line' | 'total';
+export type Overflow = 'text' | 'line' | 'total' | 'parts';
 
 export interface StreamHooks {
   /** Each chunk as it is applied, with the message so far. */
@@ -70,6 +73,7 @@ export async function readAssistantStream(
         decoder.feed(bytes);
         if (decoder.openLineBytes > limits.maxLineBytes) overflow = 'line';
         else if (textChars > limits.maxTextChars) overflow = 'text';
+        else if (builder.message.parts.length > limits.maxParts) overflow = 'parts';
       }
       if (overflow || decoder.done) break;
     }

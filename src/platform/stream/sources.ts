@@ -33,22 +33,48 @@ export function pageKey(target: string): string {
     .replace(/\.mdx?$/i, '');
 }
 
+/**
+ * Sources in order of first appearance, each page once, up to `max`: each added in constant time,
+ * however many came before, so an answer of thousands of them costs no more per source than one.
+ */
+export class SourceList {
+  readonly sources: Source[] = [];
+  private readonly keys = new Set<string>();
+
+  constructor(private readonly max = Infinity) {}
+
+  get full(): boolean {
+    return this.sources.length >= this.max;
+  }
+
+  /** Adds `source` unless its page is listed or the list is full; whether it was added. */
+  add(source: Source): boolean {
+    if (this.full) return false;
+    const key = source.url === undefined ? `title:${source.title ?? ''}` : pageKey(source.url);
+    if (this.keys.has(key)) return false;
+    this.keys.add(key);
+    this.sources.push(source);
+    return true;
+  }
+
+  /** Adds the pages of a search's output (either shape); how many of them were added. */
+  addResults(output: unknown): number {
+    let added = 0;
+    for (const result of readSearchResults(output)) {
+      if (this.full) break;
+      if (this.add({ url: result.target, ...(result.title ? { title: result.title } : {}) })) added++;
+    }
+    return added;
+  }
+}
+
 /** Every source of the message, first appearance first, each page once. */
 export function messageSources(message: AssistantMessage): Source[] {
-  const sources: Source[] = [];
-  const seen = new Set<string>();
-  const add = (source: Source) => {
-    const key = source.url === undefined ? `title:${source.title ?? ''}` : pageKey(source.url);
-    if (seen.has(key)) return;
-    seen.add(key);
-    sources.push(source);
-  };
+  const list = new SourceList();
   for (const part of message.parts) {
-    if (part.type === 'source-url') add({ url: part.url, ...(part.title ? { title: part.title } : {}) });
-    else if (part.type === 'source-document') add({ title: part.title, ...(part.filename ? { url: part.filename } : {}) });
-    else if (part.type === 'tool' && part.toolName === SEARCH_TOOL && part.state === 'output-available') {
-      for (const result of readSearchResults(part.output)) add({ url: result.target, ...(result.title ? { title: result.title } : {}) });
-    }
+    if (part.type === 'source-url') list.add({ url: part.url, ...(part.title ? { title: part.title } : {}) });
+    else if (part.type === 'source-document') list.add({ title: part.title, ...(part.filename ? { url: part.filename } : {}) });
+    else if (part.type === 'tool' && part.toolName === SEARCH_TOOL && part.state === 'output-available') list.addResults(part.output);
   }
-  return sources;
+  return list.sources;
 }

@@ -6,13 +6,16 @@ import {
   ChatSession,
   type ChatSettings,
   DEFAULT_SELECTION_QUESTION,
+  MAX_SOURCES,
   NO_ANSWER_MESSAGE,
   type ThreadKeyStore,
 } from '../../../src/chat/chatSession';
-import { Conversation, EXPIRED_THREAD_NOTICE } from '../../../src/chat/conversation';
+import { Conversation, EXPIRED_THREAD_NOTICE, type Turn } from '../../../src/chat/conversation';
 import { attachSelection, MAX_SELECTION_CHARS, trimNote } from '../../../src/chat/selectionContext';
 import { parseSuggestions } from '../../../src/chat/suggestions';
 import type { PlatformClient } from '../../../src/platform/client';
+import { AssistantMessageBuilder } from '../../../src/platform/stream/assistantMessage';
+import type { StreamChunk } from '../../../src/platform/stream/chunks';
 import { FakeTimers } from '../fakeTimers';
 import { arm, RecordingLogger, useHarness } from '../support';
 
@@ -228,6 +231,49 @@ describe('chat session', () => {
       const urls = turn.sources.map((source) => source.url);
       assert.equal(new Set(urls).size, urls.length, 'each page once, though both searches found some');
       assert.equal(urls[0], 'configuration/keys');
+    });
+    it('cost the same each, however many came before, and are kept to the first 50 pages (issue 28, item 1)', async () => {
+      /** A session whose answer is `count` source chunks and as many search outputs, then one word; the time it takes. */
+      const answerWith = async (count: number): Promise<{ ms: number; turn: Turn; events: ChatEvent[] }> => {
+        const conversation = new Conversation();
+        const events: ChatEvent[] = [];
+        const chat = new ChatSession({
+          conversation,
+          send: async (_origin, _request, { observer }) => {
+            const builder = new AssistantMessageBuilder();
+            const feed = (chunk: StreamChunk) => {
+              builder.apply(chunk);
+              observer?.onChunk?.(chunk, builder.message);
+            };
+            for (let i = 0; i < count; i++) {
+              feed({ type: 'source-url', sourceId: `s${i}`, url: `https://docs.acme.example/page-${i}` });
+              feed({ type: 'tool-input-start', toolCallId: `c${i}`, toolName: 'search' });
+              feed({ type: 'tool-output-available', toolCallId: `c${i}`, output: [{ path: `found-${i}`, content: 'x' }] });
+            }
+            feed({ type: 'text-delta', id: 't', delta: 'Done.' });
+            feed({ type: 'finish' });
+            return { ok: true, value: { message: builder.message } };
+          },
+          settings: () => ({ origin: 'https://a.example', domain: 'd', fingerprint: 'f', retrievalPageSize: 5, filter: null }),
+          newId: () => 't1',
+          save: () => {},
+          threadKeys: new MemoryThreadKeys(),
+        });
+        chat.onEvent((event) => events.push(event));
+        const started = performance.now();
+        const turn = (await chat.ask('q'))!;
+        return { ms: performance.now() - started, turn, events };
+      };
+      const fastest = async (count: number) => Math.min(...(await Promise.all([0, 1, 2].map(async () => (await answerWith(count)).ms))));
+      await answerWith(500);
+      const small = await fastest(1_000);
+      const large = await fastest(4_000);
+      // Four times the chunks: four times the time when each costs the same, sixteen when each re-reads the answer so far.
+      assert.ok(large / small < 8, `1,000 chunks ${small.toFixed(1)} ms, 4,000 chunks ${large.toFixed(1)} ms`);
+      const { turn, events } = await answerWith(4_000);
+      assert.equal(turn.sources.length, MAX_SOURCES);
+      assert.deepEqual(turn.sources[1], { url: 'found-0' }, 'in order of first appearance, from either kind of chunk');
+      assert.ok(events.filter((event) => event.type === 'sources').length <= MAX_SOURCES, 'once the list is full, no more events');
     });
   });
 

@@ -39,6 +39,19 @@ describe('hardening: the client', () => {
     assert.match(error.message, /a line of 2 MB/);
   });
 
+  it('stops an answer of sources and tool calls without end at the limit of parts, keeping what arrived (issue 28, item 1)', async () => {
+    arm(h.emulator, { kind: 'floodOfParts', count: 6_000 }, { operation: 'assistant' });
+    const result = await h.client().sendAssistantMessage(ask('q'));
+    const error = expectError(result, 'badResponse');
+    assert.equal(
+      error.message,
+      'The answer grew past what Docs Assistant keeps (10,000 parts: sources, tool calls and the like) and was stopped there. The part that arrived is kept.',
+    );
+    assert.ok(!result.ok && result.partial);
+    const parts = result.partial.message.parts.length;
+    assert.ok(parts > 10_000 && parts < 11_000, `${parts} parts kept`);
+  });
+
   it('a body that drips a byte at a time past the overall deadline is a timeout, not a hang', async () => {
     arm(h.emulator, { kind: 'dripBody', intervalMs: 100 }, { operation: 'page' });
     const result = await h
