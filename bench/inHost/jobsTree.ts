@@ -6,6 +6,7 @@
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import * as vscode from 'vscode';
 import type { DocsAssistantApi } from '../../src/extension';
+import { runAccepting } from '../../test/vscode/inputBoxes';
 import { JOBS_TREE_LINE, type JobsTreeFigures, type JobsTreeSetup } from './marker';
 
 const COUNTS = [20, 200];
@@ -33,8 +34,8 @@ export async function run(): Promise<void> {
   await settings.update('projectId', setup.projectId, vscode.ConfigurationTarget.Global);
   await settings.update('agentJobs.pollIntervalSeconds', POLL_INTERVAL_SECONDS, vscode.ConfigurationTarget.Global);
   await settings.update('agentJobs.notifications', 'off', vscode.ConfigurationTarget.Global);
-  if ((await vscode.commands.executeCommand('docsAssistant.setAdminKey', setup.adminKey)) !== true)
-    throw new Error('The admin key was refused');
+  // A key given as the argument fills the masked box; it is stored once the box is accepted.
+  if ((await runAccepting('docsAssistant.setAdminKey', setup.adminKey)) !== true) throw new Error('The admin key was refused');
   await vscode.commands.executeCommand('docsAssistant.agentJobs.focus');
   for (const count of COUNTS) {
     for (let i = api.trackedJobs().length; i < count; i++) await vscode.commands.executeCommand('docsAssistant.trackAgentJob', `job-${i}`);

@@ -1,7 +1,8 @@
 // Loaded by `npm run demo` beside Docs Assistant, in development mode. The demo's keys cannot go
 // in a settings file (the extension reads keys from secret storage only, and only per origin),
 // so this does what a new user would do through the commands: set both keys for the emulator's
-// base URL and track its sample jobs. It does so once per base URL, then shows the sidebar.
+// base URL (a key given to Set Key fills its masked box, which this accepts, as a user presses
+// Enter) and track its sample jobs. It does so once per base URL, then shows the sidebar.
 'use strict';
 const vscode = require('vscode');
 
@@ -12,8 +13,8 @@ exports.activate = async function activate(context) {
   const seededKey = `seeded:${demo.baseUrl}`;
   if (!context.globalState.get(seededKey)) {
     const stored =
-      (await vscode.commands.executeCommand('docsAssistant.setAssistantKey', demo.assistantKey)) &&
-      (await vscode.commands.executeCommand('docsAssistant.setAdminKey', demo.adminKey));
+      (await runAccepting('docsAssistant.setAssistantKey', demo.assistantKey)) &&
+      (await runAccepting('docsAssistant.setAdminKey', demo.adminKey));
     if (!stored) {
       void vscode.window.showErrorMessage('The demo could not store the emulator keys; see Docs Assistant: Show Log.');
       return;
@@ -26,6 +27,17 @@ exports.activate = async function activate(context) {
   await vscode.commands.executeCommand('workbench.view.extension.docsAssistant');
   context.subscriptions.push(vscode.window.setStatusBarMessage('$(check) Docs Assistant demo ready', 20_000));
 };
+
+/** Runs a command that opens an input box, and accepts the box once it is there; resolves to the command's result. */
+async function runAccepting(command, ...args) {
+  let settled = false;
+  const running = Promise.resolve(vscode.commands.executeCommand(command, ...args)).finally(() => (settled = true));
+  for (let tries = 0; !settled && tries < 100; tries++) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    if (!settled) await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
+  }
+  return running;
+}
 
 /** The demo's settings, from the environment the demo started VS Code with. */
 function readDemo() {

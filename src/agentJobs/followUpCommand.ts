@@ -1,6 +1,7 @@
 // Send Follow-Up: another instruction to a job in any state. The platform answers with the job,
-// usually active again, and it is polled again even if it had ended. Nothing typed is lost: a
-// refused follow-up comes back in the input box.
+// usually active again, and it is polled again even if it had ended. Nothing is sent but what the
+// user accepts in the input box: a follow-up given as a command's argument only fills it. Nothing
+// typed is lost: a refused follow-up comes back in the input box.
 
 import * as vscode from 'vscode';
 import { commands } from '../identifiers';
@@ -13,16 +14,18 @@ import type { AgentJobsTree } from './agentJobsTree';
 import { jobOfCommand } from './jobArgument';
 import { inertText } from '../util/inertText';
 import { jobLabel } from './jobPresentation';
+import { type JobProjects, projectText } from './jobProject';
 
 export interface FollowUpDeps {
   readonly model: AgentJobsModel;
   readonly tree: AgentJobsTree;
   readonly clients: PlatformClients;
+  readonly projects: JobProjects;
   /** The job whose changes are under review in the active editor: its title bar offers Send Follow-Up. */
   readonly reviewedJob: () => string | undefined;
 }
 
-/** What a caller (a test, a script) may pass instead of answering the questions. */
+/** What a caller (a test, a script) may pass: the job, and the text the input box starts with. */
 export interface FollowUpRequest {
   readonly jobId: string;
   readonly prompt: string;
@@ -38,7 +41,7 @@ export function registerFollowUp(context: vscode.ExtensionContext, deps: FollowU
  * Resolves to the job as the platform returned it, or undefined when nothing was sent. `draft` is
  * what the input box starts with: the text of a follow-up that was refused.
  */
-async function followUp(deps: FollowUpDeps, argument: unknown, draft = ''): Promise<AgentJob | undefined> {
+async function followUp(deps: FollowUpDeps, argument: unknown, draft?: string): Promise<AgentJob | undefined> {
   const request = isRequest(argument) ? argument : undefined;
   const tracked = await jobOfCommand(
     deps.model,
@@ -51,16 +54,19 @@ async function followUp(deps: FollowUpDeps, argument: unknown, draft = ''): Prom
     deps.reviewedJob,
   );
   if (!tracked) return undefined;
-  const text =
-    request?.prompt ??
-    (await vscode.window.showInputBox({
-      title: inertText(`Docs Assistant: Follow-Up for ${jobLabel(tracked)}`),
-      prompt: 'What else should the agent do on this job? The job works again, even if it had ended.',
-      value: draft,
-      ignoreFocusOut: true,
-      validateInput: (value) => (value.trim() === '' ? 'Say what the agent should do.' : undefined),
-    }));
+  const project = deps.projects.current;
+  const text = await vscode.window.showInputBox({
+    title: inertText(`Docs Assistant: Follow-Up for ${jobLabel(tracked)}${project?.fromWorkspace ? ` (${projectText(project)})` : ''}`),
+    prompt: 'What else should the agent do on this job? The job works again, even if it had ended.',
+    value: draft ?? request?.prompt ?? '',
+    ignoreFocusOut: true,
+    validateInput: (value) => (value.trim() === '' ? 'Say what the agent should do.' : undefined),
+  });
   if (text === undefined) return undefined;
+  if (project && !(await deps.projects.confirm(project))) {
+    setStatusMessage('The follow-up was not sent.');
+    return undefined;
+  }
   const result = await send(deps, tracked.id, text);
   if (result.ok) {
     deps.model.update(tracked.id, result.value);

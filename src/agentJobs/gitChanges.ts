@@ -1,21 +1,36 @@
 // Uncommitted changes, read through VS Code's built-in Git extension (`vscode.git`), never by
-// running git ourselves: the diff of one file, or of every changed file of its repository, against
-// HEAD (staged and unstaged together). Without the extension or a repository, there are none.
+// running git ourselves: each changed file, staged and unstaged together against HEAD, and each new
+// file not yet added (its whole content, as an added file). Files that may hold secrets are told
+// apart, by name or because the repository's .gitignore would ignore them. Without the extension or
+// a repository, there are none.
 
-import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { type GitChange, type GitRepository, gitApi } from '../git/gitApi';
+import { GitignoreRules, isIgnored } from '../git/gitignore';
+import { addedFileDiff, secretReason } from './attachedChanges';
+
+export interface ChangedFile {
+  readonly uri: vscode.Uri;
+  /** Workspace-relative. */
+  readonly path: string;
+  /** A new file git does not track yet. */
+  readonly untracked: boolean;
+  /** Why it may hold secrets; undefined when nothing says so. */
+  readonly secret?: string;
+}
 
 export interface RepositoryChanges {
   /** The repository's folder name. */
   readonly name: string;
-  /** Workspace-relative paths of the changed files. */
-  readonly files: readonly string[];
-  /** Each changed file's diff, joined. */
-  diffOfRepository(): Promise<string>;
-  /** The diff of one file; empty when it has no uncommitted change. */
-  diffOfFile(uri: vscode.Uri): Promise<string>;
+  readonly files: readonly ChangedFile[];
+  /** The file `uri` is, if it is one of the changed files. */
+  fileOf(uri: vscode.Uri): ChangedFile | undefined;
+  /** Its diff against HEAD, or its content as added for an untracked file; null when larger than `maxBytes`. */
+  diffOf(file: ChangedFile, maxBytes: number): Promise<string | null>;
 }
+
+/** The Git extension's status of a file it does not track. */
+const UNTRACKED = 7;
 
 /** The repository `uri` belongs to, with its changes as they are now; undefined when there is none. */
 export async function repositoryChangesOf(uri: vscode.Uri): Promise<RepositoryChanges | undefined> {
@@ -23,13 +38,32 @@ export async function repositoryChangesOf(uri: vscode.Uri): Promise<RepositoryCh
   const repository = api?.getRepository(uri);
   if (!repository) return undefined;
   await repository.status();
-  const changed = uniquePaths([...repository.state.indexChanges, ...repository.state.workingTreeChanges]);
+  const { indexChanges, workingTreeChanges, untrackedChanges = [] } = repository.state;
+  const changes = new Map<string, GitChange>();
+  for (const change of [...indexChanges, ...workingTreeChanges, ...untrackedChanges]) {
+    // A file both staged and untracked cannot be; staged and changed again is one file.
+    if (!changes.has(change.uri.fsPath) || change.status !== UNTRACKED) changes.set(change.uri.fsPath, change);
+  }
+  const sorted = [...changes.values()].sort((a, b) => a.uri.fsPath.localeCompare(b.uri.fsPath));
+  const ignoredBy = await gitignoreOf(
+    repository.rootUri,
+    sorted.map((change) => relativeTo(repository.rootUri, change.uri)),
+  );
+  const files = sorted.map((change): ChangedFile => {
+    const inRepository = relativeTo(repository.rootUri, change.uri);
+    const secret = secretReason(inRepository, ignoredBy(inRepository));
+    return {
+      uri: change.uri,
+      path: vscode.workspace.asRelativePath(change.uri, false),
+      untracked: change.status === UNTRACKED,
+      ...(secret ? { secret } : {}),
+    };
+  });
   return {
-    name: path.basename(repository.rootUri.fsPath),
-    files: changed.map((file) => vscode.workspace.asRelativePath(file, false)),
-    diffOfRepository: async () =>
-      (await Promise.all(changed.map((file) => diffWithHead(repository, file)))).filter((diff) => diff.trim() !== '').join('\n'),
-    diffOfFile: (file) => diffWithHead(repository, file.fsPath),
+    name: repository.rootUri.path.split('/').pop() ?? '',
+    files,
+    fileOf: (file) => files.find((changed) => changed.uri.fsPath === file.fsPath),
+    diffOf: (file, maxBytes) => (file.untracked ? addedContent(file, maxBytes) : diffWithHead(repository, file.uri.fsPath)),
   };
 }
 
@@ -42,6 +76,41 @@ async function diffWithHead(repository: GitRepository, file: string): Promise<st
   }
 }
 
-function uniquePaths(changes: readonly GitChange[]): string[] {
-  return [...new Set(changes.map((change) => change.uri.fsPath))].sort();
+/** An untracked file's content as added, read only when it can fit. */
+async function addedContent(file: ChangedFile, maxBytes: number): Promise<string | null> {
+  try {
+    const { size } = await vscode.workspace.fs.stat(file.uri);
+    if (size > maxBytes) return null;
+    const bytes = await vscode.workspace.fs.readFile(file.uri);
+    const binary = bytes.includes(0);
+    return addedFileDiff(file.path, binary ? '' : new TextDecoder().decode(bytes), binary);
+  } catch {
+    return '';
+  }
+}
+
+/** Whether the repository's .gitignore files would ignore each of `paths`: the files of their folders, each read once. */
+async function gitignoreOf(root: vscode.Uri, paths: readonly string[]): Promise<(path: string) => boolean> {
+  const folders = new Set<string>(['']);
+  for (const path of paths) {
+    const parts = path.split('/').slice(0, -1);
+    for (let depth = 1; depth <= parts.length; depth++) folders.add(parts.slice(0, depth).join('/'));
+  }
+  const rules = new Map<string, GitignoreRules>();
+  await Promise.all(
+    [...folders].map(async (folder) => {
+      try {
+        const bytes = await vscode.workspace.fs.readFile(vscode.Uri.joinPath(root, folder, '.gitignore'));
+        rules.set(folder, new GitignoreRules(new TextDecoder().decode(bytes)));
+      } catch {
+        // No .gitignore there.
+      }
+    }),
+  );
+  return (path) => isIgnored(path, (folder) => rules.get(folder));
+}
+
+function relativeTo(root: vscode.Uri, file: vscode.Uri): string {
+  const base = root.path.endsWith('/') ? root.path : `${root.path}/`;
+  return file.path.startsWith(base) ? file.path.slice(base.length) : file.path;
 }

@@ -1,22 +1,39 @@
 // Prompts for new agent jobs, shown in an editor before anything is sent: an untitled Markdown
-// document the user edits, with Start Agent Job in its title bar and above its first line, and
-// its size against the limit in the status bar. Nothing the user wrote is lost: a draft stays open
-// until its job has started.
+// document the user edits, with Start Agent Job in its title bar and above its first line, and its
+// size against the limit in the status bar. Above its first line too, what is not part of the
+// prompt but must be seen before it is sent: the project it goes to, what was attached or left
+// out, and files that may hold secrets. Nothing the user wrote is lost: a draft stays open until
+// its job has started.
 
+import { utf8Bytes } from '../util/utf8';
 import * as vscode from 'vscode';
 import { commands, contextKeys } from '../identifiers';
 import { formatKilobytes, MAX_PROMPT_BYTES } from '../platform/agentJob';
 import { Disposable } from '../util/disposable';
+import { inertText } from '../util/inertText';
+import { type JobProject, projectText } from './jobProject';
+
+/** What a draft says above its prompt, besides the project. */
+export interface DraftNotes {
+  /** What was attached, and what left out, in a line. */
+  readonly attached?: string;
+  /** Files that may hold secrets, each as `<path> (<why>)`. */
+  readonly secrets?: readonly string[];
+}
 
 export class PromptDrafts extends Disposable implements vscode.CodeLensProvider {
-  private readonly drafts = new Set<string>();
+  /** The open drafts, by URI, with their notes. */
+  private readonly drafts = new Map<string, DraftNotes>();
   private readonly lensesChanged = this.register(new vscode.EventEmitter<void>());
   readonly onDidChangeCodeLenses = this.lensesChanged.event;
   private readonly size = this.register(
     vscode.window.createStatusBarItem('docsAssistant.promptSize', vscode.StatusBarAlignment.Right, 100),
   );
 
-  constructor() {
+  constructor(
+    /** The project a draft would be sent to now. */
+    private readonly project: () => JobProject | undefined,
+  ) {
     super();
     this.size.name = 'Agent Job Prompt Size';
     this.register(vscode.languages.registerCodeLensProvider({ scheme: 'untitled', language: 'markdown' }, this));
@@ -40,9 +57,9 @@ export class PromptDrafts extends Disposable implements vscode.CodeLensProvider 
   }
 
   /** Opens a new draft holding `prompt`, in the active editor group. */
-  async open(prompt: string): Promise<vscode.TextEditor> {
+  async open(prompt: string, notes: DraftNotes = {}): Promise<vscode.TextEditor> {
     const document = await vscode.workspace.openTextDocument({ language: 'markdown', content: prompt });
-    this.drafts.add(document.uri.toString());
+    this.drafts.set(document.uri.toString(), notes);
     await this.publish();
     const editor = await vscode.window.showTextDocument(document, { preview: false });
     this.showSize();
@@ -58,23 +75,36 @@ export class PromptDrafts extends Disposable implements vscode.CodeLensProvider 
   }
 
   provideCodeLenses(document: vscode.TextDocument): vscode.CodeLens[] {
-    if (!this.has(document.uri)) return [];
+    const notes = this.drafts.get(document.uri.toString());
+    if (!notes) return [];
     const top = new vscode.Range(0, 0, 0, 0);
+    const note = (title: string) => new vscode.CodeLens(top, { title, command: '' });
+    const project = this.project();
     return [
       new vscode.CodeLens(top, { title: '$(rocket) Start Agent Job', command: commands.startAgentJob, arguments: [document.uri] }),
-      new vscode.CodeLens(top, { title: `${sizeText(document)} · edit the prompt, then start the job`, command: '' }),
+      note(`${sizeText(document)} · edit the prompt, then start the job`),
+      note(project ? `To the ${inertText(projectText(project))}` : 'No project is set: set the project id to start it'),
+      ...(notes.attached ? [note(inertText(notes.attached))] : []),
+      ...(notes.secrets ?? []).map((secret) =>
+        note(`$(warning) ${inertText(`${secret} may hold secrets: read its diff before starting`)}`),
+      ),
     ];
+  }
+
+  /** What the draft says above its prompt (for tests, and for whoever asks). */
+  notesOf(uri: vscode.Uri): DraftNotes | undefined {
+    return this.drafts.get(uri.toString());
   }
 
   /** The editor title's Start Agent Job shows on drafts only: their URIs go into a context key. */
   private publish(): Thenable<unknown> {
-    return vscode.commands.executeCommand('setContext', contextKeys.jobPromptDrafts, [...this.drafts]);
+    return vscode.commands.executeCommand('setContext', contextKeys.jobPromptDrafts, [...this.drafts.keys()]);
   }
 
   private showSize(): void {
     const document = vscode.window.activeTextEditor?.document;
     if (!document || !this.has(document.uri)) return this.size.hide();
-    const over = Buffer.byteLength(document.getText(), 'utf8') > MAX_PROMPT_BYTES;
+    const over = utf8Bytes(document.getText()) > MAX_PROMPT_BYTES;
     this.size.text = `${over ? '$(warning)' : '$(rocket)'} Prompt ${sizeText(document)}`;
     this.size.tooltip = over
       ? 'The prompt is over the limit: it would be refused. Attach less.'
@@ -86,5 +116,5 @@ export class PromptDrafts extends Disposable implements vscode.CodeLensProvider 
 }
 
 function sizeText(document: vscode.TextDocument): string {
-  return `${formatKilobytes(Buffer.byteLength(document.getText(), 'utf8'))} of ${formatKilobytes(MAX_PROMPT_BYTES)}`;
+  return `${formatKilobytes(utf8Bytes(document.getText()))} of ${formatKilobytes(MAX_PROMPT_BYTES)}`;
 }

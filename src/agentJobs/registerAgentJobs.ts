@@ -19,6 +19,7 @@ import { AgentJobsTree, type JobNode } from './agentJobsTree';
 import { registerFollowUp } from './followUpCommand';
 import { jobEndNotice } from './jobNotifications';
 import { hasBranch } from './jobPresentation';
+import { JobProjects } from './jobProject';
 import { PromptDrafts } from './promptDrafts';
 import { registerStartAgentJob } from './startAgentJobCommand';
 
@@ -84,11 +85,12 @@ export function registerAgentJobs(context: vscode.ExtensionContext, deps: AgentJ
   );
   model.setFocused(vscode.window.state.focused);
   model.setScope(scopeOf(settings.current), settings.current.pollIntervalSeconds * 1000);
-  const drafts = new PromptDrafts();
+  const projects = new JobProjects(settings, context.workspaceState);
+  const drafts = new PromptDrafts(() => projects.current);
   context.subscriptions.push(drafts);
   registerAgentJobCommands(context, { model, tree, setup, reviewedJob });
-  registerStartAgentJob(context, { model, tree, setup, clients, drafts });
-  registerFollowUp(context, { model, tree, clients, reviewedJob });
+  registerStartAgentJob(context, { model, tree, setup, clients, drafts, projects });
+  registerFollowUp(context, { model, tree, clients, projects, reviewedJob });
   return { model, tree };
 }
 

@@ -1,26 +1,33 @@
 // Start Agent Job: an instruction, optionally with the selected code or the uncommitted changes
-// attached; the whole prompt is shown for editing when something is attached, and nothing is sent
-// until the user starts it. The new job joins the tree at once. Nothing typed is lost: a prompt
-// the platform refuses stays in its editor.
+// attached. The whole prompt opens in an editor, to read and edit, and nothing is sent until the
+// user starts it there; a prompt given as a command's argument opens the same way. The new job
+// joins the tree at once. Nothing typed is lost: a prompt the platform refuses stays in its editor.
 
 import * as vscode from 'vscode';
+import { selectionLabel } from '../chat/selectionContext';
 import { commands } from '../identifiers';
 import type { AgentJob } from '../platform/agentJob';
-import { promptProblem } from '../platform/agentJob';
+import { formatKilobytes, MAX_PROMPT_BYTES, promptProblem } from '../platform/agentJob';
 import { platformError, type PlatformError, type Result } from '../platform/errors';
 import type { PlatformClients } from '../settings/platformClients';
 import type { SetupService } from '../settings/setupService';
 import { agentJobsNeeds } from '../settings/setupState';
 import { editorSelection } from '../ui/editorSelection';
 import { setStatusMessage, showMessage, showPlatformError, showSetupNeed, withProgress } from '../ui/messages';
-import { selectionLabel } from '../chat/selectionContext';
+import { inertText } from '../util/inertText';
+import { utf8Bytes } from '../util/utf8';
 import type { AgentJobsModel } from './agentJobsModel';
 import type { AgentJobsTree } from './agentJobsTree';
-import { repositoryChangesOf } from './gitChanges';
+import { gatherDiffs } from './attachedChanges';
+import { type Attachment, attachmentOffers, type Offer } from './attachmentOffers';
+import { type ChangedFile, repositoryChangesOf, type RepositoryChanges } from './gitChanges';
 import { jobOfCommand } from './jobArgument';
 import { canStartAgain, jobLabel, promptTitle } from './jobPresentation';
-import { buildJobPrompt, type PromptParts } from './jobPrompt';
-import type { PromptDrafts } from './promptDrafts';
+import { type JobProjects, projectText } from './jobProject';
+import { buildJobPrompt, type ChangesAttachment, type PromptParts } from './jobPrompt';
+import type { DraftNotes, PromptDrafts } from './promptDrafts';
+
+export type { Attachment } from './attachmentOffers';
 
 export interface StartJobDeps {
   readonly model: AgentJobsModel;
@@ -28,46 +35,28 @@ export interface StartJobDeps {
   readonly setup: SetupService;
   readonly clients: PlatformClients;
   readonly drafts: PromptDrafts;
+  readonly projects: JobProjects;
 }
 
-export type Attachment = 'selection' | 'fileChanges' | 'repositoryChanges';
-
-/** What a caller (a test, a script) may pass instead of answering the questions. */
+/** What a caller (a test, a script) may pass instead of answering the questions: it fills the draft, never sends. */
 export interface StartJobRequest {
-  /** Sent as it is. */
+  /** The draft's text, as it is. */
   readonly prompt?: string;
-  /** With `attach`: the draft is opened with these, without asking. */
+  /** With `attach`: the draft is made of these, without asking. */
   readonly instruction?: string;
   readonly attach?: readonly Attachment[];
 }
 
-interface Offer extends vscode.QuickPickItem {
-  readonly attachment: Attachment;
-}
+/** Paths listed by name in a prompt's list of files left out, at most. */
+const LISTED_LEFT_OUT = 50;
+/** Room kept in a prompt for the lists of files, beside the diffs. */
+const LIST_ROOM_BYTES = 8 * 1024;
 
 export function registerStartAgentJob(context: vscode.ExtensionContext, deps: StartJobDeps): void {
   context.subscriptions.push(
     vscode.commands.registerCommand(commands.startAgentJob, (argument?: unknown) => startAgentJob(deps, argument)),
     vscode.commands.registerCommand(commands.startAgentJobAgain, (argument?: unknown) => startAgain(deps, argument)),
   );
-}
-
-/** A failed or archived job's prompt, as a new draft: edited, then started as a new job. Resolves to the draft. */
-async function startAgain(deps: StartJobDeps, argument: unknown): Promise<vscode.Uri | undefined> {
-  const tracked = await jobOfCommand(deps.model, argument, {
-    title: 'Docs Assistant: Start Agent Job Again',
-    placeHolder: 'The failed or archived job whose prompt to start again',
-    applies: canStartAgain,
-    none: 'No failed or archived agent job started here is tracked: only the prompt of a job started here is known.',
-  });
-  if (!tracked) return undefined;
-  if (!canStartAgain(tracked) || tracked.prompt === undefined) {
-    showMessage('info', `The prompt of agent job "${jobLabel(tracked)}" is not known here, or the job has not failed or been archived.`);
-    return undefined;
-  }
-  const editor = await deps.drafts.open(tracked.prompt);
-  setStatusMessage(`The prompt of "${jobLabel(tracked)}" is open: edit it, then start it as a new job.`, 5_000);
-  return editor.document.uri;
 }
 
 /** Resolves to the new job's id; undefined when no job was started (yet: a draft may be open). */
@@ -84,68 +73,97 @@ async function startAgentJob(deps: StartJobDeps, argument: unknown): Promise<str
     return undefined;
   }
   const request = isRequest(argument) ? argument : undefined;
-  if (request?.prompt !== undefined) return send(deps, request.prompt, undefined);
-
+  // A prompt from elsewhere (another extension, a link) is only ever a draft: the user sends it.
+  if (request?.prompt !== undefined) {
+    await deps.drafts.open(request.prompt);
+    return undefined;
+  }
   // From the editor's context menu the argument is its document; from elsewhere, the active editor.
   const editor =
     (argument instanceof vscode.Uri
       ? vscode.window.visibleTextEditors.find((visible) => visible.document.uri.toString() === argument.toString())
       : undefined) ?? vscode.window.activeTextEditor;
-  const offers = await attachmentOffers(editor);
+  const uri = editor?.document.uri;
+  const changes = uri?.scheme === 'file' ? await repositoryChangesOf(uri) : undefined;
+  const offers = attachmentOffers(factsOf(editor, changes));
   let attach: readonly Attachment[];
   let instruction: string;
   if (request) {
     attach = (request.attach ?? []).filter((kind) => offers.some((offer) => offer.attachment === kind));
     instruction = request.instruction ?? '';
   } else {
-    const picked = offers.length === 0 ? [] : await pickAttachments(offers);
+    const picked = offers.length === 0 ? [] : await pickAttachments(deps, offers);
     if (!picked) return undefined;
-    const typed = await askInstruction(picked);
+    const typed = await askInstruction(deps, picked);
     if (typed === undefined) return undefined;
     attach = picked;
     instruction = typed;
   }
-  const prompt = buildJobPrompt(await promptParts(instruction, attach, editor));
-  if (attach.length === 0) return send(deps, prompt, undefined);
-  await deps.drafts.open(prompt);
+  const { parts, notes } = await promptParts(instruction, attach, editor, changes);
+  const prompt = buildJobPrompt(parts);
+  // Typed into the box with nothing attached, the instruction is the whole prompt, and Enter sent it.
+  if (attach.length === 0 && !request) return send(deps, prompt, undefined);
+  await deps.drafts.open(prompt, notes);
   return undefined;
 }
 
-/** What can be attached from `editor`: its selection, its file's changes, its repository's changes. */
-async function attachmentOffers(editor: vscode.TextEditor | undefined): Promise<Offer[]> {
-  const offers: Offer[] = [];
-  const selection = editorSelection(editor);
-  if (selection) offers.push({ attachment: 'selection', label: 'The selected code', description: selectionLabel(selection), picked: true });
-  const uri = editor?.document.uri;
-  const changes = uri?.scheme === 'file' ? await repositoryChangesOf(uri) : undefined;
-  if (uri && changes) {
-    const file = vscode.workspace.asRelativePath(uri, false);
-    if (changes.files.includes(file))
-      offers.push({ attachment: 'fileChanges', label: 'The uncommitted changes of this file', description: file });
-    if (changes.files.length > 0) {
-      offers.push({
-        attachment: 'repositoryChanges',
-        label: 'All uncommitted changes',
-        description: `${changes.files.length} file${changes.files.length === 1 ? '' : 's'} in ${changes.name}`,
-      });
-    }
+/** A failed or archived job's prompt, as a new draft: edited, then started as a new job. Resolves to the draft. */
+async function startAgain(deps: StartJobDeps, argument: unknown): Promise<vscode.Uri | undefined> {
+  const tracked = await jobOfCommand(deps.model, argument, {
+    title: 'Docs Assistant: Start Agent Job Again',
+    placeHolder: 'The failed or archived job whose prompt to start again',
+    applies: canStartAgain,
+    none: 'No failed or archived agent job started here is tracked: only the prompt of a job started here is known.',
+  });
+  if (!tracked) return undefined;
+  if (!canStartAgain(tracked)) {
+    showMessage('info', `The prompt of agent job "${jobLabel(tracked)}" is not known here, or the job has not failed or been archived.`);
+    return undefined;
   }
-  return offers;
+  const editor = await deps.drafts.open(tracked.prompt);
+  setStatusMessage(`The prompt of "${jobLabel(tracked)}" is open: edit it, then start it as a new job.`, 5_000);
+  return editor.document.uri;
 }
 
-async function pickAttachments(offers: Offer[]): Promise<Attachment[] | undefined> {
-  const picked = await vscode.window.showQuickPick(offers, {
-    title: 'Docs Assistant: Start Agent Job (1 of 2)',
-    placeHolder: 'Attach to the prompt (you see and edit the whole prompt before it is sent)',
-    canPickMany: true,
-    ignoreFocusOut: true,
-  });
+/** What the editor and its repository have to attach, for the picker. */
+function factsOf(editor: vscode.TextEditor | undefined, changes: RepositoryChanges | undefined) {
+  const selection = editorSelection(editor);
+  const file = editor && changes?.fileOf(editor.document.uri);
+  return {
+    ...(selection ? { selection: selectionLabel(selection) } : {}),
+    ...(changes && editor
+      ? {
+          file: {
+            path: vscode.workspace.asRelativePath(editor.document.uri, false),
+            changed: file !== undefined,
+            ...(file?.secret ? { secret: file.secret } : {}),
+          },
+          repository: {
+            name: changes.name,
+            files: changes.files.length,
+            secrets: changes.files.filter((f) => f.secret).map((f) => f.path),
+          },
+        }
+      : {}),
+  };
+}
+
+async function pickAttachments(deps: StartJobDeps, offers: Offer[]): Promise<Attachment[] | undefined> {
+  const picked = await vscode.window.showQuickPick(
+    offers.map((offer) => ({ ...offer, picked: offer.picked ?? false })),
+    {
+      title: `Docs Assistant: Start Agent Job in ${destination(deps)} (1 of 2)`,
+      placeHolder: 'Attach to the prompt (you see and edit the whole prompt before it is sent)',
+      canPickMany: true,
+      ignoreFocusOut: true,
+    },
+  );
   return picked?.map((offer) => offer.attachment);
 }
 
-function askInstruction(attach: readonly Attachment[]): Thenable<string | undefined> {
+function askInstruction(deps: StartJobDeps, attach: readonly Attachment[]): Thenable<string | undefined> {
   return vscode.window.showInputBox({
-    title: `Docs Assistant: Start Agent Job${attach.length > 0 ? ' (2 of 2)' : ''}`,
+    title: `Docs Assistant: Start Agent Job in ${destination(deps)}${attach.length > 0 ? ' (2 of 2)' : ''}`,
     prompt:
       attach.length > 0
         ? 'What should the agent change in the documentation? The prompt opens in an editor next, to read and edit before it is sent.'
@@ -156,17 +174,22 @@ function askInstruction(attach: readonly Attachment[]): Thenable<string | undefi
   });
 }
 
+/** The project, as a title shows it: the workspace's choice said as such. */
+function destination(deps: StartJobDeps): string {
+  const project = deps.projects.current;
+  // A title draws `$(icons)`, and a workspace's project id could hold one.
+  return project ? inertText(projectText(project)) : 'no project yet';
+}
+
+/** The prompt's parts, and what its draft says above it: what was attached, left out, or may hold secrets. */
 async function promptParts(
   instruction: string,
   attach: readonly Attachment[],
   editor: vscode.TextEditor | undefined,
-): Promise<PromptParts> {
+  changes: RepositoryChanges | undefined,
+): Promise<{ parts: PromptParts; notes: DraftNotes }> {
   const selection = attach.includes('selection') ? editorSelection(editor) : undefined;
-  const uri = editor?.document.uri;
-  const changes =
-    uri && (attach.includes('fileChanges') || attach.includes('repositoryChanges')) ? await repositoryChangesOf(uri) : undefined;
-  const whole = attach.includes('repositoryChanges');
-  return {
+  const base: PromptParts = {
     instruction,
     ...(selection
       ? {
@@ -179,13 +202,38 @@ async function promptParts(
           },
         }
       : {}),
-    ...(changes && uri
-      ? {
-          changes: whole
-            ? { scope: 'repository', label: changes.name, diff: await changes.diffOfRepository() }
-            : { scope: 'file', label: vscode.workspace.asRelativePath(uri, false), diff: await changes.diffOfFile(uri) },
-        }
-      : {}),
+  };
+  const whole = attach.includes('repositoryChanges');
+  const file = editor && changes?.fileOf(editor.document.uri);
+  const files: readonly ChangedFile[] | undefined = !changes
+    ? undefined
+    : whole
+      ? changes.files
+      : attach.includes('fileChanges') && file
+        ? [file]
+        : undefined;
+  if (!changes || !files) return { parts: base, notes: {} };
+  const budget = MAX_PROMPT_BYTES - utf8Bytes(buildJobPrompt(base)) - LIST_ROOM_BYTES;
+  const gathered = await gatherDiffs(files, (changed) => changes.diffOf(changed, budget), budget);
+  const attached = gathered.attached.map(({ file: changed }) => changed.path);
+  const leftOut = gathered.leftOut.map((changed) => changed.path);
+  const attachment: ChangesAttachment = {
+    scope: whole ? 'repository' : 'file',
+    label: whole ? changes.name : files[0].path,
+    diff: gathered.attached.map(({ diff }) => diff).join('\n'),
+    files: attached,
+    leftOut:
+      leftOut.length > LISTED_LEFT_OUT ? [...leftOut.slice(0, LISTED_LEFT_OUT), `… and ${leftOut.length - LISTED_LEFT_OUT} more`] : leftOut,
+  };
+  const secrets = gathered.attached
+    .filter(({ file: changed }) => changed.secret)
+    .map(({ file: changed }) => `${changed.path} (${changed.secret})`);
+  return {
+    parts: { ...base, changes: attachment },
+    notes: {
+      attached: `Attached: the changes of ${attached.length} file${attached.length === 1 ? '' : 's'}${leftOut.length > 0 ? `; left out, over the ${formatKilobytes(MAX_PROMPT_BYTES)} limit: ${leftOut.length}` : ''}`,
+      secrets,
+    },
   };
 }
 
@@ -201,13 +249,18 @@ async function send(deps: StartJobDeps, prompt: string, draft: vscode.TextDocume
     return undefined;
   }
   const scope = deps.model.scope;
+  const project = deps.projects.current;
   const client = deps.clients.current();
   let result: Result<AgentJob>;
-  if (!scope || client.origin !== scope.origin) {
+  if (!scope || !project || client.origin !== scope.origin || project.origin !== scope.origin || project.projectId !== scope.projectId) {
     result = {
       ok: false,
       error: platformError('notConfigured', 'Set the base URL and the project id to start agent jobs.', { setting: 'projectId' }),
     };
+  } else if (!(await deps.projects.confirm(project))) {
+    await keep();
+    setStatusMessage('The prompt was not sent; it is kept in its editor.');
+    return undefined;
   } else {
     // Not cancellable: once sent, a job may start whatever the client does.
     result = await withProgress({ location: vscode.ProgressLocation.Notification, title: 'Starting an agent job…' }, () =>

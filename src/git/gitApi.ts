@@ -21,6 +21,8 @@ export interface GitRepository {
     readonly remotes: readonly GitRemote[];
     readonly workingTreeChanges: readonly GitChange[];
     readonly indexChanges: readonly GitChange[];
+    /** Untracked files, when `git.untrackedChanges` is `separate`; with `mixed` they are working-tree changes. */
+    readonly untrackedChanges?: readonly GitChange[];
     readonly mergeChanges: readonly GitChange[];
   };
   status(): Promise<void>;

@@ -1,6 +1,7 @@
 // An agent job as the client sees it. The service marks no field required, so every field but
 // the id may be missing; a wrong-typed field is treated as missing rather than trusted.
 
+import { utf8Bytes } from '../util/utf8';
 import { withoutUndefined } from '../util/objects';
 import { platformError, type PlatformError } from './errors';
 
@@ -31,7 +32,7 @@ export const MAX_PROMPT_BYTES = 100 * 1024;
 /** Why a prompt cannot be sent, in a sentence; undefined when it can. */
 export function promptProblem(prompt: string): string | undefined {
   if (prompt.trim() === '') return 'The prompt is empty: say what the agent should change.';
-  const bytes = Buffer.byteLength(prompt, 'utf8');
+  const bytes = utf8Bytes(prompt);
   if (bytes > MAX_PROMPT_BYTES) {
     return `The prompt is ${formatKilobytes(bytes)}; the agent takes at most ${formatKilobytes(MAX_PROMPT_BYTES)}. Attach less: a smaller selection, or the changes of one file.`;
   }

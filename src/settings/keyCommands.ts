@@ -24,10 +24,11 @@ export function registerKeyCommands(context: vscode.ExtensionContext, deps: KeyC
   );
 }
 
-/** The masked input box for one key. */
-function keyInputOptions(kind: KeyKind, origin: string): vscode.InputBoxOptions {
+/** The masked input box for one key, holding `value` to start with. */
+function keyInputOptions(kind: KeyKind, origin: string, value: string): vscode.InputBoxOptions {
   const label = keyLabels[kind];
   return {
+    value,
     title: `Docs Assistant: ${titles[kind]}`,
     prompt: `The ${label} for ${origin}; it ${keyPrefixDescriptions[kind]}. It is kept in VS Code's secret storage.`,
     placeHolder: kind === 'assistantKey' ? 'svc_dsc_…' : 'svc_…',
@@ -38,13 +39,14 @@ function keyInputOptions(kind: KeyKind, origin: string): vscode.InputBoxOptions 
 }
 
 /**
- * Stores a key for the current origin. The key comes from a masked input box, or, for scripted
- * set-up, from the command's argument. Resolves to whether a key was stored.
+ * Stores a key for the current origin, as entered in a masked input box. A key given as the
+ * command's argument (by a script, another extension, a link) only fills the box: nothing is stored
+ * but what the user accepts. Resolves to whether a key was stored.
  */
 async function setKey(deps: KeyCommandDeps, kind: KeyKind, argument: unknown): Promise<boolean> {
   const origin = await requireOrigin(deps);
   if (!origin) return false;
-  const entered = typeof argument === 'string' ? argument : await vscode.window.showInputBox(keyInputOptions(kind, origin));
+  const entered = await vscode.window.showInputBox(keyInputOptions(kind, origin, typeof argument === 'string' ? argument : ''));
   const key = entered?.trim();
   if (!key) return false;
   const problem = keyProblem(kind, key);

@@ -31,6 +31,18 @@ export class SettingsService extends Disposable {
     return this.value.settings;
   }
 
+  /**
+   * Whether the value of `key` in force is the workspace's (its .vscode/settings.json, or a folder's
+   * settings) rather than the user's: a repository someone opened chose it. Never so in a restricted
+   * workspace, where VS Code ignores the workspace's values.
+   */
+  fromWorkspace(key: 'domain' | 'projectId'): boolean {
+    if (!vscode.workspace.isTrusted) return false;
+    const inspected = vscode.workspace.getConfiguration(SECTION).inspect<unknown>(settingNames[key]);
+    const value = inspected?.workspaceFolderValue ?? inspected?.workspaceValue;
+    return typeof value === 'string' && value.trim() !== '' && value.trim() === this.current[key];
+  }
+
   /** Writes user settings (the only place the base URL may come from). */
   async updateUserSettings(values: Partial<Pick<DocsSettings, 'baseUrl' | 'domain' | 'projectId'>>): Promise<void> {
     const config = vscode.workspace.getConfiguration(SECTION);

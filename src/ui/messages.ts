@@ -38,6 +38,15 @@ export function showMessage(level: MessageLevel, message: string, ...actions: re
   );
 }
 
+/**
+ * Asks in a modal dialog whether to go on; resolves to whether `confirm` was chosen. For what must
+ * not happen without the user's word, such as sending code to a project a workspace chose.
+ */
+export async function askModal(message: string, detail: string, confirm: string): Promise<boolean> {
+  const choice = await vscode.window.showWarningMessage(inertText(message), { modal: true, detail: inertText(detail) }, confirm);
+  return choice === confirm;
+}
+
 /** A button that runs one of the set-up actions (Configure, Set Assistant Key…). */
 export function setupButton(action: SetupAction): MessageAction {
   const { title, command, args = [] } = setupActions[action];

@@ -12,9 +12,10 @@ function git(folder: string, ...args: string[]): void {
   execFileSync('git', args, { cwd: folder, stdio: 'pipe' });
 }
 
+/** Commits every file, those its .gitignore names too: as a repository holds a file committed before it was ignored. */
 export function commitAll(folder: string): void {
   git(folder, 'init', '--quiet', '--initial-branch=main');
-  git(folder, 'add', '--all');
+  git(folder, 'add', '--all', '--force');
   git(folder, ...IDENTITY, 'commit', '--quiet', '--message=Initial');
 }
 

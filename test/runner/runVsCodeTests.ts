@@ -19,6 +19,10 @@ async function main(): Promise<number> {
       'src/sample.ts': 'export function add(a: number, b: number): number {\n  return a + b;\n}\n',
       'src/retry.ts': 'export const retries = 3;\n',
       'README.md': '# Sample workspace\n',
+      // Tracked, though it may hold secrets, or the .gitignore names it: as when committed before it was ignored.
+      '.env': 'API_TOKEN=placeholder\n',
+      '.gitignore': '*.local.json\n',
+      'settings.local.json': '{ "port": 3000 }\n',
       ...JobRepository.docsFiles(),
     },
     // A clone of a Git repository, so that the agent job tests can attach uncommitted changes, and

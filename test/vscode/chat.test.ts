@@ -4,7 +4,7 @@ import type { AttachedContext } from '../../src/chat/conversation';
 import type { DocsAssistantApi } from '../../src/extension';
 import type { TurnView } from '../../src/chat/protocol';
 import type { PlatformEmulator } from '../platform/emulator';
-import { activateExtension, connectTo, resetUserSettings, setUserSetting, settle, startEmulator } from './support';
+import { activateExtension, connectTo, resetUserSettings, runAccepting, setUserSetting, settle, startEmulator } from './support';
 
 type Body = Record<string, unknown> & { messages: { role: string; parts: { text: string }[] }[] };
 
@@ -77,7 +77,7 @@ describe('the chat', () => {
       const first = await vscode.commands.executeCommand<TurnView>('docsAssistant.ask', 'What are API keys?');
       assert.equal(first.status, 'done');
       await setUserSetting('baseUrl', other.url);
-      assert.equal(await vscode.commands.executeCommand('docsAssistant.setAssistantKey', other.config.assistantKey), true);
+      assert.equal(await runAccepting('docsAssistant.setAssistantKey', other.config.assistantKey), true);
       const second = await vscode.commands.executeCommand<TurnView>('docsAssistant.ask', 'Where are they stored?');
       assert.equal(second?.status, 'done');
       const [body] = other.requestsFor('assistant').map((request) => request.body as Body);

@@ -21,6 +21,7 @@ import {
   recordCommands,
   recordSurfaces,
   resetUserSettings,
+  runAccepting,
   settle,
   startEmulator,
   startJob,
@@ -124,7 +125,7 @@ describe("reviewing an agent job's change", () => {
   it('shows a follow-up’s commit when the job completes again, in place of the earlier review', async () => {
     const id = await completedJob('Document retries');
     await vscode.commands.executeCommand('docsAssistant.reviewAgentJobChanges', id);
-    await vscode.commands.executeCommand('docsAssistant.sendAgentJobFollowUp', { jobId: id, prompt: 'Mention the maximum' });
+    await runAccepting('docsAssistant.sendAgentJobFollowUp', { jobId: id, prompt: 'Mention the maximum' });
     clock.advance(61_000);
     await until('completion again', () => tracked(id)?.job?.status === 'completed' && tracked(id)?.polling.kind === 'ended', 15_000);
     const calls = recordCommands('vscode.changes');
@@ -185,7 +186,7 @@ describe("reviewing an agent job's change", () => {
       assert.equal(await vscode.commands.executeCommand('docsAssistant.checkOutAgentJobBranch', id), true);
       await until('HEAD on the branch', () => clone.state.HEAD?.name === branch, 10_000);
       await clone.checkout('main');
-      await vscode.commands.executeCommand('docsAssistant.sendAgentJobFollowUp', { jobId: id, prompt: 'Say where it is' });
+      await runAccepting('docsAssistant.sendAgentJobFollowUp', { jobId: id, prompt: 'Say where it is' });
       clock.advance(61_000);
       await until('completion again', () => tracked(id)?.job?.status === 'completed' && tracked(id)?.polling.kind === 'ended', 15_000);
       await until('the job read again', () =>

@@ -6,7 +6,16 @@ import type { DocsAssistantApi } from '../../src/extension';
 import type { ConnectionReport } from '../../src/settings/connectionCheck';
 import type { PlatformEmulator } from '../platform/emulator';
 import { activeAtStartup } from './startup';
-import { activateExtension, connectTo, EXTENSION_ID, resetUserSettings, setUserSetting, settle, startEmulator } from './support';
+import {
+  activateExtension,
+  connectTo,
+  EXTENSION_ID,
+  resetUserSettings,
+  runAccepting,
+  setUserSetting,
+  settle,
+  startEmulator,
+} from './support';
 import { until } from '../until';
 
 const manifest = () =>
@@ -80,11 +89,25 @@ describe('the extension shell', () => {
     assert.deepEqual([...restrictedConfigurations].sort(), windowScoped.sort());
   });
 
+  it('stores no key given as an argument until the user accepts it in the box (issue 28, item 6)', async () => {
+    await setUserSetting('baseUrl', emulator.url);
+    await setUserSetting('projectId', emulator.config.projectId);
+    await vscode.commands.executeCommand('docsAssistant.clearKeys');
+    const storing = vscode.commands.executeCommand<boolean>('docsAssistant.setAdminKey', emulator.config.adminKey);
+    await settle(500);
+    await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
+    assert.equal(await storing, false, 'dismissed: nothing stored');
+    const report = await vscode.commands.executeCommand<ConnectionReport>('docsAssistant.checkConnection');
+    assert.match(report.agentJobs.message, /admin key is not set/);
+    assert.equal(await runAccepting('docsAssistant.setAdminKey', emulator.config.adminKey), true, 'accepted: stored');
+  });
+
   it('refuses a key of the wrong kind and stores keys in secret storage, not in settings', async () => {
     await setUserSetting('baseUrl', emulator.url);
-    assert.equal(await vscode.commands.executeCommand('docsAssistant.setAssistantKey', emulator.config.adminKey), false);
-    assert.equal(await vscode.commands.executeCommand('docsAssistant.setAdminKey', emulator.config.assistantKey), false);
-    assert.equal(await vscode.commands.executeCommand('docsAssistant.setAdminKey', 'sk-not-a-platform-key'), false);
+    // A key of the wrong kind is refused in the box, which will not accept it: the user gives up.
+    assert.equal(await runAccepting('docsAssistant.setAssistantKey', emulator.config.adminKey), false);
+    assert.equal(await runAccepting('docsAssistant.setAdminKey', emulator.config.assistantKey), false);
+    assert.equal(await runAccepting('docsAssistant.setAdminKey', 'sk-not-a-platform-key'), false);
     await connectTo(emulator);
 
     const report = await vscode.commands.executeCommand<ConnectionReport>('docsAssistant.checkConnection');

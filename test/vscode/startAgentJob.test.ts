@@ -8,7 +8,17 @@ import * as vscode from 'vscode';
 import type { DocsAssistantApi } from '../../src/extension';
 import { ManualClock } from '../platform/clock';
 import type { PlatformEmulator } from '../platform/emulator';
-import { activateExtension, connectTo, pollJobsEverySecond, recordSurfaces, resetUserSettings, settle, startEmulator } from './support';
+import {
+  activateExtension,
+  connectTo,
+  pollJobsEverySecond,
+  recordSurfaces,
+  resetUserSettings,
+  runAccepting,
+  settle,
+  startEmulator,
+  startJob,
+} from './support';
 import { until } from '../until';
 
 describe('agent jobs from the editor', () => {
@@ -93,13 +103,18 @@ describe('agent jobs from the editor', () => {
     assert.equal(emulator.jobs.prompts.find((prompt) => prompt.jobId === id)?.prompt, text, 'exactly what was shown');
   });
 
-  it('offers no diff without a Git repository: from an untitled file the instruction alone is sent', async () => {
+  it('offers no diff without a Git repository: from an untitled file the draft holds the instruction alone', async () => {
     await vscode.window.showTextDocument(await vscode.workspace.openTextDocument({ content: 'scratch', language: 'plaintext' }));
-    const id = await vscode.commands.executeCommand<string>('docsAssistant.startAgentJob', {
+    const opened = await vscode.commands.executeCommand<string>('docsAssistant.startAgentJob', {
       instruction: 'Just this.',
       attach: ['fileChanges', 'repositoryChanges'],
     });
-    assert.match(id ?? '', /^job_/, 'nothing to attach, so nothing to edit: sent at once');
+    assert.equal(opened, undefined, 'an instruction given as an argument is not sent: it opens as a draft');
+    const draft = vscode.window.activeTextEditor!.document;
+    assert.equal(draft.getText(), 'Just this.\n');
+    assert.equal(emulator.requestsFor('createJob').length, 0);
+    const id = await vscode.commands.executeCommand<string>('docsAssistant.startAgentJob', draft.uri);
+    assert.match(id ?? '', /^job_/);
     assert.equal(emulator.jobs.prompts.at(-1)?.prompt, 'Just this.\n');
   });
 
@@ -111,6 +126,10 @@ describe('agent jobs from the editor', () => {
     const surfaces = recordSurfaces();
     try {
       assert.equal(await vscode.commands.executeCommand('docsAssistant.startAgentJob', { prompt: 'Fix the docs.' }), undefined);
+      assert.equal(emulator.requestsFor('createJob').length, 0, 'a prompt given as an argument is only a draft (issue 28, item 6)');
+      const draft = vscode.window.activeTextEditor!.document;
+      assert.equal(draft.getText(), 'Fix the docs.');
+      assert.equal(await vscode.commands.executeCommand('docsAssistant.startAgentJob', draft.uri), undefined);
       const kept = await until('the kept prompt', () =>
         vscode.window.activeTextEditor?.document.getText() === 'Fix the docs.' ? vscode.window.activeTextEditor : undefined,
       );
@@ -127,13 +146,19 @@ describe('agent jobs from the editor', () => {
   });
 
   it('follows up on a completed job, which is polled again until it ends again', async () => {
-    const id = await vscode.commands.executeCommand<string>('docsAssistant.startAgentJob', { prompt: 'Start with the quickstart.' });
+    const id = await startJob('Start with the quickstart.');
     clock.advance(61_000);
     await vscode.commands.executeCommand('docsAssistant.refreshAgentJobs');
     await until('completion', () => tracked(id)?.job?.status === 'completed', 15_000);
     const pollsWhenEnded = emulator.requestsFor('agentJob').length;
 
-    const job = await vscode.commands.executeCommand<{ status: string }>('docsAssistant.sendAgentJobFollowUp', {
+    // A follow-up given as an argument only fills the box: dismissed, nothing is sent (issue 28, item 6).
+    const dismissed = vscode.commands.executeCommand('docsAssistant.sendAgentJobFollowUp', { jobId: id, prompt: 'Also the install page.' });
+    await settle(500);
+    await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
+    assert.equal(await dismissed, undefined);
+    assert.equal(emulator.requestsFor('jobFollowUp').length, 0);
+    const job = await runAccepting<{ status: string }>('docsAssistant.sendAgentJobFollowUp', {
       jobId: id,
       prompt: 'Also the install page.',
     });
@@ -144,5 +169,125 @@ describe('agent jobs from the editor', () => {
     await until('completion again', () => tracked(id)?.job?.status === 'completed', 15_000);
     assert.ok(emulator.requestsFor('agentJob').length > pollsWhenEnded, 'polled again');
     assert.equal(tracked(id)?.prompt, 'Start with the quickstart.', 'still named by the prompt that started it');
+  });
+
+  describe('what a prompt carries, and where it goes (issue 28)', () => {
+    const write = (file: string, text: string) => {
+      const full = vscode.Uri.joinPath(folder(), file).fsPath;
+      fs.mkdirSync(vscode.Uri.joinPath(folder(), file, '..').fsPath, { recursive: true });
+      fs.writeFileSync(full, text);
+    };
+    const lensTitles = async (uri: vscode.Uri) =>
+      ((await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', uri)) ?? []).map(
+        (lens) => lens.command?.title ?? '',
+      );
+
+    it('attaches all uncommitted changes a few at a time up to the limit, lists them, and names those that may hold secrets (item 5)', async () => {
+      const originals = ['.env', 'settings.local.json'].map((file) => [
+        file,
+        fs.readFileSync(vscode.Uri.joinPath(folder(), file).fsPath, 'utf8'),
+      ]);
+      try {
+        write('.env', 'API_TOKEN=real-secret\n');
+        write('settings.local.json', '{ "port": 4000 }\n');
+        for (let i = 0; i < 40; i++) write(`notes/note-${String(i).padStart(2, '0')}.md`, `# Note ${i}\n\n${'words '.repeat(700)}\n`);
+        await openWithSelection('src/retry.ts', 0);
+        vscode.window.activeTextEditor!.selection = new vscode.Selection(0, 0, 0, 0);
+        await vscode.commands.executeCommand('docsAssistant.startAgentJob', {
+          instruction: 'Document all of this.',
+          attach: ['repositoryChanges'],
+        });
+        const draft = await until('the prompt editor', () =>
+          vscode.window.activeTextEditor?.document.uri.scheme === 'untitled' ? vscode.window.activeTextEditor.document : undefined,
+        );
+        const text = draft.getText();
+        assert.ok(new TextEncoder().encode(text).length <= 100 * 1024, 'within the limit of a prompt');
+        assert.match(
+          text,
+          /^Document all of this\.\n\n## Uncommitted changes of the repository workspace\n\nFiles: `\.env`, `notes\/note-00\.md`, /,
+        );
+        assert.match(text, /\n\nLeft out, over the 100 KB limit of a prompt: `notes\/note-\d\d\.md`/);
+        assert.match(text, /\n\+API_TOKEN=real-secret\n/, 'a tracked file that may hold secrets is attached, and named above the prompt');
+        assert.match(
+          text,
+          /\nnew file mode 100644\n--- \/dev\/null\n\+\+\+ b\/notes\/note-00\.md\n@@ -0,0 \+1,3 @@\n\+# Note 0\n/,
+          'a new file: its content',
+        );
+        const titles = await lensTitles(draft.uri);
+        assert.ok(
+          titles.includes('$(warning) .env (an environment file) may hold secrets: read its diff before starting'),
+          titles.join(' | '),
+        );
+        assert.ok(
+          titles.includes(
+            "$(warning) settings.local.json (ignored by the repository's .gitignore) may hold secrets: read its diff before starting",
+          ),
+          titles.join(' | '),
+        );
+        assert.ok(
+          titles.some((title) => /^Attached: the changes of \d+ files; left out, over the 100 KB limit: \d+$/.test(title)),
+          titles.join(' | '),
+        );
+      } finally {
+        for (const [file, text] of originals) fs.writeFileSync(vscode.Uri.joinPath(folder(), file).fsPath, text);
+        fs.rmSync(vscode.Uri.joinPath(folder(), 'notes').fsPath, { recursive: true, force: true });
+      }
+    });
+
+    it('shows the project a prompt goes to, and asks once before sending to one this workspace set (item 9)', async () => {
+      const config = vscode.workspace.getConfiguration('docsAssistant');
+      await config.update('projectId', emulator.config.projectId, vscode.ConfigurationTarget.Workspace);
+      await settle();
+      const window = vscode.window as unknown as Record<string, (...args: unknown[]) => unknown>;
+      const { showQuickPick, showWarningMessage } = window;
+      let pickTitle = '';
+      const answers: (string | undefined)[] = [undefined, 'Send to This Project'];
+      const asked: string[] = [];
+      window.showQuickPick = async (_items: unknown, options?: unknown) => {
+        pickTitle = (options as { title?: string } | undefined)?.title ?? '';
+        return undefined;
+      };
+      window.showWarningMessage = async (message: unknown, ...rest: unknown[]) => {
+        if (!(rest[0] as { modal?: boolean } | undefined)?.modal) return showWarningMessage.call(vscode.window, message, ...rest);
+        asked.push(String(message));
+        return answers.shift();
+      };
+      try {
+        await openWithSelection('src/retry.ts', 0);
+        await vscode.commands.executeCommand('docsAssistant.startAgentJob');
+        assert.match(
+          pickTitle,
+          /^Docs Assistant: Start Agent Job in project "proj_demo" at http:\/\/127\.0\.0\.1:\d+, set by this workspace's settings \(1 of 2\)$/,
+        );
+
+        await vscode.commands.executeCommand('docsAssistant.startAgentJob', { prompt: 'Document the proxy.' });
+        const draft = vscode.window.activeTextEditor!.document;
+        assert.ok(
+          (await lensTitles(draft.uri)).some((title) =>
+            /^To the project "proj_demo" at http:\/\/127\.0\.0\.1:\d+, set by this workspace's settings$/.test(title),
+          ),
+        );
+        assert.equal(await vscode.commands.executeCommand('docsAssistant.startAgentJob', draft.uri), undefined, 'the user said no');
+        assert.equal(asked.length, 1);
+        assert.match(
+          asked[0],
+          /^This workspace's settings send agent prompts to the project "proj_demo" at http:\/\/127\.0\.0\.1:\d+\. Send the prompt there\?$/,
+        );
+        assert.equal(emulator.requestsFor('createJob').length, 0, 'nothing sent');
+        assert.equal(vscode.window.activeTextEditor?.document.getText(), 'Document the proxy.', 'the draft is kept');
+        assert.match(
+          (await vscode.commands.executeCommand<string>('docsAssistant.startAgentJob', draft.uri)) ?? '',
+          /^job_/,
+          'the user agreed',
+        );
+        await startJob('Document the cache.');
+        assert.equal(asked.length, 2, 'asked once for this workspace and project');
+      } finally {
+        window.showQuickPick = showQuickPick;
+        window.showWarningMessage = showWarningMessage;
+        await config.update('projectId', undefined, vscode.ConfigurationTarget.Workspace);
+        await settle();
+      }
+    });
   });
 });

@@ -4,6 +4,9 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { DocsAssistantApi } from '../../src/extension';
 import { PlatformEmulator, type EmulatorOptions } from '../platform/emulator';
+import { runAccepting } from './inputBoxes';
+
+export { runAccepting };
 
 export const EXTENSION_ID = 'docs-assistant.docs-assistant';
 
@@ -45,8 +48,8 @@ export async function connectTo(emulator: PlatformEmulator): Promise<void> {
   await setUserSetting('baseUrl', emulator.url);
   await setUserSetting('domain', emulator.config.domain);
   await setUserSetting('projectId', emulator.config.projectId);
-  assert.equal(await vscode.commands.executeCommand('docsAssistant.setAssistantKey', emulator.config.assistantKey), true);
-  assert.equal(await vscode.commands.executeCommand('docsAssistant.setAdminKey', emulator.config.adminKey), true);
+  assert.equal(await runAccepting('docsAssistant.setAssistantKey', emulator.config.assistantKey), true);
+  assert.equal(await runAccepting('docsAssistant.setAdminKey', emulator.config.adminKey), true);
 }
 
 /** Clears the connection (which commands under test may also have written) and every setting written through setUserSetting. */
@@ -109,8 +112,8 @@ export function recordCommands(id: string): { made: unknown[][]; restore(): void
 /** Starts an agent job with `prompt` as a user does, from its draft; resolves to the job's id. */
 export async function startJob(prompt: string): Promise<string> {
   const started = await vscode.commands.executeCommand<string | undefined>('docsAssistant.startAgentJob', { prompt });
-  if (started) return started;
-  // A prompt given as an argument opens as a draft, for the user to start.
+  assert.equal(started, undefined, 'a prompt given as an argument is not sent');
+  // It opens as a draft, for the user to start.
   const draft = vscode.window.activeTextEditor?.document;
   assert.ok(draft?.uri.scheme === 'untitled' && draft.getText() === prompt, 'the prompt opens as a draft');
   const id = await vscode.commands.executeCommand<string>('docsAssistant.startAgentJob', draft.uri);

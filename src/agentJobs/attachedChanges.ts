@@ -1,0 +1,83 @@
+// What goes into a prompt of uncommitted changes, decided without VS Code: which files may hold
+// secrets, and the diffs that fit, gathered a few at a time, in order, until the prompt is full.
+
+import { utf8Bytes } from '../util/utf8';
+
+/** Why a file may hold secrets, in a few words; undefined when nothing says it may. */
+export function secretReason(path: string, ignoredByGitignore: boolean): string | undefined {
+  const name = path.split('/').pop() ?? path;
+  if (/^\.env/i.test(name)) return 'an environment file';
+  if (/\.pem$/i.test(name)) return 'a certificate or private key';
+  if (/\.key$/i.test(name)) return 'a key file';
+  if (/^id_/i.test(name)) return 'an SSH key';
+  if (ignoredByGitignore) return "ignored by the repository's .gitignore";
+  return undefined;
+}
+
+export interface GatheredDiffs<F> {
+  /** The files whose diffs fit, in the order given, with their diffs. */
+  readonly attached: readonly { readonly file: F; readonly diff: string }[];
+  /** The files left out: over what was left of the budget, or not reached once it ran out. */
+  readonly leftOut: readonly F[];
+  /** Files with no change to show (a diff that came back empty). */
+  readonly unchanged: readonly F[];
+}
+
+/** How many files are diffed at once: a repository of thousands of changes must not start thousands of processes. */
+export const DIFFS_AT_ONCE = 4;
+/** Once less than this is left of the budget, no more files are diffed. */
+const ENOUGH_LEFT_BYTES = 1_024;
+
+/**
+ * The diffs of `files`, asked of `diffOf` at most DIFFS_AT_ONCE at a time, kept in order while
+ * they fit in `budgetBytes` (UTF-8). A diff that does not fit is left out and the next is tried;
+ * once the budget is nearly spent, the rest are left out without being diffed.
+ */
+export async function gatherDiffs<F>(
+  files: readonly F[],
+  /** A file's diff; null when it is too large to attach at all. */
+  diffOf: (file: F) => Promise<string | null>,
+  budgetBytes: number,
+  atOnce = DIFFS_AT_ONCE,
+): Promise<GatheredDiffs<F>> {
+  const attached: { file: F; diff: string }[] = [];
+  const leftOut: F[] = [];
+  const unchanged: F[] = [];
+  let left = budgetBytes;
+  let next = 0;
+  while (next < files.length && left >= ENOUGH_LEFT_BYTES) {
+    const batch = files.slice(next, next + atOnce);
+    next += batch.length;
+    const diffs = await Promise.all(batch.map((file) => diffOf(file).catch(() => '')));
+    batch.forEach((file, i) => {
+      const diff = diffs[i];
+      if (diff === null) return void leftOut.push(file);
+      const bytes = utf8Bytes(diff) + 1;
+      if (diff.trim() === '') unchanged.push(file);
+      else if (bytes > left) leftOut.push(file);
+      else {
+        attached.push({ file, diff });
+        left -= bytes;
+      }
+    });
+  }
+  leftOut.push(...files.slice(next));
+  return { attached, leftOut, unchanged };
+}
+
+/** A new file's content as a unified diff that adds it, as `git diff` shows an added file; a binary one is named only. */
+export function addedFileDiff(path: string, content: string, binary = false): string {
+  if (binary) return [`diff --git a/${path} b/${path}`, 'new file mode 100644', `Binary files /dev/null and b/${path} differ`].join('\n');
+  const lines = content.split('\n');
+  if (lines.at(-1) === '') lines.pop();
+  const noNewline = content !== '' && !content.endsWith('\n');
+  return [
+    `diff --git a/${path} b/${path}`,
+    'new file mode 100644',
+    '--- /dev/null',
+    `+++ b/${path}`,
+    `@@ -0,0 +1,${lines.length} @@`,
+    ...lines.map((line) => `+${line}`),
+    ...(noNewline ? ['\\ No newline at end of file'] : []),
+  ].join('\n');
+}

@@ -1,0 +1,57 @@
+// What Start Agent Job offers to attach, as the picker shows it. File paths and a repository's
+// name are the workspace's, and may be named to draw icons (`$(verified-filled) reviewed.ts`): every
+// one goes through inertText. Files that may hold secrets are named in the item that would attach them.
+
+import { inertText } from '../util/inertText';
+
+export type Attachment = 'selection' | 'fileChanges' | 'repositoryChanges';
+
+/** What the editor and its repository have to attach. */
+export interface AttachmentFacts {
+  /** The selection's label, `src/app.ts:12-30`. */
+  readonly selection?: string;
+  /** The editor's file, when its repository has uncommitted changes: whether it is one of them. */
+  readonly file?: { readonly path: string; readonly changed: boolean; readonly secret?: string };
+  readonly repository?: { readonly name: string; readonly files: number; readonly secrets: readonly string[] };
+}
+
+export interface Offer {
+  readonly attachment: Attachment;
+  readonly label: string;
+  readonly description?: string;
+  readonly detail?: string;
+  readonly picked?: boolean;
+}
+
+/** Files named in a warning, at most this many. */
+const NAMED_SECRETS = 3;
+
+export function attachmentOffers({ selection, file, repository }: AttachmentFacts): Offer[] {
+  const offers: Offer[] = [];
+  if (selection !== undefined)
+    offers.push({ attachment: 'selection', label: 'The selected code', description: inertText(selection), picked: true });
+  if (file?.changed) {
+    offers.push({
+      attachment: 'fileChanges',
+      label: 'The uncommitted changes of this file',
+      description: inertText(file.path),
+      ...(file.secret
+        ? { detail: `$(warning) ${inertText(`This file may hold secrets (${file.secret}): read its diff in the prompt before starting.`)}` }
+        : {}),
+    });
+  }
+  if (repository && repository.files > 0) {
+    const { secrets } = repository;
+    const named =
+      secrets.slice(0, NAMED_SECRETS).join(', ') + (secrets.length > NAMED_SECRETS ? ` and ${secrets.length - NAMED_SECRETS} more` : '');
+    offers.push({
+      attachment: 'repositoryChanges',
+      label: 'All uncommitted changes',
+      description: inertText(`${repository.files} file${repository.files === 1 ? '' : 's'} in ${repository.name}`),
+      ...(secrets.length > 0
+        ? { detail: `$(warning) ${inertText(`${named} may hold secrets: read their diffs in the prompt before starting.`)}` }
+        : {}),
+    });
+  }
+  return offers;
+}
