@@ -20,7 +20,7 @@ import { registerCheckConnection } from './settings/checkConnectionCommand';
 import { registerConfigure } from './settings/configureCommand';
 import { registerKeyCommands } from './settings/keyCommands';
 import { KeyStore } from './settings/keyStore';
-import { PlatformClients } from './settings/platformClients';
+import { PlatformConnection } from './settings/platformConnection';
 import { SettingsService } from './settings/settingsService';
 import { SetupService } from './settings/setupService';
 
@@ -57,16 +57,16 @@ export function activateFeatures(context: vscode.ExtensionContext, handles: Acti
   const settings = own(context, new SettingsService(log));
   const keys = own(context, new KeyStore(context.secrets));
   const setup = own(context, new SetupService(settings, keys, log));
-  const clients = own(context, new PlatformClients(settings, keys, log, `docs-assistant-vscode/${version}`));
+  const platform = own(context, new PlatformConnection(settings, keys, log, `docs-assistant-vscode/${version}`));
 
   registerShowLog(context, log);
   registerConfigure(context, { settings, keys, setup, log });
   registerKeyCommands(context, { keys, setup, log });
-  registerCheckConnection(context, { clients, setup });
-  const pages = registerPages(context, { clients, settings, keys, log });
-  const chat = registerChat(context, { clients, settings, setup, pages, log });
+  registerCheckConnection(context, { platform, setup });
+  const pages = registerPages(context, { platform, settings, keys, log });
+  const chat = registerChat(context, { platform, settings, setup, pages, log });
   registerSearchDocs(context, {
-    clients,
+    platform,
     settings,
     pages,
     state: context.globalState,
@@ -76,7 +76,7 @@ export function activateFeatures(context: vscode.ExtensionContext, handles: Acti
   const agentJobs = registerAgentJobs(context, {
     settings,
     setup,
-    clients,
+    platform,
     log,
     view: handles.agentJobsView,
     reviewedJob: () => reviews.activeJob(),
@@ -88,7 +88,7 @@ export function activateFeatures(context: vscode.ExtensionContext, handles: Acti
     chatView: chat.view,
     agentJobsTree: agentJobs.tree,
     pageDocuments: pages,
-    tools: docsTools({ clients, settings, setup, pages, log }),
+    tools: docsTools({ platform, settings, setup, pages, log }),
     api: {
       recentLog: () => log.recentLines(),
       trackedJobs: () => agentJobs.model.jobs,

@@ -1,6 +1,7 @@
-// The extension's public identifiers in one place: command ids (users bind keys to them),
-// context keys (package.json's `when` clauses read them), view ids, tool names and the page
-// documents' URI scheme. A test checks them against package.json.
+// The extension's identifiers in one place: command ids (users bind keys to them), context keys
+// and tree items' context words (package.json's `when` clauses read them), view ids, tool names,
+// the page documents' URI scheme, and the keys it stores state and secrets under. A test checks
+// them against package.json.
 
 export const commands = {
   ask: 'docsAssistant.ask',
@@ -59,3 +60,32 @@ export const tools = {
 
 /** The scheme of documentation pages opened as documents, `docs-assistant:/<page path>.md`. */
 export const pageScheme = 'docs-assistant';
+
+/** Words of an Agent Jobs tree item's context value: package.json's `viewItem` clauses match them. */
+export const jobItemContexts = {
+  /** A job (not one of its detail rows). */
+  job: 'agentJob',
+  hasPullRequest: 'hasPullRequest',
+  /** It names a plain branch in a repository: Review Changes and Check Out Branch apply. */
+  hasBranch: 'hasBranch',
+  /** Started here, and failed or archived: its prompt can be started again. */
+  canStartAgain: 'canStartAgain',
+  /** A job's pull request row. */
+  pullRequestRow: 'agentJobPullRequest',
+} as const;
+
+/** Where state and secrets are kept: renaming one loses what users have stored under it. */
+export const storageKeys = {
+  /** Workspace state: the chat's conversation. */
+  conversation: 'docsAssistant.conversation',
+  /** Global state: Search Docs' last query. */
+  lastSearch: 'docsAssistant.lastSearch',
+  /** Global state: the tracked jobs of an origin and project, `<prefix><origin>|<projectId>`. */
+  trackedJobsPrefix: 'docsAssistant.agentJobs:',
+  /** Workspace state: the projects this workspace's settings chose that the user agreed to send prompts to. */
+  confirmedWorkspaceProjects: 'docsAssistant.confirmedWorkspaceProjects',
+  /** Secret storage: a key of a kind for an origin, `docsAssistant.<kind>@<origin>`. */
+  apiKey: (kind: 'adminKey' | 'assistantKey', origin: string) => `docsAssistant.${kind}@${origin}`,
+  /** Secret storage: the key of a conversation's thread, `<prefix><threadId>`. */
+  threadKeyPrefix: 'docsAssistant.threadKey@',
+} as const;

@@ -4,11 +4,13 @@ import * as vscode from 'vscode';
 import { commands } from '../identifiers';
 import type { SetupService } from '../settings/setupService';
 import { agentJobsNeeds } from '../settings/setupState';
-import { setStatusMessage, showMessage, showSetupNeed } from '../ui/messages';
+import { setStatusMessage, showMessage } from '../ui/messages';
+import { showSetupNeed } from '../settings/setupMessages';
 import type { AgentJobsModel } from './agentJobsModel';
 import type { AgentJobsTree } from './agentJobsTree';
 import { namedJob } from './jobArgument';
-import { isSafePullRequestLink } from './jobPresentation';
+import { jobIdProblem } from '../platform/agentJob';
+import { quotedLine } from '../util/inertText';
 
 export interface AgentJobCommandDeps {
   readonly model: AgentJobsModel;
@@ -36,10 +38,15 @@ export function registerAgentJobCommands(context: vscode.ExtensionContext, { mod
               prompt: 'The id of an agent job of this project. It is polled until it completes, fails or is archived.',
               placeHolder: 'job id',
               ignoreFocusOut: true,
-              validateInput: (value) => (/\s/.test(value.trim()) ? 'A job id has no spaces.' : undefined),
+              validateInput: (value) => (value.trim() === '' ? undefined : jobIdProblem(value.trim())),
             })
       )?.trim();
       if (!id) return false;
+      const problem = jobIdProblem(id);
+      if (problem) {
+        showMessage('error', `${problem} This one was given by a command: ${quotedLine(id, 80)}.`);
+        return false;
+      }
       if (!model.track(id)) return false;
       tree.reveal(id);
       return true;
@@ -49,16 +56,19 @@ export function registerAgentJobCommands(context: vscode.ExtensionContext, { mod
       if (id) model.untrack(id);
     }),
     vscode.commands.registerCommand(commands.refreshAgentJobs, () => model.refreshAll()),
+    // The one way a pull request is opened: the tree, notifications and reviews run this command.
     vscode.commands.registerCommand(commands.openPullRequest, async (argument?: unknown): Promise<boolean> => {
-      const link = namedJob(model, argument, reviewedJob)?.job?.prLink;
-      if (!link || !isSafePullRequestLink(link)) {
+      const job = namedJob(model, argument, reviewedJob)?.job;
+      if (!job?.prLink) {
         showMessage(
           'warning',
-          link ? `The pull request link ${link} is not an https address, so it is not opened.` : 'This job has no pull request.',
+          job?.prLinkRefused
+            ? 'The pull request link of this job is not an https address, so it is not opened.'
+            : 'This job has no pull request.',
         );
         return false;
       }
-      return vscode.env.openExternal(vscode.Uri.parse(link, true));
+      return vscode.env.openExternal(vscode.Uri.parse(job.prLink, true));
     }),
     vscode.commands.registerCommand(commands.copyAgentJobId, async (argument?: unknown) => {
       const id = jobIdOf(argument);

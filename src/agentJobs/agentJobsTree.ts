@@ -3,7 +3,7 @@
 // tooltip's Markdown is escaped.
 
 import * as vscode from 'vscode';
-import { commands } from '../identifiers';
+import { commands, jobItemContexts } from '../identifiers';
 import { Coalesced } from '../util/coalesced';
 import { Disposable } from '../util/disposable';
 import { escapeMarkdown, inertText } from '../util/inertText';
@@ -72,7 +72,7 @@ export class AgentJobsTree extends Disposable implements vscode.TreeDataProvider
       if (node.detail.url) {
         item.iconPath = new vscode.ThemeIcon('git-pull-request');
         item.command = { command: commands.openPullRequest, title: 'Open Pull Request', arguments: [{ kind: 'job', id: node.jobId }] };
-        item.contextValue = 'agentJobPullRequest';
+        item.contextValue = jobItemContexts.pullRequestRow;
       }
       return item;
     }

@@ -19,8 +19,8 @@ export interface GatheredDiffs<F> {
   readonly attached: readonly { readonly file: F; readonly diff: string }[];
   /** The files left out: over what was left of the budget, or not reached once it ran out. */
   readonly leftOut: readonly F[];
-  /** Files with no change to show (a diff that came back empty). */
-  readonly unchanged: readonly F[];
+  /** The files whose diff could not be read (git failed, or the file is not a regular file). */
+  readonly unreadable: readonly F[];
 }
 
 /** How many files are diffed at once: a repository of thousands of changes must not start thousands of processes. */
@@ -35,26 +35,28 @@ const ENOUGH_LEFT_BYTES = 1_024;
  */
 export async function gatherDiffs<F>(
   files: readonly F[],
-  /** A file's diff; null when it is too large to attach at all. */
+  /** A file's diff; null when it is too large to attach at all; rejected when it cannot be read. */
   diffOf: (file: F) => Promise<string | null>,
   budgetBytes: number,
   atOnce = DIFFS_AT_ONCE,
 ): Promise<GatheredDiffs<F>> {
   const attached: { file: F; diff: string }[] = [];
   const leftOut: F[] = [];
-  const unchanged: F[] = [];
+  const unreadable: F[] = [];
   let left = budgetBytes;
   let next = 0;
   while (next < files.length && left >= ENOUGH_LEFT_BYTES) {
     const batch = files.slice(next, next + atOnce);
     next += batch.length;
-    const diffs = await Promise.all(batch.map((file) => diffOf(file).catch(() => '')));
+    const diffs = await Promise.all(batch.map((file) => diffOf(file).catch(() => undefined)));
     batch.forEach((file, i) => {
       const diff = diffs[i];
+      if (diff === undefined) return void unreadable.push(file);
       if (diff === null) return void leftOut.push(file);
       const bytes = utf8Bytes(diff) + 1;
-      if (diff.trim() === '') unchanged.push(file);
-      else if (bytes > left) leftOut.push(file);
+      // A diff that came back empty has no change to show (a file changed and changed back).
+      if (diff.trim() === '') return;
+      if (bytes > left) leftOut.push(file);
       else {
         attached.push({ file, diff });
         left -= bytes;
@@ -62,22 +64,42 @@ export async function gatherDiffs<F>(
     });
   }
   leftOut.push(...files.slice(next));
-  return { attached, leftOut, unchanged };
+  return { attached, leftOut, unreadable };
 }
 
-/** A new file's content as a unified diff that adds it, as `git diff` shows an added file; a binary one is named only. */
+/**
+ * A new file's content as a unified diff that adds it, as `git diff` shows an added file; a binary
+ * one is named only. Its path is quoted as git quotes one, so a name with a line break in it cannot
+ * add lines of its own to the diff.
+ */
 export function addedFileDiff(path: string, content: string, binary = false): string {
-  if (binary) return [`diff --git a/${path} b/${path}`, 'new file mode 100644', `Binary files /dev/null and b/${path} differ`].join('\n');
+  const [a, b] = [gitPath('a/', path), gitPath('b/', path)];
+  if (binary) return [`diff --git ${a} ${b}`, 'new file mode 100644', `Binary files /dev/null and ${b} differ`].join('\n');
   const lines = content.split('\n');
   if (lines.at(-1) === '') lines.pop();
   const noNewline = content !== '' && !content.endsWith('\n');
   return [
-    `diff --git a/${path} b/${path}`,
+    `diff --git ${a} ${b}`,
     'new file mode 100644',
     '--- /dev/null',
-    `+++ b/${path}`,
+    `+++ ${b}`,
     `@@ -0,0 +1,${lines.length} @@`,
     ...lines.map((line) => `+${line}`),
     ...(noNewline ? ['\\ No newline at end of file'] : []),
   ].join('\n');
+}
+
+const GIT_ESCAPES: Record<string, string> = { '\n': '\\n', '\t': '\\t', '"': '\\"', '\\': '\\\\' };
+
+/** `prefix` + `path`, in double quotes with C escapes when it holds a control character, a quote or a backslash. */
+function gitPath(prefix: string, path: string): string {
+  // eslint-disable-next-line no-control-regex
+  if (!/[\x00-\x1f\x7f"\\]/.test(path)) return `${prefix}${path}`;
+  const escaped = [...`${prefix}${path}`]
+    .map(
+      (char) =>
+        GIT_ESCAPES[char] ?? (char.charCodeAt(0) < 0x20 || char === '\x7f' ? `\\${char.charCodeAt(0).toString(8).padStart(3, '0')}` : char),
+    )
+    .join('');
+  return `"${escaped}"`;
 }

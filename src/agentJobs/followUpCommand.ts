@@ -5,10 +5,11 @@
 
 import * as vscode from 'vscode';
 import { commands } from '../identifiers';
-import { platformError, type Result } from '../platform/errors';
+import type { Result } from '../platform/errors';
 import type { AgentJob } from '../platform/agentJob';
-import type { PlatformClients } from '../settings/platformClients';
-import { setStatusMessage, showMessage, showPlatformError, withProgress } from '../ui/messages';
+import type { PlatformConnection } from '../settings/platformConnection';
+import { setStatusMessage, showMessage, withProgress } from '../ui/messages';
+import { showPlatformError } from '../settings/setupMessages';
 import type { AgentJobsModel } from './agentJobsModel';
 import type { AgentJobsTree } from './agentJobsTree';
 import { jobOfCommand } from './jobArgument';
@@ -19,7 +20,7 @@ import { type JobProjects, projectText } from './jobProject';
 export interface FollowUpDeps {
   readonly model: AgentJobsModel;
   readonly tree: AgentJobsTree;
-  readonly clients: PlatformClients;
+  readonly platform: PlatformConnection;
   readonly projects: JobProjects;
   /** The job whose changes are under review in the active editor: its title bar offers Send Follow-Up. */
   readonly reviewedJob: () => string | undefined;
@@ -63,11 +64,11 @@ async function followUp(deps: FollowUpDeps, argument: unknown, draft?: string): 
     validateInput: (value) => (value.trim() === '' ? 'Say what the agent should do.' : undefined),
   });
   if (text === undefined) return undefined;
-  if (project && !(await deps.projects.confirm(project))) {
+  const result = await send(deps, tracked.id, text);
+  if (!result.ok && !result.error) {
     setStatusMessage('The follow-up was not sent.');
     return undefined;
   }
-  const result = await send(deps, tracked.id, text);
   if (result.ok) {
     deps.model.update(tracked.id, result.value);
     deps.tree.reveal(tracked.id);
@@ -85,17 +86,17 @@ async function followUp(deps: FollowUpDeps, argument: unknown, draft?: string): 
   return undefined;
 }
 
-function send(deps: FollowUpDeps, id: string, prompt: string): Thenable<Result<AgentJob>> {
-  const scope = deps.model.scope;
-  const client = deps.clients.current();
-  if (!scope || client.origin !== scope.origin) {
-    return Promise.resolve({
-      ok: false,
-      error: platformError('notConfigured', 'Set the base URL and the project id to send follow-ups.', { setting: 'projectId' }),
-    });
-  }
+/** Sends the follow-up to the project in force, once it is the job's, confirmed; a failure with no error: the user said no. */
+async function send(
+  deps: FollowUpDeps,
+  id: string,
+  prompt: string,
+): Promise<Result<AgentJob> | { readonly ok: false; readonly error?: undefined }> {
+  const destination = await deps.projects.destination(deps.model.scope, 'send follow-ups');
+  if (!destination.ok) return destination;
+  const { client, project } = destination.value;
   return withProgress({ location: vscode.ProgressLocation.Notification, title: 'Sending the follow-up…' }, () =>
-    client.sendAgentJobFollowUp(scope.projectId, id, prompt),
+    client.sendAgentJobFollowUp(project.projectId, id, prompt),
   );
 }
 

@@ -7,6 +7,7 @@
 import * as vscode from 'vscode';
 import { type GitChange, type GitRepository, gitApi } from '../git/gitApi';
 import { GitignoreRules, isIgnored } from '../git/gitignore';
+import { utf8Bytes } from '../util/utf8';
 import { addedFileDiff, secretReason } from './attachedChanges';
 
 export interface ChangedFile {
@@ -25,7 +26,10 @@ export interface RepositoryChanges {
   readonly files: readonly ChangedFile[];
   /** The file `uri` is, if it is one of the changed files. */
   fileOf(uri: vscode.Uri): ChangedFile | undefined;
-  /** Its diff against HEAD, or its content as added for an untracked file; null when larger than `maxBytes`. */
+  /**
+   * Its diff against HEAD, or its content as added for an untracked file; null when larger than
+   * `maxBytes`; rejects when it cannot be read.
+   */
   diffOf(file: ChangedFile, maxBytes: number): Promise<string | null>;
 }
 
@@ -63,31 +67,33 @@ export async function repositoryChangesOf(uri: vscode.Uri): Promise<RepositoryCh
     name: repository.rootUri.path.split('/').pop() ?? '',
     files,
     fileOf: (file) => files.find((changed) => changed.uri.fsPath === file.fsPath),
-    diffOf: (file, maxBytes) => (file.untracked ? addedContent(file, maxBytes) : diffWithHead(repository, file.uri.fsPath)),
+    diffOf: (file, maxBytes) =>
+      file.untracked || !repository.state.HEAD?.commit ? addedContent(file, maxBytes) : diffWithHead(repository, file, maxBytes),
   };
 }
 
-/** A file's changes against HEAD; none when there is no HEAD yet (a repository without commits). */
-async function diffWithHead(repository: GitRepository, file: string): Promise<string> {
-  try {
-    return await repository.diffWith('HEAD', file);
-  } catch {
-    return '';
-  }
+/** A file's changes against HEAD (staged and unstaged together); null when larger than `maxBytes`. */
+async function diffWithHead(repository: GitRepository, file: ChangedFile, maxBytes: number): Promise<string | null> {
+  const diff = await repository.diffWith('HEAD', file.uri.fsPath);
+  return utf8Bytes(diff) > maxBytes ? null : diff;
 }
 
-/** An untracked file's content as added, read only when it can fit. */
+/**
+ * A new file's content as added (also a staged file of a repository with no commit yet), read only
+ * when it can fit. A link or a folder is not read: it rejects, and is listed as unreadable.
+ */
 async function addedContent(file: ChangedFile, maxBytes: number): Promise<string | null> {
-  try {
-    const { size } = await vscode.workspace.fs.stat(file.uri);
-    if (size > maxBytes) return null;
-    const bytes = await vscode.workspace.fs.readFile(file.uri);
-    const binary = bytes.includes(0);
-    return addedFileDiff(file.path, binary ? '' : new TextDecoder().decode(bytes), binary);
-  } catch {
-    return '';
-  }
+  const { size, type } = await vscode.workspace.fs.stat(file.uri);
+  if (type !== vscode.FileType.File) throw new Error(`${file.path} is not a regular file`);
+  if (size > maxBytes) return null;
+  const bytes = await vscode.workspace.fs.readFile(file.uri);
+  // It may have grown between the two looks.
+  if (bytes.byteLength > maxBytes) return null;
+  const binary = bytes.includes(0);
+  return addedFileDiff(file.path, binary ? '' : new TextDecoder().decode(bytes), binary);
 }
+
+const GITIGNORE_READS_AT_ONCE = 16;
 
 /** Whether the repository's .gitignore files would ignore each of `paths`: the files of their folders, each read once. */
 async function gitignoreOf(root: vscode.Uri, paths: readonly string[]): Promise<(path: string) => boolean> {
@@ -97,16 +103,20 @@ async function gitignoreOf(root: vscode.Uri, paths: readonly string[]): Promise<
     for (let depth = 1; depth <= parts.length; depth++) folders.add(parts.slice(0, depth).join('/'));
   }
   const rules = new Map<string, GitignoreRules>();
-  await Promise.all(
-    [...folders].map(async (folder) => {
-      try {
-        const bytes = await vscode.workspace.fs.readFile(vscode.Uri.joinPath(root, folder, '.gitignore'));
-        rules.set(folder, new GitignoreRules(new TextDecoder().decode(bytes)));
-      } catch {
-        // No .gitignore there.
-      }
-    }),
-  );
+  const list = [...folders];
+  // A few reads at a time: changes spread over thousands of folders must not open thousands of files at once.
+  for (let start = 0; start < list.length; start += GITIGNORE_READS_AT_ONCE) {
+    await Promise.all(
+      list.slice(start, start + GITIGNORE_READS_AT_ONCE).map(async (folder) => {
+        try {
+          const bytes = await vscode.workspace.fs.readFile(vscode.Uri.joinPath(root, folder, '.gitignore'));
+          rules.set(folder, new GitignoreRules(new TextDecoder().decode(bytes)));
+        } catch {
+          // No .gitignore there.
+        }
+      }),
+    );
+  }
   return (path) => isIgnored(path, (folder) => rules.get(folder));
 }
 

@@ -3,13 +3,13 @@
 
 import { isTerminal } from '../platform/agentJob';
 import type { NotificationLevel } from '../settings/settingsModel';
-import { isSafePullRequestLink, jobLabel } from './jobPresentation';
+import { jobLabel } from './jobPresentation';
 import type { JobChange } from './poller';
 
 export interface JobNotice {
   readonly level: 'info' | 'error';
   readonly message: string;
-  /** Offered as Open Pull Request: an https link. */
+  /** Offered as Open Pull Request (an https link, as every job's is). */
   readonly pullRequest?: string;
 }
 
@@ -21,11 +21,11 @@ export function jobEndNotice({ before, after }: JobChange, setting: Notification
   // Quoted: a job started here is named by a sentence of its prompt.
   const name = `"${jobLabel(after)}"`;
   if (job.status === 'failed') return { level: 'error', message: `Agent job ${name} failed.` };
-  if (isSafePullRequestLink(job.prLink)) {
+  if (job.prLink) {
     return {
       level: 'info',
       message: `Agent job ${name} ${job.status === 'archived' ? 'was archived' : 'completed'} with a pull request.`,
-      pullRequest: job.prLink!,
+      pullRequest: job.prLink,
     };
   }
   if (job.status === 'completed')

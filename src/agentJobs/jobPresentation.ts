@@ -2,6 +2,7 @@
 // wording is tested in plain Node.
 
 import { isSafeBranchName } from '../git/branchNames';
+import { jobItemContexts } from '../identifiers';
 import { repositoryShortName } from '../git/remoteUrls';
 import type { AgentJob } from '../platform/agentJob';
 import type { TrackedJob } from './poller';
@@ -11,7 +12,7 @@ export type JobIcon = 'active' | 'completed' | 'failed' | 'archived' | 'unknown'
 export interface JobDetail {
   readonly label: string;
   readonly value: string;
-  /** A link the detail opens, when it is a safe https URL. */
+  /** A link the detail opens: a pull request's, https. */
   readonly url?: string;
 }
 
@@ -108,29 +109,17 @@ export function canStartAgain(tracked: TrackedJob): tracked is TrackedJob & { re
 
 /** The tree item's context value: what its menus offer (package.json's `viewItem` clauses read these words). */
 export function jobContextValue(tracked: TrackedJob): string {
-  const words = ['agentJob'];
-  if (isSafePullRequestLink(tracked.job?.prLink)) words.push('hasPullRequest');
-  if (hasBranch(tracked.job)) words.push('hasBranch');
-  if (canStartAgain(tracked)) words.push('canStartAgain');
+  const words: string[] = [jobItemContexts.job];
+  if (tracked.job?.prLink) words.push(jobItemContexts.hasPullRequest);
+  if (hasBranch(tracked.job)) words.push(jobItemContexts.hasBranch);
+  if (canStartAgain(tracked)) words.push(jobItemContexts.canStartAgain);
   return words.join(' ');
-}
-
-export function isSafePullRequestLink(link: string | null | undefined): boolean {
-  if (!link) return false;
-  try {
-    return new URL(link).protocol === 'https:';
-  } catch {
-    return false;
-  }
 }
 
 /** Why a job has no pull request, or the link itself. */
 export function pullRequestDetail(job: AgentJob | undefined): JobDetail {
-  if (job?.prLink) {
-    return isSafePullRequestLink(job.prLink)
-      ? { label: 'Pull request', value: job.prLink, url: job.prLink }
-      : { label: 'Pull request', value: `${job.prLink} (not an https link; not opened)` };
-  }
+  if (job?.prLink) return { label: 'Pull request', value: job.prLink, url: job.prLink };
+  if (job?.prLinkRefused) return { label: 'Pull request', value: 'a link that is not https, so not kept' };
   if (!job || job.status === 'active') return { label: 'Pull request', value: 'none yet: the agent is still working' };
   if (job.status === 'completed' || job.status === 'archived') return { label: 'Pull request', value: 'none: no file was changed' };
   return { label: 'Pull request', value: 'none' };

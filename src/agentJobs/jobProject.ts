@@ -1,12 +1,18 @@
 // Which project receives an agent prompt, and where that comes from. The project id may come from
 // the workspace's settings: a repository someone opened would then choose where prompts (and the
-// code they carry) go. So the project is shown wherever a prompt is written, and before a prompt
-// first goes to a project the workspace chose, the user is asked, once per workspace and project.
+// code they carry) go. So the project is shown wherever a prompt is written, and right before a
+// prompt goes to a project the workspace chose, the user is asked, once per workspace and project.
 
-import * as vscode from 'vscode';
+import type * as vscode from 'vscode';
+import { storageKeys } from '../identifiers';
+import type { PlatformClient } from '../platform/client';
 import { originOf } from '../platform/endpoint';
+import { fail, ok, platformError, type Result } from '../platform/errors';
+import type { PlatformConnection } from '../settings/platformConnection';
 import type { SettingsService } from '../settings/settingsService';
 import { askModal } from '../ui/messages';
+import { quotedLine } from '../util/inertText';
+import type { JobScope } from './agentJobsModel';
 
 export interface JobProject {
   readonly origin: string;
@@ -15,12 +21,16 @@ export interface JobProject {
   readonly fromWorkspace: boolean;
 }
 
-/** Where this workspace's confirmations are kept: `origin|projectId` of each project the user agreed to. */
-const CONFIRMED_KEY = 'docsAssistant.confirmedWorkspaceProjects';
+/** Where a prompt is about to go: the project, confirmed, and the client for its origin. */
+export interface PromptDestination {
+  readonly project: JobProject;
+  readonly client: PlatformClient;
+}
 
 export class JobProjects {
   constructor(
     private readonly settings: SettingsService,
+    private readonly platform: PlatformConnection,
     private readonly workspaceState: vscode.Memento,
   ) {}
 
@@ -32,25 +42,43 @@ export class JobProjects {
   }
 
   /**
+   * Where a prompt about the jobs of `scope` goes, read right before it is sent: the project in
+   * force, which must be the scope's, confirmed by the user when the workspace chose it. A failure
+   * with no error: the user said no.
+   */
+  async destination(
+    scope: JobScope | undefined,
+    what: string,
+  ): Promise<Result<PromptDestination> | { readonly ok: false; readonly error?: undefined }> {
+    const project = this.current;
+    if (!project || scope?.origin !== project.origin || scope.projectId !== project.projectId)
+      return fail(platformError('notConfigured', `Set the base URL and the project id to ${what}.`, { setting: 'projectId' }));
+    if (!(await this.confirm(project))) return { ok: false };
+    // Asked, the user may have taken a while: the client is the base URL's in force now, or none.
+    const client = this.platform.forOrigin(project.origin);
+    return client.ok ? ok({ project, client: client.value }) : client;
+  }
+
+  /**
    * Whether a prompt may go to `project`: always when the user set it; when the workspace did, once
    * the user has said so for this workspace (asked now, in a modal dialog, the first time).
    */
-  async confirm(project: JobProject): Promise<boolean> {
+  private async confirm(project: JobProject): Promise<boolean> {
     if (!project.fromWorkspace) return true;
     const key = `${project.origin}|${project.projectId}`;
-    const confirmed = this.workspaceState.get<string[]>(CONFIRMED_KEY) ?? [];
+    const confirmed = this.workspaceState.get<string[]>(storageKeys.confirmedWorkspaceProjects) ?? [];
     if (confirmed.includes(key)) return true;
     const agreed = await askModal(
-      `This workspace's settings send agent prompts to the project "${project.projectId}" at ${project.origin}. Send the prompt there?`,
+      `This workspace's settings send agent prompts to the project ${quotedLine(project.projectId, 80)} at ${project.origin}. Send the prompt there?`,
       'The project id comes from this workspace (its .vscode/settings.json), not from your user settings: the repository you opened chose it. A prompt may carry your code and its changes. Docs Assistant asks once for this workspace and project. To use your own project, remove docsAssistant.projectId from the workspace settings.',
       'Send to This Project',
     );
-    if (agreed) await this.workspaceState.update(CONFIRMED_KEY, [...confirmed, key]);
+    if (agreed) await this.workspaceState.update(storageKeys.confirmedWorkspaceProjects, [...confirmed, key]);
     return agreed;
   }
 }
 
-/** `project "proj_demo" at https://api.example.com`, and where it comes from when it is the workspace's choice. */
+/** `project "proj_demo" at https://api.example.com`, and, first, that it is the workspace's choice when it is. */
 export function projectText(project: JobProject): string {
-  return `project "${project.projectId}" at ${project.origin}${project.fromWorkspace ? ", set by this workspace's settings" : ''}`;
+  return `${project.fromWorkspace ? "this workspace's " : ''}project ${quotedLine(project.projectId, 80)} at ${project.origin}`;
 }

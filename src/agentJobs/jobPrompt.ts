@@ -3,6 +3,7 @@
 // reads and the user can edit before anything is sent.
 
 import { formatKilobytes, MAX_PROMPT_BYTES } from '../platform/agentJob';
+import { utf8Bytes } from '../util/utf8';
 
 export interface SelectionAttachment {
   /** Workspace-relative. */
@@ -33,15 +34,22 @@ export interface PromptParts {
   readonly changes?: ChangesAttachment;
 }
 
+/** The bytes each list of files may take in a prompt; the names past it are counted, not listed. */
+const LIST_BYTES = 3 * 1024;
+/** A name longer than this is cut, so that one path cannot fill a list. */
+const LISTED_NAME_CHARS = 200;
+/** What a prompt's lists of files take at most, sentences included: kept free of diffs. */
+export const LIST_ROOM_BYTES = 2 * LIST_BYTES + 512;
+
 export function buildJobPrompt({ instruction, selection, changes }: PromptParts): string {
   const sections = [instruction.trim()];
   if (selection) {
     const lines =
       selection.startLine === selection.endLine ? `line ${selection.startLine}` : `lines ${selection.startLine}–${selection.endLine}`;
-    sections.push(`## Selected from \`${selection.path}\`, ${lines}\n\n${fenced(selection.text, selection.language ?? '')}`);
+    sections.push(`## Selected from ${fenced(selection.path, '', true)}, ${lines}\n\n${fenced(selection.text, selection.language ?? '')}`);
   }
   if (changes) {
-    const what = changes.scope === 'file' ? `\`${changes.label}\`` : `the repository ${changes.label}`;
+    const what = changes.scope === 'file' ? fenced(changes.label, '', true) : `the repository ${fenced(changes.label, '', true)}`;
     const lists = [
       ...(changes.files && changes.scope === 'repository' ? [`Files: ${codeList(changes.files)}.`] : []),
       ...(changes.leftOut?.length
@@ -54,9 +62,21 @@ export function buildJobPrompt({ instruction, selection, changes }: PromptParts)
   return `${sections.join('\n\n')}\n`;
 }
 
-/** `a.md`, `b.md`: each path in its own code span, so that none is read as Markdown. */
+/**
+ * `a.md`, `b.md`: each path in its own code span, so that none is read as Markdown, as many as fit
+ * in LIST_BYTES; the rest are counted.
+ */
 function codeList(paths: readonly string[]): string {
-  return paths.map((path) => fenced(path, '', true)).join(', ');
+  const listed: string[] = [];
+  let bytes = 0;
+  for (const path of paths) {
+    const name = fenced(path.length > LISTED_NAME_CHARS ? `${path.slice(0, LISTED_NAME_CHARS)}…` : path, '', true);
+    bytes += utf8Bytes(name) + 2;
+    if (bytes > LIST_BYTES) break;
+    listed.push(name);
+  }
+  const more = paths.length - listed.length;
+  return more > 0 ? `${listed.join(', ')}${listed.length > 0 ? ', ' : ''}and ${more} more` : listed.join(', ');
 }
 
 /** A code block whose fence is longer than any run of backticks inside, so nothing can close it early. */

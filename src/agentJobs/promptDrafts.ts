@@ -19,7 +19,12 @@ export interface DraftNotes {
   readonly attached?: string;
   /** Files that may hold secrets, each as `<path> (<why>)`. */
   readonly secrets?: readonly string[];
+  /** Put in the editor by a command's argument (another extension, a link): starting it asks first. */
+  readonly fromArgument?: boolean;
 }
+
+/** Files named as holding secrets above a draft, at most: the rest are counted. */
+const NAMED_SECRETS = 3;
 
 export class PromptDrafts extends Disposable implements vscode.CodeLensProvider {
   /** The open drafts, by URI, with their notes. */
@@ -33,8 +38,11 @@ export class PromptDrafts extends Disposable implements vscode.CodeLensProvider 
   constructor(
     /** The project a draft would be sent to now. */
     private readonly project: () => JobProject | undefined,
+    /** Fires when the project may have changed: the drafts say so at once. */
+    projectChanged: vscode.Event<unknown>,
   ) {
     super();
+    this.register(projectChanged(() => this.lensesChanged.fire()));
     this.size.name = 'Agent Job Prompt Size';
     this.register(vscode.languages.registerCodeLensProvider({ scheme: 'untitled', language: 'markdown' }, this));
     this.register(vscode.window.onDidChangeActiveTextEditor(() => this.showSize()));
@@ -83,11 +91,10 @@ export class PromptDrafts extends Disposable implements vscode.CodeLensProvider 
     return [
       new vscode.CodeLens(top, { title: '$(rocket) Start Agent Job', command: commands.startAgentJob, arguments: [document.uri] }),
       note(`${sizeText(document)} · edit the prompt, then start the job`),
-      note(project ? `To the ${inertText(projectText(project))}` : 'No project is set: set the project id to start it'),
+      note(project ? `Goes to ${inertText(projectText(project))}` : 'No project is set: set the project id to start it'),
+      ...(notes.fromArgument ? [note('$(warning) A command put this prompt here, not you: read all of it before starting')] : []),
       ...(notes.attached ? [note(inertText(notes.attached))] : []),
-      ...(notes.secrets ?? []).map((secret) =>
-        note(`$(warning) ${inertText(`${secret} may hold secrets: read its diff before starting`)}`),
-      ),
+      ...secretNotes(notes.secrets ?? []).map(note),
     ];
   }
 
@@ -113,6 +120,17 @@ export class PromptDrafts extends Disposable implements vscode.CodeLensProvider 
     this.size.command = { command: commands.startAgentJob, title: 'Start Agent Job', arguments: [document.uri] };
     this.size.show();
   }
+}
+
+/** A line per file that may hold secrets, the first few by name. */
+function secretNotes(secrets: readonly string[]): string[] {
+  const named = secrets
+    .slice(0, NAMED_SECRETS)
+    .map((secret) => `$(warning) ${inertText(`${secret} may hold secrets: read its diff before starting`)}`);
+  const more = secrets.length - named.length;
+  return more > 0
+    ? [...named, `$(warning) ${more} more file${more === 1 ? '' : 's'} that may hold secrets: read their diffs before starting`]
+    : named;
 }
 
 function sizeText(document: vscode.TextDocument): string {

@@ -5,8 +5,7 @@
 import * as vscode from 'vscode';
 import type { Logger } from '../platform/logger';
 import { originOf } from '../platform/endpoint';
-import { fail, platformError } from '../platform/errors';
-import type { PlatformClients } from '../settings/platformClients';
+import type { PlatformConnection } from '../settings/platformConnection';
 import type { SettingsService } from '../settings/settingsService';
 import type { SetupService } from '../settings/setupService';
 import type { DocsSettings } from '../settings/settingsModel';
@@ -26,7 +25,7 @@ import { registerStartAgentJob } from './startAgentJobCommand';
 export interface AgentJobsDeps {
   readonly settings: SettingsService;
   readonly setup: SetupService;
-  readonly clients: PlatformClients;
+  readonly platform: PlatformConnection;
   readonly log: Logger;
   /** The Agent Jobs view, made at activation; the tree made here provides its items. */
   readonly view: vscode.TreeView<JobNode>;
@@ -40,15 +39,13 @@ export interface AgentJobsFeature {
 }
 
 export function registerAgentJobs(context: vscode.ExtensionContext, deps: AgentJobsDeps): AgentJobsFeature {
-  const { settings, setup, clients, log, view, reviewedJob } = deps;
+  const { settings, setup, platform, log, view, reviewedJob } = deps;
   const model = new AgentJobsModel({
     store: context.globalState,
+    // A scope's jobs are read at its own origin or not at all.
     read: (scope, id, signal) => {
-      const client = clients.current();
-      // A scope's jobs are read at its own origin or not at all.
-      if (client.origin !== scope.origin)
-        return Promise.resolve(fail(platformError('invalidRequest', `These jobs belong to ${scope.origin}; they are not read elsewhere.`)));
-      return client.readAgentJob(scope.projectId, id, { signal });
+      const client = platform.forOrigin(scope.origin);
+      return client.ok ? client.value.readAgentJob(scope.projectId, id, { signal }) : Promise.resolve(client);
     },
   });
   const tree = new AgentJobsTree(model, view);
@@ -79,18 +76,20 @@ export function registerAgentJobs(context: vscode.ExtensionContext, deps: AgentJ
         ...(pullRequest && hasBranch(job) && hasGitExtension()
           ? [{ title: 'Review Changes', run: () => vscode.commands.executeCommand(commands.reviewAgentJobChanges, change.id) }]
           : []),
-        ...(pullRequest ? [{ title: 'Open Pull Request', run: () => vscode.env.openExternal(vscode.Uri.parse(pullRequest, true)) }] : []),
+        ...(pullRequest
+          ? [{ title: 'Open Pull Request', run: () => vscode.commands.executeCommand(commands.openPullRequest, change.id) }]
+          : []),
       );
     }),
   );
   model.setFocused(vscode.window.state.focused);
   model.setScope(scopeOf(settings.current), settings.current.pollIntervalSeconds * 1000);
-  const projects = new JobProjects(settings, context.workspaceState);
-  const drafts = new PromptDrafts(() => projects.current);
+  const projects = new JobProjects(settings, platform, context.workspaceState);
+  const drafts = new PromptDrafts(() => projects.current, settings.onDidChange);
   context.subscriptions.push(drafts);
   registerAgentJobCommands(context, { model, tree, setup, reviewedJob });
-  registerStartAgentJob(context, { model, tree, setup, clients, drafts, projects });
-  registerFollowUp(context, { model, tree, clients, projects, reviewedJob });
+  registerStartAgentJob(context, { model, tree, setup, platform, drafts, projects });
+  registerFollowUp(context, { model, tree, platform, projects, reviewedJob });
   return { model, tree };
 }
 

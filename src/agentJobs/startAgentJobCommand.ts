@@ -4,17 +4,18 @@
 // joins the tree at once. Nothing typed is lost: a prompt the platform refuses stays in its editor.
 
 import * as vscode from 'vscode';
-import { selectionLabel } from '../chat/selectionContext';
+import { selectionLabel } from '../selection/selection';
 import { commands } from '../identifiers';
 import type { AgentJob } from '../platform/agentJob';
 import { formatKilobytes, MAX_PROMPT_BYTES, promptProblem } from '../platform/agentJob';
 import { platformError, type PlatformError, type Result } from '../platform/errors';
-import type { PlatformClients } from '../settings/platformClients';
+import type { PlatformConnection } from '../settings/platformConnection';
 import type { SetupService } from '../settings/setupService';
 import { agentJobsNeeds } from '../settings/setupState';
-import { editorSelection } from '../ui/editorSelection';
-import { setStatusMessage, showMessage, showPlatformError, showSetupNeed, withProgress } from '../ui/messages';
-import { inertText } from '../util/inertText';
+import { editorSelection } from '../selection/editorSelection';
+import { askModal, setStatusMessage, showMessage, withProgress } from '../ui/messages';
+import { showPlatformError, showSetupNeed } from '../settings/setupMessages';
+import { inertText, quotedLine } from '../util/inertText';
 import { utf8Bytes } from '../util/utf8';
 import type { AgentJobsModel } from './agentJobsModel';
 import type { AgentJobsTree } from './agentJobsTree';
@@ -24,7 +25,7 @@ import { type ChangedFile, repositoryChangesOf, type RepositoryChanges } from '.
 import { jobOfCommand } from './jobArgument';
 import { canStartAgain, jobLabel, promptTitle } from './jobPresentation';
 import { type JobProjects, projectText } from './jobProject';
-import { buildJobPrompt, type ChangesAttachment, type PromptParts } from './jobPrompt';
+import { buildJobPrompt, LIST_ROOM_BYTES, type ChangesAttachment, type PromptParts } from './jobPrompt';
 import type { DraftNotes, PromptDrafts } from './promptDrafts';
 
 export type { Attachment } from './attachmentOffers';
@@ -33,7 +34,7 @@ export interface StartJobDeps {
   readonly model: AgentJobsModel;
   readonly tree: AgentJobsTree;
   readonly setup: SetupService;
-  readonly clients: PlatformClients;
+  readonly platform: PlatformConnection;
   readonly drafts: PromptDrafts;
   readonly projects: JobProjects;
 }
@@ -46,11 +47,6 @@ export interface StartJobRequest {
   readonly instruction?: string;
   readonly attach?: readonly Attachment[];
 }
-
-/** Paths listed by name in a prompt's list of files left out, at most. */
-const LISTED_LEFT_OUT = 50;
-/** Room kept in a prompt for the lists of files, beside the diffs. */
-const LIST_ROOM_BYTES = 8 * 1024;
 
 export function registerStartAgentJob(context: vscode.ExtensionContext, deps: StartJobDeps): void {
   context.subscriptions.push(
@@ -75,7 +71,7 @@ async function startAgentJob(deps: StartJobDeps, argument: unknown): Promise<str
   const request = isRequest(argument) ? argument : undefined;
   // A prompt from elsewhere (another extension, a link) is only ever a draft: the user sends it.
   if (request?.prompt !== undefined) {
-    await deps.drafts.open(request.prompt);
+    await deps.drafts.open(request.prompt, { fromArgument: true });
     return undefined;
   }
   // From the editor's context menu the argument is its document; from elsewhere, the active editor.
@@ -103,7 +99,7 @@ async function startAgentJob(deps: StartJobDeps, argument: unknown): Promise<str
   const prompt = buildJobPrompt(parts);
   // Typed into the box with nothing attached, the instruction is the whole prompt, and Enter sent it.
   if (attach.length === 0 && !request) return send(deps, prompt, undefined);
-  await deps.drafts.open(prompt, notes);
+  await deps.drafts.open(prompt, { ...notes, ...(request ? { fromArgument: true } : {}) });
   return undefined;
 }
 
@@ -217,13 +213,13 @@ async function promptParts(
   const gathered = await gatherDiffs(files, (changed) => changes.diffOf(changed, budget), budget);
   const attached = gathered.attached.map(({ file: changed }) => changed.path);
   const leftOut = gathered.leftOut.map((changed) => changed.path);
+  const unreadable = gathered.unreadable.map((changed) => changed.path);
   const attachment: ChangesAttachment = {
     scope: whole ? 'repository' : 'file',
     label: whole ? changes.name : files[0].path,
     diff: gathered.attached.map(({ diff }) => diff).join('\n'),
     files: attached,
-    leftOut:
-      leftOut.length > LISTED_LEFT_OUT ? [...leftOut.slice(0, LISTED_LEFT_OUT), `… and ${leftOut.length - LISTED_LEFT_OUT} more`] : leftOut,
+    leftOut,
   };
   const secrets = gathered.attached
     .filter(({ file: changed }) => changed.secret)
@@ -231,10 +227,22 @@ async function promptParts(
   return {
     parts: { ...base, changes: attachment },
     notes: {
-      attached: `Attached: the changes of ${attached.length} file${attached.length === 1 ? '' : 's'}${leftOut.length > 0 ? `; left out, over the ${formatKilobytes(MAX_PROMPT_BYTES)} limit: ${leftOut.length}` : ''}`,
+      attached: [
+        `Attached: the changes of ${countOf(attached.length, 'file')}`,
+        ...(leftOut.length > 0 ? [`left out, over the ${formatKilobytes(MAX_PROMPT_BYTES)} limit: ${leftOut.length}`] : []),
+        ...(unreadable.length > 0 ? [`could not be read: ${unreadableText(unreadable)}`] : []),
+      ].join('; '),
       secrets,
     },
   };
+}
+
+const countOf = (count: number, noun: string) => `${count} ${noun}${count === 1 ? '' : 's'}`;
+
+/** The first few files that could not be read, by name (quoted: a path is anyone's text). */
+function unreadableText(paths: readonly string[]): string {
+  const named = paths.slice(0, 3).map((path) => quotedLine(path, 80));
+  return paths.length > named.length ? `${named.join(', ')} and ${paths.length - named.length} more` : named.join(', ');
 }
 
 /** Sends the prompt; on success tracks the job and closes its draft, otherwise keeps the prompt in a draft. */
@@ -248,25 +256,30 @@ async function send(deps: StartJobDeps, prompt: string, draft: vscode.TextDocume
     await keep();
     return undefined;
   }
-  const scope = deps.model.scope;
-  const project = deps.projects.current;
-  const client = deps.clients.current();
-  let result: Result<AgentJob>;
-  if (!scope || !project || client.origin !== scope.origin || project.origin !== scope.origin || project.projectId !== scope.projectId) {
-    result = {
-      ok: false,
-      error: platformError('notConfigured', 'Set the base URL and the project id to start agent jobs.', { setting: 'projectId' }),
-    };
-  } else if (!(await deps.projects.confirm(project))) {
+  // A draft a command put in the editor, not the user: whoever runs the command could also try to
+  // start it, so the user says so first.
+  if (draft && deps.drafts.notesOf(draft.uri)?.fromArgument) {
+    const project = deps.projects.current;
+    const agreed = await askModal(
+      `Start an agent job with the prompt in this editor (${formatKilobytes(utf8Bytes(prompt))})${project ? ` in ${projectText(project)}` : ''}?`,
+      'The prompt was put in the editor by a command (another extension, or a link), not written with Start Agent Job: read it, and what it carries, before it is sent.',
+      'Start Agent Job',
+    );
+    if (!agreed) return undefined;
+  }
+  // The project prompted is the one whose jobs are watched: both follow the settings.
+  const destination = await deps.projects.destination(deps.model.scope, 'start agent jobs');
+  if (!destination.ok && !destination.error) {
     await keep();
     setStatusMessage('The prompt was not sent; it is kept in its editor.');
     return undefined;
-  } else {
-    // Not cancellable: once sent, a job may start whatever the client does.
-    result = await withProgress({ location: vscode.ProgressLocation.Notification, title: 'Starting an agent job…' }, () =>
-      client.createAgentJob(scope.projectId, prompt),
-    );
   }
+  const result: Result<AgentJob> = destination.ok
+    ? // Not cancellable: once sent, a job may start whatever the client does.
+      await withProgress({ location: vscode.ProgressLocation.Notification, title: 'Starting an agent job…' }, () =>
+        destination.value.client.createAgentJob(destination.value.project.projectId, prompt),
+      )
+    : destination;
   if (!result.ok) {
     await keep();
     showPlatformError(explained(result.error));

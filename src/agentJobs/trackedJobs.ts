@@ -2,6 +2,7 @@
 // of one platform never shows up under another.
 
 import { type AgentJob, restoreAgentJob } from '../platform/agentJob';
+import { storageKeys } from '../identifiers';
 
 /** The subset of vscode.Memento this needs. */
 export interface KeyValueStore {
@@ -17,7 +18,7 @@ export interface SavedJob {
 }
 
 export function scopeKey(origin: string, projectId: string): string {
-  return `docsAssistant.agentJobs:${origin}|${projectId}`;
+  return `${storageKeys.trackedJobsPrefix}${origin}|${projectId}`;
 }
 
 export function loadTrackedJobs(store: KeyValueStore, scope: string): SavedJob[] {

@@ -4,8 +4,9 @@ import * as vscode from 'vscode';
 import type { SetupService } from '../settings/setupService';
 import { commands } from '../identifiers';
 import { assistantNeeds } from '../settings/setupState';
-import { editorSelection } from '../ui/editorSelection';
-import { showMessage, showSetupNeed } from '../ui/messages';
+import { editorSelection } from '../selection/editorSelection';
+import { showMessage } from '../ui/messages';
+import { showSetupNeed } from '../settings/setupMessages';
 import type { ChatSession } from './chatSession';
 import type { ChatViewProvider } from './chatViewProvider';
 import type { AttachedContext } from './conversation';
@@ -28,17 +29,21 @@ export function registerChatCommands(context: vscode.ExtensionContext, deps: Cha
   );
 }
 
-/** Asks a question (typed in an input box unless given); resolves with the finished turn. */
+/**
+ * Asks a question typed in an input box. A question given as the command's argument (by a link,
+ * a script, another extension) only fills the box: the user reads it, and what it would carry,
+ * before anything is sent. Resolves with the finished turn.
+ */
 async function ask(deps: ChatCommandDeps, given: string | undefined): Promise<TurnView | undefined> {
   if (!(await ready(deps))) return undefined;
-  const question =
-    given ??
-    (await vscode.window.showInputBox({
-      title: 'Docs Assistant: Ask',
-      prompt: deps.session.pendingContext ? `Ask about ${deps.session.pendingContext.label}` : 'Ask the documentation',
-      placeHolder: 'How do I…?',
-      ignoreFocusOut: true,
-    }));
+  const about = deps.session.pendingContext ? `Ask about ${deps.session.pendingContext.label}` : 'Ask the documentation';
+  const question = await vscode.window.showInputBox({
+    title: 'Docs Assistant: Ask',
+    prompt: given === undefined ? about : `${about}. A command filled in this question: read it, then press Enter to send it.`,
+    placeHolder: 'How do I…?',
+    value: given ?? '',
+    ignoreFocusOut: true,
+  });
   if (question === undefined || (question.trim() === '' && !deps.session.pendingContext)) return undefined;
   await deps.view.reveal(false);
   const turn = await deps.session.ask(question);

@@ -13,7 +13,6 @@ import { realTimers, type Timers } from '../util/timers';
 import type { TurnActivity } from './activity';
 import { TurnStream } from './turnStream';
 
-export { MAX_SOURCES } from './turnStream';
 import {
   type AttachedContext,
   type Conversation,
@@ -46,13 +45,6 @@ export type ChatEvent =
   | { readonly type: 'replaced' }
   | { readonly type: 'context'; readonly context: AttachedContext | undefined };
 
-/** Thread keys in secret storage, by thread id. Failures are the store's to log; the chat goes on without. */
-export interface ThreadKeyStore {
-  get(threadId: string): Promise<string | undefined>;
-  store(threadId: string, key: string): Promise<void>;
-  delete(threadId: string): Promise<void>;
-}
-
 export interface ChatSessionDeps {
   readonly conversation: Conversation;
   /** Sends to the platform at `origin`; must fail rather than send anywhere else. */
@@ -61,7 +53,6 @@ export interface ChatSessionDeps {
   readonly newId: () => string;
   /** Called whenever the conversation reached a state worth saving. */
   readonly save: () => void;
-  readonly threadKeys: ThreadKeyStore;
   readonly timers?: Timers;
   readonly log?: Logger;
   readonly random?: () => number;
@@ -154,9 +145,7 @@ export class ChatSession {
 
   async newConversation(): Promise<void> {
     await this.stopRunning();
-    const threadId = this.conversation.threadId;
     this.conversation.clear();
-    if (threadId) void this.deps.threadKeys.delete(threadId);
     this.events.fire({ type: 'replaced' });
     this.save(true);
   }
@@ -217,9 +206,7 @@ export class ChatSession {
     if (current && scope && current.origin === scope.origin && current.domain === scope.domain) return;
     const hasCurrentTurns = conversation.turns.some((turn) => turn.earlier === undefined);
     if (current && hasCurrentTurns) {
-      const threadId = conversation.threadId;
       conversation.leaveConnection(`${current.origin} · ${current.domain}`);
-      if (threadId) void this.deps.threadKeys.delete(threadId);
       this.log.info(
         `The base URL or domain changed; a new conversation starts with ${scope ? `${scope.origin} · ${scope.domain}` : 'the new settings'}.`,
       );
@@ -253,7 +240,7 @@ export class ChatSession {
       if (!answered && error.kind === 'notFound' && outcome.sentThread && !renewedThread) {
         // The thread expired: the same question at once in a new thread; `messages` carries the context.
         renewedThread = true;
-        await this.forgetThread();
+        await this.conversation.thread.forget();
         turn.notice = EXPIRED_THREAD_NOTICE;
         this.log.info('The thread was unknown to the platform (expired); asking again in a new thread.');
         continue;
@@ -290,8 +277,7 @@ export class ChatSession {
     signal: AbortSignal,
   ): Promise<AssistantOutcome & { sentThread: boolean }> {
     const conversation = this.conversation;
-    const threadId = conversation.threadId;
-    if (threadId !== undefined && conversation.threadKey === undefined) conversation.threadKey = await this.deps.threadKeys.get(threadId);
+    const thread = await conversation.thread.forNextTurn();
     const { messages, dropped } = conversation.messagesFor(turn);
     if (dropped > 0)
       this.log.info(`The conversation is long: its ${dropped} oldest turn${dropped === 1 ? ' is' : 's are'} not sent with this question.`);
@@ -301,9 +287,7 @@ export class ChatSession {
       messages,
       retrievalPageSize: settings.retrievalPageSize,
       filter: settings.filter,
-      ...(threadId === undefined
-        ? {}
-        : { threadId, ...(conversation.threadKey === undefined ? {} : { threadKey: conversation.threadKey }) }),
+      ...thread,
       ...(turn.context?.item ? { context: [turn.context.item] } : {}),
       ...(turn.context?.currentPath ? { currentPath: turn.context.currentPath } : {}),
     };
@@ -315,29 +299,17 @@ export class ChatSession {
     const outcome = await this.deps.send(origin, request, {
       signal,
       observer: {
-        onResponse: (thread) => {
-          if (threadId === undefined && thread.threadId !== undefined) this.adoptThread(thread.threadId, thread.threadKey);
+        onResponse: (headers) => {
+          if (!thread && headers.threadId !== undefined) conversation.thread.adopt(headers.threadId, headers.threadKey);
         },
         onChunk: (chunk) => stream.apply(chunk),
       },
     });
     // The spec's shape names the thread only on `finish`.
     const reply = outcome.ok ? outcome.value : outcome.partial;
-    if (threadId === undefined && reply?.threadId !== undefined && conversation.threadId === undefined)
-      this.adoptThread(reply.threadId, reply.threadKey);
-    return { ...outcome, sentThread: threadId !== undefined };
-  }
-
-  private adoptThread(threadId: string, threadKey: string | undefined): void {
-    this.conversation.threadId = threadId;
-    this.conversation.threadKey = threadKey;
-    if (threadKey !== undefined) void this.deps.threadKeys.store(threadId, threadKey);
-  }
-
-  private async forgetThread(): Promise<void> {
-    const threadId = this.conversation.threadId;
-    this.conversation.forgetThread();
-    if (threadId) await this.deps.threadKeys.delete(threadId);
+    if (!thread && reply?.threadId !== undefined && conversation.thread.id === undefined)
+      conversation.thread.adopt(reply.threadId, reply.threadKey);
+    return { ...outcome, sentThread: thread !== undefined };
   }
 
   /** How long to wait before asking again, or undefined when the wait is too long to watch. */

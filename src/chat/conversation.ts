@@ -1,11 +1,11 @@
 // The conversation: its turns, its thread, and the connection (base-URL origin and domain) it is
-// held with. Plain data, saved to workspace state and restored after a reload, tested without
-// VS Code. The thread key is a secret: it is kept in memory here and in SecretStorage by the
-// session, never in the saved data.
+// held with. Saved to workspace state and restored after a reload, tested without VS Code. Its
+// thread's key is a secret, kept by the thread (chatThread.ts), never in the saved data.
 
 import type { ContextItem, ConversationMessage } from '../platform/assistantRequest';
 import type { PlatformErrorKind } from '../platform/errors';
 import type { TurnActivity } from './activity';
+import { ChatThread, memoryThreadKeys, type ThreadKeyStore } from './chatThread';
 
 export interface SourceLink {
   /** A page path of the site or an http(s) URL; absent for a document the server named without a file. */
@@ -74,22 +74,25 @@ const TURN_STATUSES: readonly TurnStatus[] = ['streaming', 'done', 'stopped', 'f
 
 export class Conversation {
   scope: ConversationScope | undefined;
-  threadId: string | undefined;
-  /** Held in memory only; the session keeps it in SecretStorage. */
-  threadKey: string | undefined;
+  readonly thread: ChatThread;
   readonly turns: Turn[] = [];
+
+  /** A new conversation, whose thread keys go to `keys`. */
+  constructor(keys: ThreadKeyStore = memoryThreadKeys(), threadId?: string) {
+    this.thread = new ChatThread(keys, threadId);
+  }
 
   /**
    * Restores saved data turn by turn: a turn that does not check out is dropped, the others are
    * kept. A turn saved while streaming was cut off by the reload, so it is stopped.
    */
-  static restore(data: unknown): Conversation {
-    const conversation = new Conversation();
+  static restore(data: unknown, keys?: ThreadKeyStore): Conversation {
+    const threadId = isRecord(data) && typeof data.threadId === 'string' && data.threadId !== '' ? data.threadId : undefined;
+    const conversation = new Conversation(keys, threadId);
     if (!isRecord(data)) return conversation;
     if (isRecord(data.scope) && typeof data.scope.origin === 'string' && typeof data.scope.domain === 'string') {
       conversation.scope = { origin: data.scope.origin, domain: data.scope.domain };
     }
-    if (typeof data.threadId === 'string' && data.threadId !== '') conversation.threadId = data.threadId;
     for (const saved of Array.isArray(data.turns) ? data.turns : []) {
       const turn = restoreTurn(saved);
       if (turn && !conversation.turns.some((other) => other.id === turn.id)) conversation.turns.push(turn);
@@ -102,7 +105,7 @@ export class Conversation {
   toData(): ConversationData {
     return {
       ...(this.scope ? { scope: this.scope } : {}),
-      ...(this.threadId ? { threadId: this.threadId } : {}),
+      ...(this.thread.id ? { threadId: this.thread.id } : {}),
       turns: this.turns.map(({ activity: _activity, ...turn }) => ({ ...turn })),
     };
   }
@@ -111,12 +114,7 @@ export class Conversation {
   leaveConnection(label: string): void {
     for (const turn of this.turns) turn.earlier ??= label;
     this.scope = undefined;
-    this.forgetThread();
-  }
-
-  forgetThread(): void {
-    this.threadId = undefined;
-    this.threadKey = undefined;
+    void this.thread.forget();
   }
 
   /**
@@ -150,7 +148,7 @@ export class Conversation {
   clear(): void {
     this.turns.length = 0;
     this.scope = undefined;
-    this.forgetThread();
+    void this.thread.forget();
   }
 }
 

@@ -6,7 +6,8 @@ import * as vscode from 'vscode';
 import type { PageDocuments } from '../pages/pageDocuments';
 import { pagePathFromInput } from '../pages/pagePath';
 import type { Logger } from '../platform/logger';
-import { showMessage, showPlatformError } from '../ui/messages';
+import { showMessage } from '../ui/messages';
+import { showPlatformError } from '../settings/setupMessages';
 import { linkTarget } from './linkTargets';
 
 export type LinkOutcome = 'page' | 'browser' | 'refused';

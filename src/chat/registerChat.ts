@@ -3,11 +3,11 @@
 
 import { randomUUID } from 'node:crypto';
 import type * as vscode from 'vscode';
+import { storageKeys } from '../identifiers';
 import type { PageDocuments } from '../pages/pageDocuments';
 import { originOf } from '../platform/endpoint';
-import { fail, platformError } from '../platform/errors';
 import type { Logger } from '../platform/logger';
-import type { PlatformClients } from '../settings/platformClients';
+import type { PlatformConnection } from '../settings/platformConnection';
 import type { SettingsService } from '../settings/settingsService';
 import type { SetupService } from '../settings/setupService';
 import { registerChatCommands } from './chatCommands';
@@ -17,11 +17,8 @@ import { Conversation } from './conversation';
 import { attachPage } from './selectionContext';
 import { SecretThreadKeys } from './threadKeys';
 
-/** Where the conversation is kept, per workspace, so it survives a reload. */
-const CONVERSATION_KEY = 'docsAssistant.conversation';
-
 export interface ChatDeps {
-  readonly clients: PlatformClients;
+  readonly platform: PlatformConnection;
   readonly settings: SettingsService;
   readonly setup: SetupService;
   readonly pages: PageDocuments;
@@ -39,26 +36,22 @@ export interface ChatFeature {
   askAboutPage(pagePath: string): Promise<void>;
 }
 
-export function registerChat(context: vscode.ExtensionContext, { clients, settings, setup, pages, log }: ChatDeps): ChatFeature {
-  const saved = context.workspaceState.get<unknown>(CONVERSATION_KEY);
-  const conversation = Conversation.restore(saved);
-  const save = () => void context.workspaceState.update(CONVERSATION_KEY, conversation.toData());
+export function registerChat(context: vscode.ExtensionContext, { platform, settings, setup, pages, log }: ChatDeps): ChatFeature {
+  const saved = context.workspaceState.get<unknown>(storageKeys.conversation);
+  const conversation = Conversation.restore(saved, new SecretThreadKeys(context.secrets, log));
+  const save = () => void context.workspaceState.update(storageKeys.conversation, conversation.toData());
   // Earlier versions kept the thread key in workspace state; it does not stay there.
   if (typeof saved === 'object' && saved !== null && 'threadKey' in saved) save();
-  const threadKeys = new SecretThreadKeys(context.secrets, log);
   const session = new ChatSession({
     conversation,
     send: (origin, request, options) => {
-      const client = clients.current();
       // The settings may have changed since the question was asked: never send it elsewhere.
-      if (client.origin !== origin)
-        return Promise.resolve(fail(platformError('invalidRequest', 'The base URL changed while the question was being sent. Ask again.')));
-      return client.sendAssistantMessage(request, options);
+      const client = platform.forOrigin(origin);
+      return client.ok ? client.value.sendAssistantMessage(request, options) : Promise.resolve(client);
     },
     settings: () => ({ ...settings.current, origin: originOf(settings.current.baseUrl) }),
     newId: randomUUID,
     save,
-    threadKeys,
     log,
   });
   const view = new ChatViewProvider(context.extensionUri, session, setup, pages, log);
@@ -66,8 +59,8 @@ export function registerChat(context: vscode.ExtensionContext, { clients, settin
   registerChatCommands(context, { session, view, setup });
   return {
     view,
-    savedConversation: () => context.workspaceState.get(CONVERSATION_KEY),
-    hasThreadKey: async () => conversation.threadId !== undefined && (await threadKeys.get(conversation.threadId)) !== undefined,
+    savedConversation: () => context.workspaceState.get(storageKeys.conversation),
+    hasThreadKey: () => conversation.thread.hasStoredKey(),
     askAboutPage: async (pagePath) => {
       session.attach(attachPage(pagePath));
       await view.reveal(true);

@@ -2,27 +2,12 @@
 // text selection from a documentation page with the page's path (which is also `currentPath`).
 
 import { MAX_CURRENT_PATH } from '../platform/assistantRequest';
+import type { Selection } from '../selection/selection';
+import { selectionLabel } from '../selection/selection';
 import type { AttachedContext } from './conversation';
 
 /** Longer selections are cut to this many characters, and the chip says so. */
 export const MAX_SELECTION_CHARS = 20_000;
-
-export type SelectionSource = { readonly kind: 'file'; readonly path: string } | { readonly kind: 'page'; readonly pagePath: string };
-
-export interface Selection {
-  readonly text: string;
-  readonly source: SelectionSource;
-  /** 1-based, inclusive. */
-  readonly startLine: number;
-  readonly endLine: number;
-}
-
-/** Where a selection is, as a label: `src/app.ts:12-30`. */
-export function selectionLabel(selection: Selection): string {
-  const where = selection.source.kind === 'file' ? selection.source.path : selection.source.pagePath;
-  const lines = selection.startLine === selection.endLine ? `${selection.startLine}` : `${selection.startLine}-${selection.endLine}`;
-  return `${where}:${lines}`;
-}
 
 export function attachSelection(selection: Selection): AttachedContext {
   const trimmed = selection.text.length > MAX_SELECTION_CHARS;

@@ -3,10 +3,9 @@
 // lives in memory, and after a reload the thread is simply started anew.
 
 import type * as vscode from 'vscode';
+import { storageKeys } from '../identifiers';
 import type { Logger } from '../platform/logger';
-import type { ThreadKeyStore } from './chatSession';
-
-export const THREAD_KEY_PREFIX = 'docsAssistant.threadKey@';
+import type { ThreadKeyStore } from './chatThread';
 
 export class SecretThreadKeys implements ThreadKeyStore {
   constructor(
@@ -15,15 +14,15 @@ export class SecretThreadKeys implements ThreadKeyStore {
   ) {}
 
   async get(threadId: string): Promise<string | undefined> {
-    return this.attempt('read', () => this.secrets.get(THREAD_KEY_PREFIX + threadId)).then((key) => key || undefined);
+    return this.attempt('read', () => this.secrets.get(storageKeys.threadKeyPrefix + threadId)).then((key) => key || undefined);
   }
 
   async store(threadId: string, key: string): Promise<void> {
-    await this.attempt('store', () => this.secrets.store(THREAD_KEY_PREFIX + threadId, key));
+    await this.attempt('store', () => this.secrets.store(storageKeys.threadKeyPrefix + threadId, key));
   }
 
   async delete(threadId: string): Promise<void> {
-    await this.attempt('delete', () => this.secrets.delete(THREAD_KEY_PREFIX + threadId));
+    await this.attempt('delete', () => this.secrets.delete(storageKeys.threadKeyPrefix + threadId));
   }
 
   private async attempt<T>(action: string, run: () => Thenable<T>): Promise<T | undefined> {

@@ -2,10 +2,25 @@
 // line, `#` comments, `!` to take a path back, a slash to anchor a pattern to its file's folder,
 // a trailing slash for folders only, `*`, `?`, `[…]` and `**`. Git itself never says this of a
 // file it tracks, so it is worked out here, to warn about a tracked file that was meant to stay
-// out of the repository (a `.env` committed before it was ignored). No `vscode`.
+// out of the repository (a `.env` committed before it was ignored). The repository writes both the
+// patterns and the names, so matching takes time in proportion to their lengths multiplied, never
+// more (no regular expression that could backtrack), and a pattern git would not take matches nothing.
+// No `vscode`.
+
+type Token = { readonly kind: 'star' } | { readonly kind: 'one' } | { readonly kind: 'char'; readonly char: string } | ClassToken;
+
+interface ClassToken {
+  readonly kind: 'class';
+  readonly negated: boolean;
+  /** Single characters and ranges, as pairs of inclusive bounds. */
+  readonly ranges: readonly (readonly [string, string])[];
+}
 
 interface Rule {
-  readonly pattern: RegExp;
+  /** The pattern's parts between slashes; `**` for any number of folders. */
+  readonly parts: readonly (Token[] | '**')[];
+  /** Matched against the whole path from the .gitignore's folder, not any path's last name. */
+  readonly anchored: boolean;
   readonly negated: boolean;
   readonly folderOnly: boolean;
 }
@@ -23,10 +38,12 @@ export class GitignoreRules {
 
   /** Ignored (true), taken back (false), or not named (undefined) by these rules: the last matching rule decides. */
   decide(path: string, isFolder: boolean): boolean | undefined {
+    const names = path.split('/').filter((name) => name !== '');
     let decision: boolean | undefined;
     for (const rule of this.rules) {
       if (rule.folderOnly && !isFolder) continue;
-      if (rule.pattern.test(path)) decision = !rule.negated;
+      const matched = rule.anchored ? matchParts(rule.parts, names) : matchName(rule.parts[0] as Token[], names[names.length - 1] ?? '');
+      if (matched) decision = !rule.negated;
     }
     return decision;
   }
@@ -52,7 +69,8 @@ export function isIgnored(path: string, rulesIn: (folder: string) => GitignoreRu
 }
 
 function ruleOf(raw: string): Rule | undefined {
-  let line = raw.replace(/(?<!\\)\s+$/, '');
+  // Trailing spaces are dropped unless escaped.
+  let line = raw.replace(/(?<!\\) +$/, '');
   if (line === '' || line.startsWith('#')) return undefined;
   const negated = line.startsWith('!');
   if (negated) line = line.slice(1);
@@ -62,45 +80,101 @@ function ruleOf(raw: string): Rule | undefined {
   if (line === '') return undefined;
   // A slash at the start or in the middle anchors the pattern to the folder of its .gitignore.
   const anchored = line.includes('/');
-  line = line.replace(/^\//, '');
-  const body = globToRegex(line);
-  return { pattern: new RegExp(anchored ? `^${body}$` : `^(?:.*/)?${body}$`), negated, folderOnly };
+  const parts = line
+    .replace(/^\//, '')
+    .split('/')
+    .map((part) => (part === '**' ? ('**' as const) : tokens(part)));
+  if (parts.some((part) => part === undefined)) return undefined;
+  return { parts: parts as (Token[] | '**')[], anchored, negated, folderOnly };
 }
 
-function globToRegex(glob: string): string {
-  let out = '';
-  for (let i = 0; i < glob.length; i++) {
-    const char = glob[i];
+/** A part of a pattern as tokens; undefined when git would not take it (a class it cannot read). */
+function tokens(part: string): Token[] | undefined {
+  const out: Token[] = [];
+  for (let i = 0; i < part.length; i++) {
+    const char = part[i];
     if (char === '*') {
-      if (glob[i + 1] === '*') {
-        const before = i === 0 || glob[i - 1] === '/';
-        const after = glob[i + 2] === '/' || i + 2 === glob.length;
-        if (before && after) {
-          // `**/` any folders, `/**` everything inside.
-          out += i + 2 === glob.length ? '.*' : '(?:.*/)?';
-          i += glob[i + 2] === '/' ? 2 : 1;
-          continue;
-        }
-      }
-      out += '[^/]*';
-    } else if (char === '?') out += '[^/]';
+      if (out.at(-1)?.kind !== 'star') out.push({ kind: 'star' });
+    } else if (char === '?') out.push({ kind: 'one' });
+    else if (char === '\\' && i + 1 < part.length) out.push({ kind: 'char', char: part[++i] });
     else if (char === '[') {
-      const end = glob.indexOf(']', i + 2);
-      if (end < 0) out += '\\[';
-      else {
-        const set = glob
-          .slice(i + 1, end)
-          .replace(/^!/, '^')
-          .replace(/\\/g, '\\\\');
-        out += `[${set}]`;
-        i = end;
-      }
-    } else if (char === '\\' && i + 1 < glob.length) out += escape(glob[++i]);
-    else out += escape(char);
+      const read = classAt(part, i);
+      if (!read) return undefined;
+      out.push(read.token);
+      i = read.end;
+    } else out.push({ kind: 'char', char });
   }
   return out;
 }
 
-function escape(char: string): string {
-  return /[.*+?^${}()|[\]\\/]/.test(char) ? `\\${char}` : char;
+/** The class that starts at `start` (its `[`), and where its `]` is; undefined when it never ends. */
+function classAt(part: string, start: number): { token: ClassToken; end: number } | undefined {
+  let i = start + 1;
+  const negated = part[i] === '!' || part[i] === '^';
+  if (negated) i++;
+  const ranges: [string, string][] = [];
+  // A `]` right after the opening is a member, not the end.
+  for (let first = true; i < part.length && (first || part[i] !== ']'); first = false) {
+    let low = part[i];
+    if (low === '\\' && i + 1 < part.length) low = part[++i];
+    i++;
+    if (part[i] === '-' && i + 1 < part.length && part[i + 1] !== ']') {
+      let high = part[i + 1];
+      i += 2;
+      if (high === '\\' && i < part.length) high = part[i++];
+      ranges.push([low, high]);
+    } else ranges.push([low, low]);
+  }
+  return i < part.length ? { token: { kind: 'class', negated, ranges }, end: i } : undefined;
+}
+
+function matchesToken(token: Exclude<Token, { kind: 'star' }>, char: string): boolean {
+  switch (token.kind) {
+    case 'one':
+      return true;
+    case 'char':
+      return token.char === char;
+    case 'class':
+      return token.ranges.some(([low, high]) => low <= char && char <= high) !== token.negated;
+  }
+}
+
+/** Whether one name matches one part: a star is any run of characters, retried from the last star only. */
+function matchName(pattern: readonly Token[], name: string): boolean {
+  let p = 0;
+  let n = 0;
+  let star = -1;
+  let starAt = 0;
+  while (n < name.length) {
+    const token = pattern[p];
+    if (token?.kind === 'star') {
+      star = p++;
+      starAt = n;
+    } else if (token && matchesToken(token, name[n])) {
+      p++;
+      n++;
+    } else if (star >= 0) {
+      p = star + 1;
+      n = ++starAt;
+    } else return false;
+  }
+  while (pattern[p]?.kind === 'star') p++;
+  return p === pattern.length;
+}
+
+/** Whether the names of a path match the parts of an anchored pattern, `**` standing for any folders. */
+function matchParts(parts: readonly (Token[] | '**')[], names: readonly string[]): boolean {
+  // matches[i][j]: parts from i on match names from j on. Filled from the ends.
+  const matches = Array.from({ length: parts.length + 1 }, () => new Array<boolean>(names.length + 1).fill(false));
+  matches[parts.length][names.length] = true;
+  for (let i = parts.length - 1; i >= 0; i--) {
+    const part = parts[i];
+    for (let j = names.length; j >= 0; j--) {
+      matches[i][j] =
+        part === '**'
+          ? matches[i + 1][j] || (j < names.length && matches[i][j + 1])
+          : j < names.length && matchName(part, names[j]) && matches[i + 1][j + 1];
+    }
+  }
+  return matches[0][0];
 }

@@ -2,6 +2,8 @@
 // repository (https with or without `.git` or a trailing slash, scp-like `git@host:owner/name`,
 // `ssh://`, a local path), so both sides are reduced to a host and a path and compared. No `vscode`.
 
+import { trimSlashes } from '../util/paths';
+
 export interface RepositoryAddress {
   /** Lower case; empty for a repository on this machine. */
   readonly host: string;
@@ -72,19 +74,20 @@ export function sameRepository(a: string, b: string): boolean {
 }
 
 function hostAddress(host: string, path: string): RepositoryAddress | undefined {
-  const trimmed = trimSlashes(path).replace(/\.git$/i, '');
+  const trimmed = slashesTrimmed(path).replace(/\.git$/i, '');
   const name = host.toLowerCase();
   return trimmed === '' ? undefined : { host: SAME_HOST[name] ?? name, path: trimmed };
 }
 
 /** A repository on this machine is named by its folder: `.git` is part of a bare repository's name. */
 function localAddress(path: string): RepositoryAddress | undefined {
-  const trimmed = trimSlashes(path);
+  const trimmed = slashesTrimmed(path);
   return trimmed === '' ? undefined : { host: '', path: trimmed };
 }
 
-function trimSlashes(path: string): string {
-  return path.replace(/^\/+|\/+$/g, '').replace(/\/{2,}/g, '/');
+/** Without slashes at its ends, and one slash for each run of them inside. */
+function slashesTrimmed(path: string): string {
+  return trimSlashes(path).replace(/\/{2,}/g, '/');
 }
 
 function decode(path: string): string {

@@ -2,7 +2,8 @@
 
 import * as vscode from 'vscode';
 import { commands } from '../identifiers';
-import { showMessage, showPlatformError } from '../ui/messages';
+import { showMessage } from '../ui/messages';
+import { showPlatformError } from '../settings/setupMessages';
 import { PageDocuments } from './pageDocuments';
 import { pagePathFromInput } from './pagePath';
 

@@ -9,7 +9,7 @@ import { originOf } from '../platform/endpoint';
 import type { Result } from '../platform/errors';
 import type { SettingsService } from '../settings/settingsService';
 import { showMessage } from '../ui/messages';
-import { withVisibleWaits } from '../ui/visibleWaits';
+import { withVisibleWaits } from './visibleWaits';
 import { Disposable } from '../util/disposable';
 import type { PageCache } from './pageCache';
 import { pagePathOfUriPath, uriPathOfPage } from './pagePath';

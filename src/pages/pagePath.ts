@@ -2,6 +2,7 @@
 // exact both ways, so the chat can recover a page's path from its document.
 
 import { fail, ok, platformError, type Result } from '../platform/errors';
+import { trimSlashes } from '../util/paths';
 
 const SUFFIX = '.md';
 
@@ -18,11 +19,12 @@ export function pagePathFromInput(input: string): Result<string> {
     } catch {
       return fail(platformError('invalidRequest', `"${text}" is not a valid URL.`));
     }
-    const path = url.pathname
-      .split('/')
-      .map((segment) => safeDecode(segment))
-      .join('/')
-      .replace(/^\/+|\/+$/g, '');
+    const path = trimSlashes(
+      url.pathname
+        .split('/')
+        .map((segment) => safeDecode(segment))
+        .join('/'),
+    );
     return path === '' ? fail(platformError('invalidRequest', `The URL ${text} has no page path.`)) : ok(path);
   }
   const path = text.replace(/^\/+/, '');

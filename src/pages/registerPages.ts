@@ -1,30 +1,25 @@
 // The pages feature: page documents served from a cache, and Open Page / Refresh Page.
 
 import type * as vscode from 'vscode';
-import { fail, platformError } from '../platform/errors';
 import type { Logger } from '../platform/logger';
 import type { KeyStore } from '../settings/keyStore';
-import type { PlatformClients } from '../settings/platformClients';
+import type { PlatformConnection } from '../settings/platformConnection';
 import type { SettingsService } from '../settings/settingsService';
 import { PageCache } from './pageCache';
 import { registerPageCommands } from './pageCommands';
 import { PageDocuments } from './pageDocuments';
 
 export interface PagesDeps {
-  readonly clients: PlatformClients;
+  readonly platform: PlatformConnection;
   readonly settings: SettingsService;
   readonly keys: KeyStore;
   readonly log: Logger;
 }
 
-export function registerPages(context: vscode.ExtensionContext, { clients, settings, keys, log }: PagesDeps): PageDocuments {
+export function registerPages(context: vscode.ExtensionContext, { platform, settings, keys, log }: PagesDeps): PageDocuments {
   const cache = new PageCache(({ origin, domain, path }, options) => {
-    const client = clients.current();
-    if (client.origin !== origin)
-      return Promise.resolve(
-        fail(platformError('invalidRequest', 'The base URL changed while the page was being fetched. Open it again.')),
-      );
-    return client.retrievePage(domain, path, options);
+    const client = platform.forOrigin(origin);
+    return client.ok ? client.value.retrievePage(domain, path, options) : Promise.resolve(client);
   });
   const pages = new PageDocuments(cache, settings, log);
   // Pages read with keys that are gone, or replaced, are not served again.

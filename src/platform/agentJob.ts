@@ -19,8 +19,12 @@ export interface AgentJob {
   /** Branch; null when the server says there is none. */
   readonly ref?: string | null;
   readonly model?: string;
-  /** Pull request URL; null while active or when no file changed. */
+  /**
+   * The pull request's URL, always https: a link the server sent that is not is never kept (and
+   * `prLinkRefused` says so). Null while active or when no file changed.
+   */
   readonly prLink?: string | null;
+  readonly prLinkRefused?: true;
   /** ISO 8601 date-times, kept only when they parse as dates. */
   readonly createdAt?: string;
   readonly archivedAt?: string | null;
@@ -36,6 +40,18 @@ export function promptProblem(prompt: string): string | undefined {
   if (bytes > MAX_PROMPT_BYTES) {
     return `The prompt is ${formatKilobytes(bytes)}; the agent takes at most ${formatKilobytes(MAX_PROMPT_BYTES)}. Attach less: a smaller selection, or the changes of one file.`;
   }
+  return undefined;
+}
+
+/** The longest job id accepted: ids are short, and one is shown in the tree and in messages. */
+const MAX_JOB_ID_CHARS = 200;
+
+/** Why `id` cannot be a job id, in a sentence; undefined when it can. */
+export function jobIdProblem(id: string): string | undefined {
+  if (id === '') return 'Enter the id of an agent job.';
+  // eslint-disable-next-line no-control-regex
+  if (/[\s\x00-\x1f\x7f]/.test(id)) return 'A job id has no spaces or line breaks.';
+  if (id.length > MAX_JOB_ID_CHARS) return `A job id has at most ${MAX_JOB_ID_CHARS} characters.`;
   return undefined;
 }
 
@@ -85,10 +101,22 @@ export function restoreAgentJob(saved: unknown): AgentJob | undefined {
     repository: nonEmptyString(saved.repository),
     ref: nullableString(saved.ref),
     model: nonEmptyString(saved.model),
-    prLink: nullableString(saved.prLink),
+    ...pullRequestLink(saved.prLink),
     createdAt: dateString(saved.createdAt),
     archivedAt: saved.archivedAt === null ? null : dateString(saved.archivedAt),
   });
+}
+
+/** The one check of a pull request link: an https URL is kept, anything else is refused here, once. */
+function pullRequestLink(value: unknown): Pick<AgentJob, 'prLink' | 'prLinkRefused'> {
+  const link = nullableString(value);
+  if (typeof link !== 'string') return { prLink: link };
+  try {
+    if (new URL(link).protocol === 'https:') return { prLink: link };
+  } catch {
+    // Not a URL at all: refused too.
+  }
+  return { prLink: null, prLinkRefused: true };
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

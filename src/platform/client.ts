@@ -6,20 +6,19 @@ import { type AgentJob, otherJobAnswer, parseAgentJob, promptProblem } from './a
 import { assistantBody, type AssistantRequest, type SearchFilter } from './assistantRequest';
 import { type BaseUrl, parseBaseUrl, path } from './endpoint';
 import { fail, isSafeToResend, isTransient, ok, platformError, type PlatformError, type Result, type Setting } from './errors';
+import { describeBody, type ErrorContext } from './httpErrors';
 import { keyLabels, keyPrefixDescriptions, keyProblem, type KeyKind } from './keys';
 import { withoutUndefined } from '../util/objects';
 import { type Logger, silentLogger } from './logger';
 import { redactSecrets } from './redact';
-import { abortableDelay, backoffDelay, defaultRetryPolicy, type RetryPolicy } from './retry';
-import type { AssistantMessage, AssistantMessageBuilder } from './stream/assistantMessage';
+import { abortableDelay, defaultRetryPolicy, type RetryPolicy, withRetries } from './retry';
+import { answerFailure } from './stream/answerEnd';
+import type { AssistantMessage } from './stream/assistantMessage';
 import type { StreamChunk } from './stream/chunks';
-import { defaultStreamLimits, type Overflow, readAssistantStream } from './stream/readAssistantStream';
+import { readAssistantStream } from './stream/readAssistantStream';
 import { readSearchResults, type SearchResult } from './searchResults';
 import {
-  cancelled,
   defaultTimeouts,
-  describeBody,
-  type ErrorContext,
   errorFromException,
   errorFromResponse,
   type HttpCall,
@@ -143,7 +142,7 @@ export class PlatformClient {
         `No agent job "${id}" was found in project "${projectId}". Check the job id and the project id.`,
       );
       const call = this.call('GET', path`/v2/agent/${projectId}/job/${id}`, 'adminKey', ready.value, options.signal);
-      return this.withRetries(options, () => this.readJsonCall(call, context, (json) => jobOf(json, id)));
+      return this.retried(options, () => this.readJsonCall(call, context, (json) => jobOf(json, id)));
     });
   }
 
@@ -159,11 +158,7 @@ export class PlatformClient {
       if (!ready.ok) return ready;
       const context = this.context('adminKey', `The project "${projectId}" was not found. Check the project id.`);
       const call = this.call('POST', path`/v2/agent/${projectId}/job`, 'adminKey', ready.value, options.signal, { prompt });
-      return this.withRetries(
-        options,
-        () => this.readJsonCall(call, context, (json) => jobOf(json, undefined), [200, 201]),
-        isSafeToResend,
-      );
+      return this.retried(options, () => this.readJsonCall(call, context, (json) => jobOf(json, undefined), [200, 201]), isSafeToResend);
     });
   }
 
@@ -179,7 +174,7 @@ export class PlatformClient {
       if (!ready.ok) return ready;
       const context = this.context('adminKey', `No agent job "${id}" was found in project "${projectId}": it may have been deleted.`);
       const call = this.call('POST', path`/v2/agent/${projectId}/job/${id}/message`, 'adminKey', ready.value, options.signal, { prompt });
-      return this.withRetries(options, () => this.readJsonCall(call, context, (json) => jobOf(json, id)), isSafeToResend);
+      return this.retried(options, () => this.readJsonCall(call, context, (json) => jobOf(json, id)), isSafeToResend);
     });
   }
 
@@ -214,9 +209,7 @@ export class PlatformClient {
       if (!ready.ok) return ready;
       const context = this.context('assistantKey', `Page not found: ${pagePath}.`);
       const call = this.call('POST', path`/discovery/v1/page/${domain}`, 'assistantKey', ready.value, options.signal, { path: pagePath });
-      return this.withRetries(options, () =>
-        this.readJsonCall(call, context, (json, invalidUtf8) => parsePage(json, invalidUtf8, pagePath)),
-      );
+      return this.retried(options, () => this.readJsonCall(call, context, (json, invalidUtf8) => parsePage(json, invalidUtf8, pagePath)));
     });
   }
 
@@ -249,7 +242,7 @@ export class PlatformClient {
         accept: 'text/event-stream',
         idleTimeoutMs: this.timeouts.streamIdleMs,
       };
-      const opened = await this.withRetries(
+      const opened = await this.retried(
         options,
         async () => {
           const response = await this.transport!.open(call);
@@ -292,14 +285,7 @@ export class PlatformClient {
       threadId: builder.threadId ?? headerThread.threadId,
       threadKey: headerThread.threadKey,
     });
-    const failure = read.broken
-      ? interrupted(errorFromException(read.broken.error, signal))
-      : read.overflow
-        ? platformError(
-            'badResponse',
-            `The answer grew past what Docs Assistant keeps (${OVERFLOW_WORDS[read.overflow]}) and was stopped there. The part that arrived is kept.`,
-          )
-        : streamFailure(builder, read.sawDone);
+    const failure = answerFailure(read, (error) => errorFromException(error, signal));
     return failure ? { ok: false, error: failure, partial: reply } : ok(reply);
   }
 
@@ -382,20 +368,19 @@ export class PlatformClient {
     return body.ok ? parse(body.value.json, body.value.invalidUtf8) : body;
   }
 
-  /** Runs `attempt` until it succeeds, fails for good, or the attempts run out. */
-  private async withRetries<T>(options: CallOptions, attempt: () => Promise<Result<T>>, worthRetrying = isTransient): Promise<Result<T>> {
-    const { signal } = options;
-    for (let retry = 0; ; retry++) {
-      const result = await attempt();
-      if (result.ok || !worthRetrying(result.error) || retry + 1 >= this.retry.attempts) return result;
-      const { retryAfterMs } = result.error;
-      if (retryAfterMs !== undefined && retryAfterMs > this.retry.maxRetryAfterMs) return result;
-      const wait = retryAfterMs ?? backoffDelay(retry, this.retry, this.random);
-      this.logger.info(`${result.error.kind}${result.error.status ? ` (${result.error.status})` : ''}; retrying in ${wait} ms`);
-      this.notify(() => options.onRetryWait?.({ ms: wait, error: result.error }));
-      await this.delay(wait, signal);
-      if (signal?.aborted) return fail(cancelled());
-    }
+  /** Runs `attempt` until it succeeds, fails for good, or the attempts run out (retry.ts). */
+  private retried<T>(options: CallOptions, attempt: () => Promise<Result<T>>, worthRetrying = isTransient): Promise<Result<T>> {
+    return withRetries(attempt, {
+      policy: this.retry,
+      delay: this.delay,
+      random: this.random,
+      signal: options.signal,
+      worthRetrying,
+      onWait: (wait) => {
+        this.logger.info(`${wait.error.kind}${wait.error.status ? ` (${wait.error.status})` : ''}; retrying in ${wait.ms} ms`);
+        this.notify(() => options.onRetryWait?.(wait));
+      },
+    });
   }
 
   /** An observer's exception is its own problem: it must not end the stream. */
@@ -422,13 +407,6 @@ function hasLoneSurrogate(text: string): boolean {
   return /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/.test(text);
 }
 
-const OVERFLOW_WORDS: Readonly<Record<Overflow, string>> = {
-  text: `${defaultStreamLimits.maxTextChars / 1024 / 1024} MB of text`,
-  line: `a line of ${defaultStreamLimits.maxLineBytes / 1024 / 1024} MB`,
-  total: `${defaultStreamLimits.maxTotalBytes / 1024 / 1024} MB in all`,
-  parts: `${defaultStreamLimits.maxParts.toLocaleString('en-US')} parts: sources, tool calls and the like`,
-};
-
 function notConfigured(setting: Setting, message: string): PlatformError {
   return platformError('notConfigured', message, { setting });
 }
@@ -448,32 +426,4 @@ function parsePage(json: unknown, invalidUtf8: boolean, requested: string): Resu
     invalidUtf8,
     ...(groups ? { groups } : {}),
   });
-}
-
-/** A failure after the answer began: the sentence says that what arrived is kept. */
-function interrupted(error: PlatformError): PlatformError {
-  if (error.kind === 'cancelled') return platformError('cancelled', 'Stopped. The part of the answer that arrived is kept.');
-  return { ...error, message: `The answer was interrupted. ${error.message} The part that arrived is kept.` };
-}
-
-/** Why a stream that ended without a transport error still did not end well, if it did not. */
-function streamFailure(builder: AssistantMessageBuilder, sawDone: boolean): PlatformError | undefined {
-  const { errorText, aborted, abortReason } = builder.message;
-  if (errorText !== undefined) {
-    return platformError('serverError', `The assistant stopped with an error: ${redactSecrets(errorText)} Try again.`, {
-      serverMessage: redactSecrets(errorText),
-    });
-  }
-  if (aborted)
-    return platformError(
-      'cancelled',
-      `The platform stopped the answer${abortReason ? ` (${abortReason})` : ''}. The part that arrived is kept.`,
-    );
-  if (!builder.sawFinish && !sawDone) {
-    return platformError(
-      'network',
-      'The answer was interrupted: the connection closed before it finished. The part that arrived is kept; try again.',
-    );
-  }
-  return undefined;
 }

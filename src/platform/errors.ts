@@ -72,3 +72,8 @@ export function isTransient(error: PlatformError): boolean {
 export function isSafeToResend(error: PlatformError): boolean {
   return error.unsent === true;
 }
+
+/** The caller stopped the call; nothing more is said. */
+export function cancelled(): PlatformError {
+  return platformError('cancelled', 'The request was cancelled.');
+}

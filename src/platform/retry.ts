@@ -1,6 +1,8 @@
-// Back-off for retried reads: exponential with jitter, and the server's Retry-After when it gives one.
+// Retries: a call tried again while its failure is worth it, waiting an exponential back-off with
+// jitter, or the server's Retry-After when it gives one (within bounds).
 
 import { MAX_TIMER_MS } from '../util/timers';
+import { cancelled, fail, isTransient, type PlatformError, type Result } from './errors';
 
 export interface RetryPolicy {
   /** Total attempts, the first included. */
@@ -57,4 +59,30 @@ export function abortableDelay(ms: number, signal?: AbortSignal): Promise<void> 
     const timer = setTimeout(done, Math.min(ms, MAX_TIMER_MS));
     signal?.addEventListener('abort', done, { once: true });
   });
+}
+
+export interface RetryRun {
+  readonly policy: RetryPolicy;
+  readonly delay: (ms: number, signal?: AbortSignal) => Promise<void>;
+  readonly random: () => number;
+  readonly signal?: AbortSignal;
+  /** Which failures are worth another attempt: by default, transient ones of an idempotent read. */
+  readonly worthRetrying?: (error: PlatformError) => boolean;
+  /** Told before each wait, with why the attempt before failed. */
+  readonly onWait?: (wait: { readonly ms: number; readonly error: PlatformError }) => void;
+}
+
+/** Runs `attempt` until it succeeds, fails for good, or the attempts run out. */
+export async function withRetries<T>(attempt: () => Promise<Result<T>>, run: RetryRun): Promise<Result<T>> {
+  const { policy, signal, worthRetrying = isTransient } = run;
+  for (let retry = 0; ; retry++) {
+    const result = await attempt();
+    if (result.ok || !worthRetrying(result.error) || retry + 1 >= policy.attempts) return result;
+    const { retryAfterMs } = result.error;
+    if (retryAfterMs !== undefined && retryAfterMs > policy.maxRetryAfterMs) return result;
+    const wait = retryAfterMs ?? backoffDelay(retry, policy, run.random);
+    run.onWait?.({ ms: wait, error: result.error });
+    await run.delay(wait, signal);
+    if (signal?.aborted) return fail(cancelled());
+  }
 }

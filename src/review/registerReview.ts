@@ -6,7 +6,7 @@
 import * as vscode from 'vscode';
 import type { AgentJobsModel } from '../agentJobs/agentJobsModel';
 import { jobOfCommand } from '../agentJobs/jobArgument';
-import { hasBranch, isSafePullRequestLink, jobLabel, repositoryName } from '../agentJobs/jobPresentation';
+import { hasBranch, jobLabel, repositoryName } from '../agentJobs/jobPresentation';
 import type { TrackedJob } from '../agentJobs/poller';
 import { type GitChange, type GitFailure, GitStatus, gitWords, hasGitExtension } from '../git/gitApi';
 import { isCloneableUrl } from '../git/remoteUrls';
@@ -271,7 +271,7 @@ function explain(tracked: BranchJob, problem: BranchProblem, remote = 'the remot
 }
 
 function pullRequestButton(tracked: TrackedJob): MessageAction[] {
-  return isSafePullRequestLink(tracked.job?.prLink)
+  return tracked.job?.prLink
     ? [{ title: 'Open Pull Request', run: () => vscode.commands.executeCommand(commands.openPullRequest, tracked.id) }]
     : [];
 }

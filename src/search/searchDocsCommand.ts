@@ -3,22 +3,22 @@
 // domain) show in the list, not as a notification per keystroke; the last query comes back next time.
 
 import * as vscode from 'vscode';
-import { commands } from '../identifiers';
+import { commands, storageKeys } from '../identifiers';
 import { pagePathFromInput } from '../pages/pagePath';
 import type { PageDocuments } from '../pages/pageDocuments';
 import { DEFAULT_SEARCH_PAGE_SIZE } from '../platform/client';
 import type { Result } from '../platform/errors';
 import type { SearchResult } from '../platform/searchResults';
-import type { PlatformClients } from '../settings/platformClients';
+import type { PlatformConnection } from '../settings/platformConnection';
 import type { SettingsService } from '../settings/settingsService';
 import { actionForError, setupActions } from '../settings/setupActions';
-import { showPlatformError } from '../ui/messages';
+import { showPlatformError } from '../settings/setupMessages';
 import { inertText } from '../util/inertText';
 import { plainExcerpt } from './plainText';
 import { SearchAsYouType } from './searchAsYouType';
 
 export interface SearchDocsDeps {
-  readonly clients: PlatformClients;
+  readonly platform: PlatformConnection;
   readonly settings: SettingsService;
   readonly pages: PageDocuments;
   /** Where the last query is kept for next time. */
@@ -33,7 +33,6 @@ interface Item extends vscode.QuickPickItem {
   readonly run?: () => unknown;
 }
 
-const LAST_QUERY_KEY = 'docsAssistant.lastSearch';
 const ASK_BUTTON: vscode.QuickInputButton = {
   iconPath: new vscode.ThemeIcon('comment-discussion'),
   tooltip: 'Ask the chat about this page',
@@ -56,7 +55,7 @@ function searchDocs(deps: SearchDocsDeps, given: string | undefined): Promise<vo
   const search = new SearchAsYouType<Result<SearchResult[]>>(
     (query, signal) => {
       const { domain, filter } = deps.settings.current;
-      return deps.clients.current().searchDocs(domain, query, { pageSize: DEFAULT_SEARCH_PAGE_SIZE, filter }, { signal });
+      return deps.platform.current().searchDocs(domain, query, { pageSize: DEFAULT_SEARCH_PAGE_SIZE, filter }, { signal });
     },
     (state) => {
       pick.busy = state.kind === 'busy';
@@ -80,14 +79,14 @@ function searchDocs(deps: SearchDocsDeps, given: string | undefined): Promise<vo
         void deps.askAboutPage(item.pagePath);
       }),
       pick.onDidHide(() => {
-        void deps.state.update(LAST_QUERY_KEY, pick.value.trim() || undefined);
+        void deps.state.update(storageKeys.lastSearch, pick.value.trim() || undefined);
         search.dispose();
         for (const listener of listeners) listener.dispose();
         pick.dispose();
         resolve();
       }),
     ];
-    pick.value = given ?? deps.state.get<string>(LAST_QUERY_KEY) ?? '';
+    pick.value = given ?? deps.state.get<string>(storageKeys.lastSearch) ?? '';
     pick.show();
     if (pick.value !== '') search.type(pick.value);
   });

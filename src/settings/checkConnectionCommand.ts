@@ -2,12 +2,16 @@
 
 import * as vscode from 'vscode';
 import { commands } from '../identifiers';
-import { setupButton, showMessage, withProgress } from '../ui/messages';
+import { showMessage, withProgress } from '../ui/messages';
+import { setupButton } from './setupMessages';
 import { checkConnection, type ConnectionReport } from './connectionCheck';
-import type { PlatformClients } from './platformClients';
+import type { PlatformConnection } from './platformConnection';
 import type { SetupService } from './setupService';
 
-export function registerCheckConnection(context: vscode.ExtensionContext, deps: { clients: PlatformClients; setup: SetupService }): void {
+export function registerCheckConnection(
+  context: vscode.ExtensionContext,
+  deps: { platform: PlatformConnection; setup: SetupService },
+): void {
   context.subscriptions.push(
     vscode.commands.registerCommand(commands.checkConnection, async (): Promise<ConnectionReport> => {
       await deps.setup.refresh();
@@ -21,7 +25,7 @@ export function registerCheckConnection(context: vscode.ExtensionContext, deps: 
         (_progress, token) => {
           const controller = new AbortController();
           token.onCancellationRequested(() => controller.abort());
-          return checkConnection(deps.clients.current(), state, controller.signal);
+          return checkConnection(deps.platform.current(), state, controller.signal);
         },
       );
       // The messages may quote the server: showMessage keeps that inert.

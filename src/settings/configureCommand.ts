@@ -8,7 +8,8 @@ import { keyProblem, type KeyKind } from '../platform/keys';
 import type { Logger } from '../platform/logger';
 import { reportStorageError } from './keyCommands';
 import type { KeyStore } from './keyStore';
-import { setupButton, showMessage } from '../ui/messages';
+import { showMessage } from '../ui/messages';
+import { setupButton } from './setupMessages';
 import { runSteps } from './multiStepInput';
 import type { SettingsService } from './settingsService';
 import type { SetupService } from './setupService';
@@ -34,6 +35,9 @@ const keyStep = (kind: KeyKind, label: string) => ({
 
 async function configure(deps: ConfigureDeps): Promise<boolean> {
   const current = deps.settings.current;
+  // Offered and restored from the user's settings only: a workspace's domain or project id is
+  // in force while that folder is open, but it is not the user's to keep.
+  const user = { domain: deps.settings.userValue('domain'), projectId: deps.settings.userValue('projectId') };
   const answers = await runSteps('Docs Assistant: Configure', [
     {
       prompt: "The platform's base URL (user settings only, so no workspace can redirect your keys).",
@@ -47,13 +51,13 @@ async function configure(deps: ConfigureDeps): Promise<boolean> {
     {
       prompt: "The documentation site's domain identifier, found at the end of your dashboard's URL.",
       placeholder: 'acme-docs',
-      value: () => current.domain,
+      value: () => user.domain,
       validate: (value) => (value === '' ? 'The domain is needed to ask the assistant and open pages.' : undefined),
     },
     {
       prompt: 'The project id, from the API keys page of your dashboard. Leave empty if you do not watch agent jobs.',
       placeholder: 'proj_…',
-      value: () => current.projectId,
+      value: () => user.projectId,
       validate: () => undefined,
     },
     keyStep('assistantKey', 'assistant key (starts with svc_dsc_), for the chat and pages'),
@@ -81,7 +85,7 @@ async function configure(deps: ConfigureDeps): Promise<boolean> {
       await deps.keys.store(origin, kind, key);
       undo.push(() => (previous === undefined ? deps.keys.delete(origin, kind) : deps.keys.store(origin, kind, previous)));
     }
-    const before = { baseUrl: current.baseUrl, domain: current.domain, projectId: current.projectId };
+    const before = { baseUrl: current.baseUrl, ...user };
     undo.push(() => deps.settings.updateUserSettings(before));
     await deps.settings.updateUserSettings({ baseUrl, domain, projectId });
   } catch (error) {

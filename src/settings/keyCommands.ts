@@ -4,7 +4,8 @@ import * as vscode from 'vscode';
 import { keyLabels, keyPrefixDescriptions, keyProblem, type KeyKind } from '../platform/keys';
 import { commands } from '../identifiers';
 import type { Logger } from '../platform/logger';
-import { setupButton, showMessage } from '../ui/messages';
+import { showMessage } from '../ui/messages';
+import { setupButton } from './setupMessages';
 import type { KeyStore } from './keyStore';
 import type { SetupService } from './setupService';
 
@@ -30,7 +31,9 @@ function keyInputOptions(kind: KeyKind, origin: string, value: string): vscode.I
   return {
     value,
     title: `Docs Assistant: ${titles[kind]}`,
-    prompt: `The ${label} for ${origin}; it ${keyPrefixDescriptions[kind]}. It is kept in VS Code's secret storage.`,
+    prompt: `The ${label} for ${origin}; it ${keyPrefixDescriptions[kind]}. It is kept in VS Code's secret storage.${
+      value === '' ? '' : ' A command filled it in: store it only if it is your key.'
+    }`,
     placeHolder: kind === 'assistantKey' ? 'svc_dsc_…' : 'svc_…',
     password: true,
     ignoreFocusOut: true,

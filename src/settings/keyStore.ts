@@ -2,10 +2,10 @@
 // for one origin can never be read, let alone sent, for another.
 
 import * as vscode from 'vscode';
+import { storageKeys } from '../identifiers';
 import type { KeyKind } from '../platform/keys';
 import { Disposable } from '../util/disposable';
 
-const PREFIX = 'docsAssistant.';
 const KEY_KINDS: readonly KeyKind[] = ['adminKey', 'assistantKey'];
 
 /** SecretStorage failed: usually no keyring on Linux. The message says what to do. */
@@ -29,14 +29,14 @@ export class KeyStore extends Disposable {
     super();
     // Only the API keys: the chat keeps thread keys in the same storage.
     this.register(
-      secrets.onDidChange((event) => KEY_KINDS.some((kind) => event.key.startsWith(`${PREFIX}${kind}@`)) && this.changed.fire()),
+      secrets.onDidChange((event) => KEY_KINDS.some((kind) => event.key.startsWith(storageKeys.apiKey(kind, ''))) && this.changed.fire()),
     );
   }
 
   /** The key, or undefined when none is stored. Throws KeyStorageError when storage fails. */
   async get(origin: string, kind: KeyKind): Promise<string | undefined> {
     try {
-      return (await this.secrets.get(secretName(origin, kind))) || undefined;
+      return (await this.secrets.get(storageKeys.apiKey(kind, origin))) || undefined;
     } catch (error) {
       throw new KeyStorageError('read', error);
     }
@@ -44,7 +44,7 @@ export class KeyStore extends Disposable {
 
   async store(origin: string, kind: KeyKind, key: string): Promise<void> {
     try {
-      await this.secrets.store(secretName(origin, kind), key);
+      await this.secrets.store(storageKeys.apiKey(kind, origin), key);
     } catch (error) {
       throw new KeyStorageError('store', error);
     }
@@ -52,13 +52,9 @@ export class KeyStore extends Disposable {
 
   async delete(origin: string, kind: KeyKind): Promise<void> {
     try {
-      await this.secrets.delete(secretName(origin, kind));
+      await this.secrets.delete(storageKeys.apiKey(kind, origin));
     } catch (error) {
       throw new KeyStorageError('delete', error);
     }
   }
-}
-
-function secretName(origin: string, kind: KeyKind): string {
-  return `${PREFIX}${kind}@${origin}`;
 }

@@ -43,6 +43,15 @@ export class SettingsService extends Disposable {
     return typeof value === 'string' && value.trim() !== '' && value.trim() === this.current[key];
   }
 
+  /**
+   * The user's own value of `key`, whatever a workspace sets: what Configure offers to keep, so
+   * that a repository's value is never copied into the user's settings without being typed.
+   */
+  userValue(key: 'domain' | 'projectId'): string {
+    const value = vscode.workspace.getConfiguration(SECTION).inspect<unknown>(settingNames[key])?.globalValue;
+    return typeof value === 'string' ? value.trim() : '';
+  }
+
   /** Writes user settings (the only place the base URL may come from). */
   async updateUserSettings(values: Partial<Pick<DocsSettings, 'baseUrl' | 'domain' | 'projectId'>>): Promise<void> {
     const config = vscode.workspace.getConfiguration(SECTION);

@@ -36,6 +36,22 @@ export function setupStateOf(settings: DocsSettings, keys: Readonly<Record<KeyKi
   };
 }
 
+const NOT_CONNECTED = 'Docs Assistant is not connected to a documentation platform yet.';
+const PROJECT_ID_NEEDED = 'Set the project id to watch agent jobs. You find it on the API keys page of your dashboard.';
+
+/**
+ * What the Agent Jobs view's welcome (package.json's viewsWelcome, by what agent jobs still need)
+ * says: the code's own words where it says the same thing. A test checks package.json against these.
+ */
+export const agentJobsWelcome = {
+  baseUrl: NOT_CONNECTED,
+  baseUrlInvalid: 'The docsAssistant.baseUrl setting is not a valid http or https address.',
+  projectId: PROJECT_ID_NEEDED,
+  adminKey: `Agent jobs are read with the admin key, which ${keyPrefixDescriptions.adminKey}. It is kept in VS Code's secret storage.`,
+  ready:
+    'No agent jobs are tracked yet. Ask the agent to change the docs, or track a job by its id, and watch it until its pull request is ready.',
+} as const;
+
 /** What the chat and the pages still need, or undefined when they are ready. */
 export function assistantNeeds(state: SetupState): Need | undefined {
   return (
@@ -48,17 +64,12 @@ export function assistantNeeds(state: SetupState): Need | undefined {
 
 /** What agent jobs still need, or undefined when they are ready. */
 export function agentJobsNeeds(state: SetupState): Need | undefined {
-  return (
-    baseNeeds(state) ??
-    (state.projectId === ''
-      ? { need: 'projectId', message: 'Set the project id (on the API keys page of your dashboard).' }
-      : keyNeeds(state, 'adminKey'))
-  );
+  return baseNeeds(state) ?? (state.projectId === '' ? { need: 'projectId', message: PROJECT_ID_NEEDED } : keyNeeds(state, 'adminKey'));
 }
 
 function baseNeeds(state: SetupState): Need | undefined {
   if (state.baseUrlProblem) return { need: 'baseUrl', message: state.baseUrlProblem };
-  if (!state.origin) return { need: 'baseUrl', message: 'Docs Assistant is not connected to a documentation platform yet.' };
+  if (!state.origin) return { need: 'baseUrl', message: NOT_CONNECTED };
   return undefined;
 }
 

@@ -9,23 +9,15 @@ import { pagePathFromInput } from '../pages/pagePath';
 import type { PageDocuments } from '../pages/pageDocuments';
 import { DEFAULT_SEARCH_PAGE_SIZE } from '../platform/client';
 import type { Logger } from '../platform/logger';
-import type { PlatformClients } from '../settings/platformClients';
+import type { PlatformConnection } from '../settings/platformConnection';
 import type { SettingsService } from '../settings/settingsService';
 import type { SetupService } from '../settings/setupService';
 import { assistantNeeds } from '../settings/setupState';
-import {
-  badInputText,
-  failureText,
-  MAX_PATH_INPUT_CHARS,
-  MAX_QUERY_CHARS,
-  pageText,
-  quoted,
-  searchText,
-  setupNeededText,
-} from './toolText';
+import { badInputText, failureText, MAX_PATH_INPUT_CHARS, MAX_QUERY_CHARS, pageText, searchText, setupNeededText } from './toolText';
+import { quotedLine as quoted } from '../util/inertText';
 
 export interface DocsToolsDeps {
-  readonly clients: PlatformClients;
+  readonly platform: PlatformConnection;
   readonly settings: SettingsService;
   readonly setup: SetupService;
   readonly pages: PageDocuments;
@@ -45,7 +37,7 @@ export function docsTools(deps: DocsToolsDeps): DocsTools {
           if (query.length > MAX_QUERY_CHARS)
             return badInputText(`the query is ${query.length} characters long; give a short one, of at most ${MAX_QUERY_CHARS}.`);
           const { domain, filter } = deps.settings.current;
-          const found = await deps.clients.current().searchDocs(domain, query, { pageSize: DEFAULT_SEARCH_PAGE_SIZE, filter }, { signal });
+          const found = await deps.platform.current().searchDocs(domain, query, { pageSize: DEFAULT_SEARCH_PAGE_SIZE, filter }, { signal });
           if (!found.ok) return failureText('search the documentation', found.error.message);
           const results = found.value.map((result) => {
             const parsed = pagePathFromInput(result.target);
@@ -62,7 +54,7 @@ export function docsTools(deps: DocsToolsDeps): DocsTools {
           if (path.length > MAX_PATH_INPUT_CHARS)
             return badInputText(`the path is ${path.length} characters long; give the path of a page, as a search result names it.`);
           const parsed = pagePathFromInput(path);
-          if (!parsed.ok) return badInputText(`give the path of a page, as a search result names it. ${parsed.error.message}`);
+          if (!parsed.ok) return badInputText(`${quoted(path, 200)} is not the path of a page; give one as a search result names it.`);
           const page = await deps.pages.read(parsed.value, { signal });
           return page.ok ? pageText(page.value) : failureText('read the page', page.error.message);
         }),

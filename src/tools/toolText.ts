@@ -8,6 +8,7 @@
 import type { Page } from '../platform/client';
 import type { SearchResult } from '../platform/searchResults';
 import { actionForNeed, setupActions } from '../settings/setupActions';
+import { quotedLine as quoted } from '../util/inertText';
 import type { Need } from '../settings/setupState';
 
 /** No answer is longer than this, whatever it holds. */
@@ -42,19 +43,6 @@ export const randomNonce: Nonce = () => {
   globalThis.crypto.getRandomValues(bytes);
   return [...bytes].map((byte) => byte.toString(16).padStart(2, '0')).join('');
 };
-
-/** Control characters and the line and paragraph separators: what could start a line of its own. */
-// eslint-disable-next-line no-control-regex -- control characters are exactly what is replaced
-const LINE_BREAKING = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g;
-
-/**
- * Outside text as one quoted line: line breaks and other control characters become spaces, it is
- * cut to `max` characters, and JSON's quoting escapes its quotes and backslashes.
- */
-export function quoted(text: string, max: number): string {
-  const line = text.replace(LINE_BREAKING, ' ').replace(/\s+/g, ' ').trim();
-  return JSON.stringify(line.length > max ? `${line.slice(0, max - 1)}…` : line);
-}
 
 /** A sentence a model can pass on: what is missing, and the command that sets it. */
 export function setupNeededText(need: Need): string {

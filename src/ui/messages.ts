@@ -1,12 +1,10 @@
 // Every message the extension shows in VS Code's own surfaces goes through here: notifications,
-// progress titles and the status bar. Their text may hold words from outside (a server's error
-// message, a job's branch, a page path), so it is made inert first (util/inertText). Messages are
-// shown without waiting: a command ends at once, and a button works whenever it is clicked.
+// modal questions, progress titles and the status bar. Their text may hold words from outside (a
+// server's error message, a job's branch, a page path), so it is made inert first (util/inertText).
+// Messages are shown without waiting: a command ends at once, and a button works whenever it is
+// clicked. Buttons are plain `{ title, run }`: what they do is the features' business.
 
 import * as vscode from 'vscode';
-import type { PlatformError } from '../platform/errors';
-import { actionForError, actionForNeed, type SetupAction, setupActions } from '../settings/setupActions';
-import type { Need } from '../settings/setupState';
 import { inertText } from '../util/inertText';
 
 export interface MessageAction {
@@ -45,25 +43,6 @@ export function showMessage(level: MessageLevel, message: string, ...actions: re
 export async function askModal(message: string, detail: string, confirm: string): Promise<boolean> {
   const choice = await vscode.window.showWarningMessage(inertText(message), { modal: true, detail: inertText(detail) }, confirm);
   return choice === confirm;
-}
-
-/** A button that runs one of the set-up actions (Configure, Set Assistant Key…). */
-export function setupButton(action: SetupAction): MessageAction {
-  const { title, command, args = [] } = setupActions[action];
-  return { title, run: () => vscode.commands.executeCommand(command, ...args) };
-}
-
-/** Says what a feature still needs, with the button that sets it. */
-export function showSetupNeed(need: Need): void {
-  showMessage('error', need.message, setupButton(actionForNeed(need.need)));
-}
-
-/** A platform error's sentence, with the button that fixes its cause when there is one. Cancels are not reported. */
-export function showPlatformError(error: PlatformError, ...extra: readonly MessageAction[]): void {
-  if (error.kind === 'cancelled') return;
-  const fix = actionForError(error);
-  const level = error.kind === 'rateLimited' || error.kind === 'network' || error.kind === 'timeout' ? 'warning' : 'error';
-  showMessage(level, error.message, ...(fix ? [setupButton(fix)] : []), ...extra);
 }
 
 export function setStatusMessage(text: string, ms = 3000): void {

@@ -6,7 +6,8 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as ts from 'typescript';
-import { commands, contextKeys, pageScheme, tools, views } from '../../src/identifiers';
+import { commands, contextKeys, jobItemContexts, pageScheme, tools, views } from '../../src/identifiers';
+import { agentJobsWelcome } from '../../src/settings/setupState';
 
 function repoRoot(): string {
   let dir = __dirname;
@@ -35,7 +36,7 @@ interface Manifest {
     views: Record<string, { id: string }[]>;
     viewsContainers: { activitybar: { id: string }[] };
     menus: Record<string, { when?: string }[]>;
-    viewsWelcome: { when?: string }[];
+    viewsWelcome: { when?: string; contents: string }[];
     keybindings: { when?: string }[];
     languageModelTools: { name: string }[];
   };
@@ -76,6 +77,30 @@ describe('architecture', () => {
       [views.container],
     );
     assert.deepEqual(manifest.contributes.views[views.container].map((view) => view.id).sort(), [views.agentJobs, views.chat].sort());
+  });
+
+  it("the tree items' context words package.json's viewItem clauses match are the code's", () => {
+    const manifest = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as Manifest;
+    const words = new Set(
+      Object.values(manifest.contributes.menus)
+        .flat()
+        .flatMap((entry) => [...(entry.when ?? '').matchAll(/viewItem =~ \/(?:\^|\\b)(\w+)\\b\//g)].map((match) => match[1])),
+    );
+    assert.ok(words.size >= 4, [...words].join(', '));
+    for (const word of words) assert.ok(Object.values(jobItemContexts).includes(word as never), `${word} is one of identifiers.ts's`);
+  });
+
+  it("the Agent Jobs view's welcome says what the code says, for each thing it may need", () => {
+    const manifest = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as Manifest;
+    const said = new Map(
+      manifest.contributes.viewsWelcome.map((welcome) => [
+        /^docsAssistant\.baseUrlInvalid$/.test(welcome.when ?? '')
+          ? 'baseUrlInvalid'
+          : /agentJobsNeeds == (\w+)/.exec(welcome.when ?? '')?.[1],
+        welcome.contents.split('\n')[0],
+      ]),
+    );
+    assert.deepEqual(Object.fromEntries(said), agentJobsWelcome);
   });
 
   it('the tools and the page scheme are the declared ones', () => {

@@ -3,7 +3,7 @@ import * as vscode from 'vscode';
 import type { DocsAssistantApi } from '../../src/extension';
 import { ManualClock } from '../platform/clock';
 import type { PlatformEmulator } from '../platform/emulator';
-import { activateExtension, connectTo, pollJobsEverySecond, recordSurfaces, resetUserSettings, settle, startEmulator } from './support';
+import { agentJobsSuite, connectTo, recordSurfaces, settle } from './support';
 import { until } from '../until';
 
 describe('agent jobs', () => {
@@ -12,17 +12,8 @@ describe('agent jobs', () => {
   const clock = new ManualClock(Date.now());
   const job = (id: string) => api.trackedJobs().find((tracked) => tracked.id === id);
 
-  before(async () => {
-    api = await activateExtension();
-    emulator = await startEmulator({ clock });
-    await pollJobsEverySecond();
-    await connectTo(emulator);
-  });
-  after(async () => {
-    for (const tracked of api.trackedJobs()) await vscode.commands.executeCommand('docsAssistant.untrackAgentJob', tracked.id);
-    await resetUserSettings();
-    await emulator.close();
-  });
+  const suite = agentJobsSuite(clock);
+  before(() => ({ emulator, api } = suite));
 
   it('tracks a job and follows it from active to completed with its pull request link', async () => {
     emulator.jobs.add({

@@ -24,6 +24,9 @@ const NOTIFICATION_LINK = /\[([^\]]+)\]\(((?:https?:\/\/|command:|file:)[^)\s]+)
 const ICON = /\$\(/;
 const HOSTILE = '[Renew the key](command:workbench.action.terminal.sendSequence?%7B%22text%22%3A%22rm%20-rf%22%7D) $(alert)';
 
+/** A job id may hold anything but spaces: the same text, without them. */
+const HOSTILE_ID = `job-${HOSTILE.replace(/\s+/g, '')}`;
+
 describe('hardening: outside text stays text in VS Code', () => {
   let emulator: PlatformEmulator;
   let api: DocsAssistantApi;
@@ -48,13 +51,13 @@ describe('hardening: outside text stays text in VS Code', () => {
   });
 
   /** Every recorded text on `surface` that holds `marker` is there, and none holds a live link or icon. */
-  const assertInert = (surface: string, marker: RegExp) => {
+  const assertInert = (surface: string, marker: RegExp, words = '[Renew the key]') => {
     const hits = surfaces.shown.filter((shown) => shown.surface === surface && marker.test(shown.text));
     assert.ok(hits.length > 0, `nothing shown on ${surface} matching ${marker}: ${JSON.stringify(surfaces.shown)}`);
     for (const { text } of hits) {
       assert.equal(NOTIFICATION_LINK.test(text), false, `a live link: ${text}`);
       assert.equal(ICON.test(text), false, `a live icon: ${text}`);
-      assert.ok(text.replace(/\u2060/g, '').includes('[Renew the key]'), 'the words are all still there');
+      assert.ok(text.replace(/\u2060/g, '').includes(words), 'the words are all still there');
     }
   };
 
@@ -92,17 +95,23 @@ describe('hardening: outside text stays text in VS Code', () => {
 
   it("a job's pull request link and id, in the warning and the status bar", async () => {
     emulator.jobs.add({
-      id: `job ${HOSTILE}`,
+      id: HOSTILE_ID,
       outcome: 'staysActive',
-      raw: { id: `job ${HOSTILE}`, status: 'completed', prLink: `javascript:${HOSTILE}` },
+      raw: { id: HOSTILE_ID, status: 'completed', prLink: `javascript:${HOSTILE}` },
     });
-    await vscode.commands.executeCommand('docsAssistant.trackAgentJob', `job ${HOSTILE}`);
-    await until('the job', () => api.trackedJobs().find((tracked) => tracked.id === `job ${HOSTILE}`)?.job);
-    assert.equal(await vscode.commands.executeCommand('docsAssistant.openPullRequest', `job ${HOSTILE}`), false);
-    assertInert('showWarningMessage', /is not an https address/);
-    await vscode.commands.executeCommand('docsAssistant.copyAgentJobId', `job ${HOSTILE}`);
-    assertInert('setStatusBarMessage', /Copied agent job id/);
-    assert.equal(await vscode.env.clipboard.readText(), `job ${HOSTILE}`, 'the id itself is copied exactly');
+    await vscode.commands.executeCommand('docsAssistant.trackAgentJob', HOSTILE_ID);
+    await until('the job', () => api.trackedJobs().find((tracked) => tracked.id === HOSTILE_ID)?.job);
+    assert.equal(await vscode.commands.executeCommand('docsAssistant.openPullRequest', HOSTILE_ID), false);
+    assertInert('showWarningMessage', /is not an https address/, ''); // The link is refused, not quoted.
+    await vscode.commands.executeCommand('docsAssistant.copyAgentJobId', HOSTILE_ID);
+    assertInert('setStatusBarMessage', /Copied agent job id/, '[Renewthekey]');
+    assert.equal(await vscode.env.clipboard.readText(), HOSTILE_ID, 'the id itself is copied exactly');
+  });
+
+  it('a job id given by a command that cannot be one: refused, quoted', async () => {
+    assert.equal(await vscode.commands.executeCommand('docsAssistant.trackAgentJob', `job ${HOSTILE}`), false);
+    assertInert('showErrorMessage', /A job id has no spaces or line breaks\. This one was given by a command/);
+    assert.ok(!api.trackedJobs().some((tracked) => tracked.id.includes(' ')), 'not tracked');
   });
 
   it("a job's fields in its tooltip: escaped, untrusted Markdown", () => {

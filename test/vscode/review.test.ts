@@ -14,18 +14,7 @@ import type { PlatformEmulator } from '../platform/emulator';
 import { JobRepository } from '../platform/jobRepository';
 import { AGENT_EDITS, AGENT_REMOVES } from '../platform/jobs';
 import { until } from '../until';
-import {
-  activateExtension,
-  connectTo,
-  pollJobsEverySecond,
-  recordCommands,
-  recordSurfaces,
-  resetUserSettings,
-  runAccepting,
-  settle,
-  startEmulator,
-  startJob,
-} from './support';
+import { agentJobsSuite, recordCommands, recordSurfaces, runAccepting, settle, startJob } from './support';
 
 interface ReviewSummary {
   readonly title: string;
@@ -46,25 +35,18 @@ describe("reviewing an agent job's change", () => {
   const tracked = (id: string) => api.trackedJobs().find((job) => job.id === id);
   const text = async (uri: vscode.Uri | undefined) => (uri ? (await vscode.workspace.openTextDocument(uri)).getText() : undefined);
 
+  const suite = agentJobsSuite(clock);
   before(async () => {
-    api = await activateExtension();
+    ({ emulator, api } = suite);
     const git = (await vscode.extensions.getExtension<{ getAPI(version: 1): GitApi }>('vscode.git')!.activate()).getAPI(1);
     clone = await until('the workspace repository', () => git.getRepository(folder()) ?? undefined, 20_000);
     const url = clone.state.remotes.find((remote) => remote.name === 'origin')?.fetchUrl;
     assert.ok(url, 'the workspace is a clone with an origin');
     origin = JobRepository.open(fileURLToPath(url));
-    emulator = await startEmulator({ clock });
     emulator.jobs.repository = origin;
-    await pollJobsEverySecond();
-    await connectTo(emulator);
   });
   afterEach(async () => {
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-  });
-  after(async () => {
-    for (const job of api.trackedJobs()) await vscode.commands.executeCommand('docsAssistant.untrackAgentJob', job.id);
-    await resetUserSettings();
-    await emulator.close();
   });
 
   /** A job started from a prompt, completed: its branch holds the agent's commit. */

@@ -8,17 +8,7 @@ import * as vscode from 'vscode';
 import type { DocsAssistantApi } from '../../src/extension';
 import { ManualClock } from '../platform/clock';
 import type { PlatformEmulator } from '../platform/emulator';
-import {
-  activateExtension,
-  connectTo,
-  pollJobsEverySecond,
-  recordSurfaces,
-  resetUserSettings,
-  runAccepting,
-  settle,
-  startEmulator,
-  startJob,
-} from './support';
+import { agentJobsSuite, recordSurfaces, runAccepting, settle, startDraft, startJob } from './support';
 import { until } from '../until';
 
 describe('agent jobs from the editor', () => {
@@ -28,23 +18,14 @@ describe('agent jobs from the editor', () => {
   const folder = () => vscode.workspace.workspaceFolders![0].uri;
   const tracked = (id: string) => api.trackedJobs().find((job) => job.id === id);
 
-  before(async () => {
-    api = await activateExtension();
-    emulator = await startEmulator({ clock });
-    await pollJobsEverySecond();
-    await connectTo(emulator);
-  });
+  const suite = agentJobsSuite(clock);
+  before(() => ({ emulator, api } = suite));
   beforeEach(() => emulator.reset());
   afterEach(async () => {
     await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   });
-  after(async () => {
-    for (const job of api.trackedJobs()) await vscode.commands.executeCommand('docsAssistant.untrackAgentJob', job.id);
-    fs.writeFileSync(vscode.Uri.joinPath(folder(), 'src', 'retry.ts').fsPath, 'export const retries = 3;\n');
-    await resetUserSettings();
-    await emulator.close();
-  });
+  after(() => fs.writeFileSync(vscode.Uri.joinPath(folder(), 'src', 'retry.ts').fsPath, 'export const retries = 3;\n'));
 
   async function openWithSelection(file: string, line: number): Promise<vscode.TextEditor> {
     const document = await vscode.workspace.openTextDocument(vscode.Uri.joinPath(folder(), file));
@@ -70,7 +51,7 @@ describe('agent jobs from the editor', () => {
     );
 
     await draft.edit((edit) => edit.insert(new vscode.Position(0, 'Document the retries setting.'.length), ' Keep it short.'));
-    const id = await vscode.commands.executeCommand<string>('docsAssistant.startAgentJob', draft.document.uri);
+    const id = (await startDraft(draft.document.uri)) ?? '';
     assert.match(id, /^job_/);
     const expected =
       'Document the retries setting. Keep it short.\n\n## Selected from `src/retry.ts`, line 1\n\n```typescript\nexport const retries = 3;\n```\n';
@@ -99,7 +80,7 @@ describe('agent jobs from the editor', () => {
       /^Document the new default\.\n\n## Uncommitted changes of `src\/retry\.ts`\n\n```diff\ndiff --git a\/src\/retry\.ts b\/src\/retry\.ts\n/,
     );
     assert.match(text, /\n-export const retries = 3;\n\+export const retries = 5;\n```\n$/);
-    const id = await vscode.commands.executeCommand<string>('docsAssistant.startAgentJob', draft.document.uri);
+    const id = (await startDraft(draft.document.uri)) ?? '';
     assert.equal(emulator.jobs.prompts.find((prompt) => prompt.jobId === id)?.prompt, text, 'exactly what was shown');
   });
 
@@ -113,7 +94,7 @@ describe('agent jobs from the editor', () => {
     const draft = vscode.window.activeTextEditor!.document;
     assert.equal(draft.getText(), 'Just this.\n');
     assert.equal(emulator.requestsFor('createJob').length, 0);
-    const id = await vscode.commands.executeCommand<string>('docsAssistant.startAgentJob', draft.uri);
+    const id = (await startDraft(draft.uri)) ?? '';
     assert.match(id ?? '', /^job_/);
     assert.equal(emulator.jobs.prompts.at(-1)?.prompt, 'Just this.\n');
   });
@@ -129,7 +110,7 @@ describe('agent jobs from the editor', () => {
       assert.equal(emulator.requestsFor('createJob').length, 0, 'a prompt given as an argument is only a draft (issue 28, item 6)');
       const draft = vscode.window.activeTextEditor!.document;
       assert.equal(draft.getText(), 'Fix the docs.');
-      assert.equal(await vscode.commands.executeCommand('docsAssistant.startAgentJob', draft.uri), undefined);
+      assert.equal(await startDraft(draft.uri), undefined);
       const kept = await until('the kept prompt', () =>
         vscode.window.activeTextEditor?.document.getText() === 'Fix the docs.' ? vscode.window.activeTextEditor : undefined,
       );
@@ -190,7 +171,7 @@ describe('agent jobs from the editor', () => {
       try {
         write('.env', 'API_TOKEN=real-secret\n');
         write('settings.local.json', '{ "port": 4000 }\n');
-        for (let i = 0; i < 40; i++) write(`notes/note-${String(i).padStart(2, '0')}.md`, `# Note ${i}\n\n${'words '.repeat(700)}\n`);
+        for (let i = 0; i < 40; i++) write(`tmp-notes/note-${String(i).padStart(2, '0')}.md`, `# Note ${i}\n\n${'words '.repeat(700)}\n`);
         await openWithSelection('src/retry.ts', 0);
         vscode.window.activeTextEditor!.selection = new vscode.Selection(0, 0, 0, 0);
         await vscode.commands.executeCommand('docsAssistant.startAgentJob', {
@@ -204,13 +185,13 @@ describe('agent jobs from the editor', () => {
         assert.ok(new TextEncoder().encode(text).length <= 100 * 1024, 'within the limit of a prompt');
         assert.match(
           text,
-          /^Document all of this\.\n\n## Uncommitted changes of the repository workspace\n\nFiles: `\.env`, `notes\/note-00\.md`, /,
+          /^Document all of this\.\n\n## Uncommitted changes of the repository `workspace`\n\nFiles: `\.env`, `settings\.local\.json`, (`src\/retry\.ts`, )?`tmp-notes\/note-00\.md`, /,
         );
-        assert.match(text, /\n\nLeft out, over the 100 KB limit of a prompt: `notes\/note-\d\d\.md`/);
+        assert.match(text, /\n\nLeft out, over the 100 KB limit of a prompt: `tmp-notes\/note-\d\d\.md`/);
         assert.match(text, /\n\+API_TOKEN=real-secret\n/, 'a tracked file that may hold secrets is attached, and named above the prompt');
         assert.match(
           text,
-          /\nnew file mode 100644\n--- \/dev\/null\n\+\+\+ b\/notes\/note-00\.md\n@@ -0,0 \+1,3 @@\n\+# Note 0\n/,
+          /\nnew file mode 100644\n--- \/dev\/null\n\+\+\+ b\/tmp-notes\/note-00\.md\n@@ -0,0 \+1,3 @@\n\+# Note 0\n/,
           'a new file: its content',
         );
         const titles = await lensTitles(draft.uri);
@@ -230,7 +211,7 @@ describe('agent jobs from the editor', () => {
         );
       } finally {
         for (const [file, text] of originals) fs.writeFileSync(vscode.Uri.joinPath(folder(), file).fsPath, text);
-        fs.rmSync(vscode.Uri.joinPath(folder(), 'notes').fsPath, { recursive: true, force: true });
+        fs.rmSync(vscode.Uri.joinPath(folder(), 'tmp-notes').fsPath, { recursive: true, force: true });
       }
     });
 
@@ -249,6 +230,8 @@ describe('agent jobs from the editor', () => {
       };
       window.showWarningMessage = async (message: unknown, ...rest: unknown[]) => {
         if (!(rest[0] as { modal?: boolean } | undefined)?.modal) return showWarningMessage.call(vscode.window, message, ...rest);
+        // The draft below was put there by a command's argument: starting it is agreed to first.
+        if (String(message).startsWith('Start an agent job with the prompt in this editor')) return 'Start Agent Job';
         asked.push(String(message));
         return answers.shift();
       };
@@ -257,14 +240,14 @@ describe('agent jobs from the editor', () => {
         await vscode.commands.executeCommand('docsAssistant.startAgentJob');
         assert.match(
           pickTitle,
-          /^Docs Assistant: Start Agent Job in project "proj_demo" at http:\/\/127\.0\.0\.1:\d+, set by this workspace's settings \(1 of 2\)$/,
+          /^Docs Assistant: Start Agent Job in this workspace's project "proj_demo" at http:\/\/127\.0\.0\.1:\d+ \(1 of 2\)$/,
         );
 
         await vscode.commands.executeCommand('docsAssistant.startAgentJob', { prompt: 'Document the proxy.' });
         const draft = vscode.window.activeTextEditor!.document;
         assert.ok(
           (await lensTitles(draft.uri)).some((title) =>
-            /^To the project "proj_demo" at http:\/\/127\.0\.0\.1:\d+, set by this workspace's settings$/.test(title),
+            /^Goes to this workspace's project "proj_demo" at http:\/\/127\.0\.0\.1:\d+$/.test(title),
           ),
         );
         assert.equal(await vscode.commands.executeCommand('docsAssistant.startAgentJob', draft.uri), undefined, 'the user said no');

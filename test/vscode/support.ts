@@ -3,6 +3,8 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { DocsAssistantApi } from '../../src/extension';
+import type { TrackedJob } from '../../src/agentJobs/poller';
+import type { Clock } from '../platform/clock';
 import { PlatformEmulator, type EmulatorOptions } from '../platform/emulator';
 import { runAccepting } from './inputBoxes';
 
@@ -31,6 +33,42 @@ export async function setUserSetting(name: string, value: unknown): Promise<void
 export async function pollJobsEverySecond(notifications: 'off' | 'all' = 'off'): Promise<void> {
   await setUserSetting('agentJobs.pollIntervalSeconds', 1);
   await setUserSetting('agentJobs.notifications', notifications);
+}
+
+export interface AgentJobsSuite {
+  readonly emulator: PlatformEmulator;
+  readonly api: DocsAssistantApi;
+  /** The tracked job of that id, as the tree shows it. */
+  tracked(id: string): TrackedJob | undefined;
+}
+
+/**
+ * The hooks of the suites that watch agent jobs: the extension active and connected to an
+ * emulator on `clock` (jobs polled every second, notifications off unless asked for); after the
+ * suite, every job untracked, the settings reset and the emulator closed.
+ */
+export function agentJobsSuite(clock: Clock, notifications: 'off' | 'all' = 'off'): AgentJobsSuite {
+  const suite = {} as { emulator: PlatformEmulator; api: DocsAssistantApi };
+  before(async () => {
+    suite.api = await activateExtension();
+    suite.emulator = await startEmulator({ clock });
+    await pollJobsEverySecond(notifications);
+    await connectTo(suite.emulator);
+  });
+  after(async () => {
+    for (const job of suite.api.trackedJobs()) await vscode.commands.executeCommand('docsAssistant.untrackAgentJob', job.id);
+    await resetUserSettings();
+    await suite.emulator.close();
+  });
+  return {
+    get emulator() {
+      return suite.emulator;
+    },
+    get api() {
+      return suite.api;
+    },
+    tracked: (id) => suite.api.trackedJobs().find((job) => job.id === id),
+  };
 }
 
 /** Lets events already fired reach their listeners. */
@@ -109,6 +147,40 @@ export function recordCommands(id: string): { made: unknown[][]; restore(): void
   return { made, restore: () => (commands.executeCommand = original) };
 }
 
+/**
+ * Runs `run` with each modal warning whose message matches `pattern` answered with `answer` (a
+ * button's title; undefined is Cancel), as the user would click; other warnings are shown as ever.
+ */
+export async function answeringModals<T>(
+  pattern: RegExp,
+  answer: string | undefined,
+  run: () => Thenable<T>,
+): Promise<{ result: T; asked: string[] }> {
+  const window = vscode.window as { showWarningMessage: (message: string, ...rest: unknown[]) => Thenable<unknown> };
+  const original = window.showWarningMessage;
+  const asked: string[] = [];
+  window.showWarningMessage = (message: string, ...rest: unknown[]) => {
+    if (!(rest[0] as { modal?: boolean } | undefined)?.modal || !pattern.test(message))
+      return original.call(vscode.window, message, ...rest);
+    asked.push(message);
+    return Promise.resolve(answer);
+  };
+  try {
+    return { result: await run(), asked };
+  } finally {
+    window.showWarningMessage = original;
+  }
+}
+
+/** Starts the draft at `uri` whose prompt a command's argument put there, agreeing when asked. */
+export async function startDraft(uri: vscode.Uri): Promise<string | undefined> {
+  const { result, asked } = await answeringModals(/^Start an agent job with the prompt in this editor/, 'Start Agent Job', () =>
+    vscode.commands.executeCommand<string | undefined>('docsAssistant.startAgentJob', uri),
+  );
+  assert.equal(asked.length, 1, 'a prompt a command put in the editor is started only once the user agrees');
+  return result;
+}
+
 /** Starts an agent job with `prompt` as a user does, from its draft; resolves to the job's id. */
 export async function startJob(prompt: string): Promise<string> {
   const started = await vscode.commands.executeCommand<string | undefined>('docsAssistant.startAgentJob', { prompt });
@@ -116,7 +188,7 @@ export async function startJob(prompt: string): Promise<string> {
   // It opens as a draft, for the user to start.
   const draft = vscode.window.activeTextEditor?.document;
   assert.ok(draft?.uri.scheme === 'untitled' && draft.getText() === prompt, 'the prompt opens as a draft');
-  const id = await vscode.commands.executeCommand<string>('docsAssistant.startAgentJob', draft.uri);
+  const id = await startDraft(draft.uri);
   assert.ok(id, 'the job started');
   return id;
 }

@@ -181,11 +181,30 @@ export class AssistantMessageBuilder {
   }
 }
 
+/** Keys of message metadata kept, at most: a server sending one more with every chunk stops adding. */
+const MAX_METADATA_KEYS = 1_000;
+
+/**
+ * Metadata merged as the SDK merges it, into the message's own object, in place: copying all the
+ * keys so far at every chunk would make a stream of metadata cost its square.
+ */
 function mergeMetadata(current: unknown, next: unknown): unknown {
   const isObject = (value: unknown): value is Record<string, unknown> =>
     typeof value === 'object' && value !== null && !Array.isArray(value);
-  return isObject(current) && isObject(next) ? { ...current, ...next } : next;
+  if (!isObject(next)) return next;
+  const merged = isObject(current) && MERGED.has(current) ? current : { ...(isObject(current) ? current : {}) };
+  MERGED.add(merged);
+  let keys = Object.keys(merged).length;
+  for (const [key, value] of Object.entries(next)) {
+    if (!(key in merged) && keys >= MAX_METADATA_KEYS) continue;
+    if (!(key in merged)) keys += 1;
+    merged[key] = value;
+  }
+  return merged;
 }
+
+/** The metadata objects made here, which may be changed in place (one from the server never is). */
+const MERGED = new WeakSet<object>();
 
 /** The answer's text: its text parts, in order, separated by blank lines. */
 export function messageText(message: AssistantMessage): string {

@@ -2,8 +2,8 @@
 // the spec's shape sends `source-url` and `source-document` chunks. Both become one list,
 // deduplicated by page, in order of first appearance.
 
+import { trimSlashes } from '../../util/paths';
 import { readSearchResults } from '../searchResults';
-import type { AssistantMessage } from './assistantMessage';
 
 /** The tool whose output lists the pages the assistant retrieved. */
 export const SEARCH_TOOL = 'search';
@@ -27,10 +27,7 @@ export function pageKey(target: string): string {
       return path;
     }
   }
-  return path
-    .replace(/[?#].*$/, '')
-    .replace(/^(\.?\/)+|\/+$/g, '')
-    .replace(/\.mdx?$/i, '');
+  return trimSlashes(path.replace(/[?#].*$/, ''), true).replace(/\.mdx?$/i, '');
 }
 
 /**
@@ -66,15 +63,4 @@ export class SourceList {
     }
     return added;
   }
-}
-
-/** Every source of the message, first appearance first, each page once. */
-export function messageSources(message: AssistantMessage): Source[] {
-  const list = new SourceList();
-  for (const part of message.parts) {
-    if (part.type === 'source-url') list.add({ url: part.url, ...(part.title ? { title: part.title } : {}) });
-    else if (part.type === 'source-document') list.add({ title: part.title, ...(part.filename ? { url: part.filename } : {}) });
-    else if (part.type === 'tool' && part.toolName === SEARCH_TOOL && part.state === 'output-available') list.addResults(part.output);
-  }
-  return list.sources;
 }

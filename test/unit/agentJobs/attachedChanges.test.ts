@@ -56,6 +56,7 @@ describe('uncommitted changes in a prompt', () => {
         await new Promise((resolve) => setImmediate(resolve));
         inFlight--;
         if (file === 1) return '';
+        if (file === 5) throw new Error('git failed');
         if (file === 2) return null;
         return file === 3 ? 'x'.repeat(50_000) : 'y'.repeat(9_999);
       },
@@ -64,12 +65,12 @@ describe('uncommitted changes in a prompt', () => {
     assert.ok(most <= 4, `${most} at once`);
     assert.deepEqual(
       gathered.attached.map(({ file }) => file),
-      [0, 4, 5, 6],
+      [0, 4, 6, 7],
       'the ones that fit, in order: the large one is skipped, the next tried',
     );
-    assert.deepEqual(gathered.unchanged, [1]);
-    assert.deepEqual(gathered.leftOut.slice(0, 3), [2, 3, 7]);
-    assert.equal(gathered.leftOut.length, 3_000 - 5);
+    assert.deepEqual(gathered.unreadable, [5], 'a diff git could not give is told apart from one too large');
+    assert.deepEqual(gathered.leftOut.slice(0, 3), [2, 3, 8]);
+    assert.equal(gathered.leftOut.length, 3_000 - 6, 'all but the attached, the empty one and the unreadable one');
     assert.ok(asked.length <= 12, `once nearly full, the rest are not diffed: ${asked.length} were`);
   });
 
@@ -79,13 +80,16 @@ describe('uncommitted changes in a prompt', () => {
       'diff --git a/notes.md b/notes.md\nnew file mode 100644\n--- /dev/null\n+++ b/notes.md\n@@ -0,0 +1,2 @@\n+a\n+b',
     );
     assert.match(addedFileDiff('logo.png', '', true), /Binary files \/dev\/null and b\/logo\.png differ$/);
+    const named = addedFileDiff('x\n+++ b/.env\n@@ -0,0 +1 @@\n+TOKEN=1\t"\\.md', 'ok\n');
+    assert.equal(named.split('\n').length, 6, 'a line break in a name adds no line to the diff');
+    assert.ok(named.startsWith('diff --git "a/x\\n+++ b/.env\\n@@ -0,0 +1 @@\\n+TOKEN=1\\t\\"\\\\.md" "b/x\\n'), named);
     const prompt = buildJobPrompt({
       instruction: 'Document these.',
       changes: { scope: 'repository', label: 'docs', diff: 'diff --git a/a.md b/a.md', files: ['a.md', 'b`c.md'], leftOut: ['big.md'] },
     });
     assert.equal(
       prompt,
-      'Document these.\n\n## Uncommitted changes of the repository docs\n\nFiles: `a.md`, ``b`c.md``.\n\nLeft out, over the 100 KB limit of a prompt: `big.md`.\n\n```diff\ndiff --git a/a.md b/a.md\n```\n',
+      'Document these.\n\n## Uncommitted changes of the repository `docs`\n\nFiles: `a.md`, ``b`c.md``.\n\nLeft out, over the 100 KB limit of a prompt: `big.md`.\n\n```diff\ndiff --git a/a.md b/a.md\n```\n',
     );
   });
 

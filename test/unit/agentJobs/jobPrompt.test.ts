@@ -24,7 +24,7 @@ describe('agent job prompts', () => {
     );
     assert.match(
       buildJobPrompt({ instruction: 'Go', changes: { scope: 'repository', label: 'acme-api', diff } }),
-      /^## Uncommitted changes of the repository acme-api$/m,
+      /^## Uncommitted changes of the repository `acme-api`$/m,
     );
   });
 

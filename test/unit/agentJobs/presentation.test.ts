@@ -46,9 +46,9 @@ describe('agent job presentation', () => {
       pullRequestDetail({ id: 'j', status: 'completed', prLink: 'https://github.com/a/b/pull/1' }).url,
       'https://github.com/a/b/pull/1',
     );
-    const unsafe = pullRequestDetail({ id: 'j', status: 'completed', prLink: 'javascript:alert(1)' });
-    assert.equal(unsafe.url, undefined);
-    assert.match(unsafe.value, /not an https link; not opened/);
+    const refused = pullRequestDetail({ id: 'j', status: 'completed', prLink: null, prLinkRefused: true });
+    assert.equal(refused.url, undefined);
+    assert.equal(refused.value, 'a link that is not https, so not kept');
   });
 
   it('lists the pull request, model and times as details', () => {
@@ -76,7 +76,7 @@ describe('agent job presentation', () => {
       jobContextValue(tracked({ ...onBranch, status: 'completed', prLink: 'https://github.com/acme/docs/pull/7' })),
       'agentJob hasPullRequest hasBranch',
     );
-    assert.equal(jobContextValue(tracked({ ...onBranch, status: 'completed', prLink: 'http://x/pull/7' })), 'agentJob hasBranch');
+    assert.equal(jobContextValue(tracked({ ...onBranch, status: 'completed', prLink: null, prLinkRefused: true })), 'agentJob hasBranch');
     assert.equal(jobContextValue(tracked({ id: 'j1', status: 'active', repository: 'https://github.com/acme/docs', ref: '' })), 'agentJob');
     assert.equal(jobContextValue(tracked({ id: 'j1', status: 'active', ref: 'x' })), 'agentJob', 'a branch without a repository');
     assert.equal(jobContextValue(withPrompt({ id: 'j1', status: 'failed' })), 'agentJob canStartAgain');

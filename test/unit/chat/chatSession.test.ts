@@ -6,10 +6,10 @@ import {
   ChatSession,
   type ChatSettings,
   DEFAULT_SELECTION_QUESTION,
-  MAX_SOURCES,
   NO_ANSWER_MESSAGE,
-  type ThreadKeyStore,
 } from '../../../src/chat/chatSession';
+import type { ThreadKeyStore } from '../../../src/chat/chatThread';
+import { MAX_SOURCES } from '../../../src/chat/turnStream';
 import { Conversation, EXPIRED_THREAD_NOTICE, type Turn } from '../../../src/chat/conversation';
 import { attachSelection, MAX_SELECTION_CHARS, trimNote } from '../../../src/chat/selectionContext';
 import { parseSuggestions } from '../../../src/chat/suggestions';
@@ -50,7 +50,7 @@ describe('chat session', () => {
   const session = (options: Options = {}) => {
     let next = 0;
     const client = options.client ?? h.client();
-    const conversation = options.conversation ?? new Conversation();
+    const conversation = options.conversation ?? new Conversation(options.threadKeys ?? new MemoryThreadKeys());
     const saved: unknown[] = [];
     const log = new RecordingLogger();
     const chat = new ChatSession({
@@ -69,7 +69,6 @@ describe('chat session', () => {
       }),
       newId: () => `t${++next}`,
       save: () => saved.push(JSON.parse(JSON.stringify(conversation.toData()))),
-      threadKeys: options.threadKeys ?? new MemoryThreadKeys(),
       log,
       random: () => 0.5,
       ...(options.timers ? { timers: options.timers } : {}),
@@ -110,7 +109,7 @@ describe('chat session', () => {
     const threadKeys = new MemoryThreadKeys();
     const { chat, saved } = session({ threadKeys });
     await chat.ask('What are API keys?');
-    const threadId = chat.conversation.threadId!;
+    const threadId = chat.conversation.thread.id!;
     assert.match(threadKeys.keys.get(threadId) ?? '', /^tk_/);
     assert.ok(saved.length >= 2);
     for (const data of saved) assert.ok(!JSON.stringify(data).includes(threadKeys.keys.get(threadId)!), 'no saved state holds the key');
@@ -123,11 +122,11 @@ describe('chat session', () => {
     const first = session({ threadKeys });
     await first.chat.ask('What are API keys?');
     const data = first.saved.at(-1);
-    const restored = session({ conversation: Conversation.restore(data), threadKeys });
+    const restored = session({ conversation: Conversation.restore(data, threadKeys), threadKeys });
     const turn = await restored.chat.ask('And then?');
     assert.equal(turn?.status, 'done');
     const last = bodies().at(-1)!;
-    assert.equal(last.threadId, first.chat.conversation.threadId);
+    assert.equal(last.threadId, first.chat.conversation.thread.id);
     assert.equal(last.threadKey, threadKeys.keys.get(String(last.threadId)));
     assert.equal(turn.notice, undefined, 'the thread was still known');
   });
@@ -136,7 +135,7 @@ describe('chat session', () => {
     const threadKeys = new MemoryThreadKeys();
     const { chat, log } = session({ threadKeys });
     const first = await chat.ask('What are API keys?');
-    const oldThread = chat.conversation.threadId!;
+    const oldThread = chat.conversation.thread.id!;
     h.emulator.config.threadsExpire = true;
     const turn = await chat.ask('Where are they stored?');
     assert.equal(turn?.status, 'done');
@@ -151,7 +150,7 @@ describe('chat session', () => {
     );
     assert.equal(renewed.messages[1].parts[0].text, first!.answer);
     assert.equal(bodies().length, 3, 'asked once more, not again and again');
-    assert.notEqual(chat.conversation.threadId, oldThread);
+    assert.notEqual(chat.conversation.thread.id, oldThread);
     assert.equal(threadKeys.keys.has(oldThread), false, "the old thread's key is forgotten");
     assert.ok(log.lines.some((line) => /expired/.test(line)));
   });
@@ -257,7 +256,6 @@ describe('chat session', () => {
           settings: () => ({ origin: 'https://a.example', domain: 'd', fingerprint: 'f', retrievalPageSize: 5, filter: null }),
           newId: () => 't1',
           save: () => {},
-          threadKeys: new MemoryThreadKeys(),
         });
         chat.onEvent((event) => events.push(event));
         const started = performance.now();
@@ -505,7 +503,7 @@ describe('conversation data', () => {
     );
     assert.equal(restored.turns[0].status, 'stopped');
     assert.deepEqual(restored.turns[1].sources, [{ url: 'ok' }]);
-    assert.equal(restored.threadId, 'th');
+    assert.equal(restored.thread.id, 'th');
     assert.deepEqual(restored.scope, scope);
   });
 
@@ -516,7 +514,7 @@ describe('conversation data', () => {
       turns: [{ id: 'a', question: 'q', answer: 'a', sources: [], status: 'done' }],
     });
     assert.equal(restored.turns[0].earlier, 'an earlier version of Docs Assistant');
-    assert.equal(restored.threadId, undefined);
+    assert.equal(restored.thread.id, undefined);
     assert.ok(!JSON.stringify(restored.toData()).includes('tk_old'));
   });
 

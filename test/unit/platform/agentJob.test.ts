@@ -193,6 +193,11 @@ describe('operation 1: read agent job', () => {
     });
     assert.equal(parseAgentJob(null, 'x'), undefined);
     assert.equal(parseAgentJob('job', 'x'), undefined);
+    // A pull request link is https or not kept at all: one check, here.
+    for (const link of ['javascript:alert(1)', 'http://github.com/a/b/pull/1', 'file:///etc/passwd', 'command:x', 'not a url']) {
+      const job = parseAgentJob({ id: 'j', status: 'completed', prLink: link }, 'j');
+      assert.deepEqual([job?.prLink, job?.prLinkRefused], [null, true], link);
+    }
   });
 
   describe('retries', () => {

@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import type { AssistantRequest, ConversationMessage } from '../../../src/platform/assistantRequest';
-import { messageText } from '../../../src/platform/stream/assistantMessage';
-import { messageSources } from '../../../src/platform/stream/sources';
+import { type AssistantMessage, messageText } from '../../../src/platform/stream/assistantMessage';
+import { SEARCH_TOOL, type Source, SourceList } from '../../../src/platform/stream/sources';
 import type { StreamChunk } from '../../../src/platform/stream/chunks';
 import { html500 } from '../../platform/faults';
 import { arm, expectError, useHarness } from '../support';
@@ -317,3 +317,14 @@ describe('operation 3: assistant message', () => {
     assert.ok(h.logger.lines.some((line) => line === 'error Stream observer failed: view went away'));
   });
 });
+
+/** Every source of the message, first appearance first, each page once: as the chat gathers them. */
+function messageSources(message: AssistantMessage): Source[] {
+  const list = new SourceList();
+  for (const part of message.parts) {
+    if (part.type === 'source-url') list.add({ url: part.url, ...(part.title ? { title: part.title } : {}) });
+    else if (part.type === 'source-document') list.add({ title: part.title, ...(part.filename ? { url: part.filename } : {}) });
+    else if (part.type === 'tool' && part.toolName === SEARCH_TOOL && part.state === 'output-available') list.addResults(part.output);
+  }
+  return list.sources;
+}

@@ -8,10 +8,10 @@ import {
   MAX_TOOL_RESULT,
   type Nonce,
   pageText,
-  quoted,
   searchText,
   setupNeededText,
 } from '../../../src/tools/toolText';
+import { quotedLine as quoted } from '../../../src/util/inertText';
 
 const fixed: Nonce = () => 'n0nce';
 const page = (path: string, content: string): Page => ({ path, content, invalidUtf8: false });

@@ -1,10 +1,10 @@
 // The selection of an editor as the features take it: its text, where it is (a workspace-relative
 // path, or a documentation page) and its lines, counted as a reader counts them.
 
-import * as path from 'node:path';
 import * as vscode from 'vscode';
-import type { Selection, SelectionSource } from '../chat/selectionContext';
-import { PageDocuments } from '../pages/pageDocuments';
+import { pageScheme } from '../identifiers';
+import { pagePathOfUriPath } from '../pages/pagePath';
+import type { Selection, SelectionSource } from './selection';
 
 export interface EditorSelection extends Selection {
   /** The editor's language id. */
@@ -28,10 +28,10 @@ export function editorSelection(editor: vscode.TextEditor | undefined): EditorSe
 
 /** A page's path, or the workspace-relative path of a file; outside a workspace (or unsaved), just the name. */
 export function sourceOf(uri: vscode.Uri): SelectionSource {
-  const pagePath = PageDocuments.pagePathOf(uri);
+  const pagePath = uri.scheme === pageScheme ? pagePathOfUriPath(uri.path) : undefined;
   if (pagePath !== undefined) return { kind: 'page', pagePath };
   return {
     kind: 'file',
-    path: vscode.workspace.getWorkspaceFolder(uri) ? vscode.workspace.asRelativePath(uri, false) : path.posix.basename(uri.path),
+    path: vscode.workspace.getWorkspaceFolder(uri) ? vscode.workspace.asRelativePath(uri, false) : (uri.path.split('/').pop() ?? uri.path),
   };
 }

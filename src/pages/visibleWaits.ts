@@ -4,7 +4,7 @@
 
 import * as vscode from 'vscode';
 import type { CallOptions, RetryWait } from '../platform/client';
-import { withProgress } from './messages';
+import { withProgress } from '../ui/messages';
 
 export async function withVisibleWaits<T>(title: string, call: (options: CallOptions) => Promise<T>): Promise<T> {
   const controller = new AbortController();

@@ -1,0 +1,19 @@
+// A selection in an editor, as the features take it: its text, where it is (a workspace file or a
+// documentation page) and its lines. No `vscode`: the chat and agent jobs build on it, tested in Node.
+
+export type SelectionSource = { readonly kind: 'file'; readonly path: string } | { readonly kind: 'page'; readonly pagePath: string };
+
+export interface Selection {
+  readonly text: string;
+  readonly source: SelectionSource;
+  /** 1-based, inclusive. */
+  readonly startLine: number;
+  readonly endLine: number;
+}
+
+/** Where a selection is, as a label: `src/app.ts:12-30`. */
+export function selectionLabel(selection: Selection): string {
+  const where = selection.source.kind === 'file' ? selection.source.path : selection.source.pagePath;
+  const lines = selection.startLine === selection.endLine ? `${selection.startLine}` : `${selection.startLine}-${selection.endLine}`;
+  return `${where}:${lines}`;
+}
