@@ -1,6 +1,7 @@
 // Lint: typescript-eslint's type-checked recommended rules, promises that are never dropped,
-// switches that cover every case, and the architecture's one rule: nothing imports `vscode` but
-// the adapter files named here. A new file is core, and kept free of `vscode`, unless it is added.
+// switches that cover every case, and the architecture's rules: nothing imports `vscode` but the
+// adapter files named here (a new file is core unless it is added); the chat's webview imports
+// nothing of the extension but src/shared, which imports nothing outside itself; src/ui is a leaf.
 
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
@@ -62,6 +63,53 @@ export default tseslint.config(
     },
   },
   { files: VSCODE_ADAPTERS, rules: { 'no-restricted-imports': 'off' } },
+  {
+    files: ['src/webview/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'vscode', message: 'The webview runs in a browser page, not in the extension host.' }],
+          patterns: [
+            {
+              group: ['../*', '!../shared', '!../shared/*'],
+              message: 'The webview bundle imports nothing of the extension but src/shared: the contract between the two.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/shared/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'vscode', message: 'src/shared is bundled into the webview too.' }],
+          patterns: [
+            { group: ['../*'], message: 'src/shared imports nothing outside itself: both the extension and the webview bundle it.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/ui/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['../*', '!../util', '!../util/*'],
+              message: 'src/ui is a leaf: it takes actions as { title, run }, and imports no feature folder.',
+            },
+          ],
+        },
+      ],
+    },
+  },
   // Fakes in tests and benchmarks implement promise-returning interfaces with nothing to await.
   { files: ['test/**/*.ts', 'bench/**/*.ts'], rules: { '@typescript-eslint/require-await': 'off' } },
   {

@@ -11,7 +11,7 @@ import { ms, ratio, type Row } from './measure';
 const SIZES = [20, 200] as const;
 
 /** Answers as the assistant gives them: a sample page's first 1 to 6 KB, cut at a line end, with sources. */
-function turns(count: number): object[] {
+export function turns(count: number): object[] {
   const pages = DocsIndex.fromFolder(defaultDocsDir()).all();
   return Array.from({ length: count }, (_, i) => {
     const page = pages[i % pages.length];

@@ -2,10 +2,12 @@
 //   npm run bench -- --readme       also writes the table into README.md
 //   npm run bench -- --json         also writes every figure, its goal and whether it is met to bench/results.json
 //   npm run bench -- --only decoding,rendering,restore,polling,jobsTree,footprint
+//   npm run bench -- --only rendering --ablate   instead, what each layer of the chat's renderer buys (about 30 minutes)
 
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { benchAblation } from './ablation';
 import { table, type Row } from './measure';
 import { benchChatRendering } from './chatRendering';
 import { benchChatRestore } from './chatRestore';
@@ -19,6 +21,8 @@ const README = path.join(REPO_ROOT, 'README.md');
 const RESULTS = path.join(REPO_ROOT, 'bench', 'results.json');
 const START = '<!-- bench:start -->';
 const END = '<!-- bench:end -->';
+const ABLATION_START = '<!-- ablation:start -->';
+const ABLATION_END = '<!-- ablation:end -->';
 
 type Bench = (log: (line: string) => void) => Promise<{ rows: Row[] }>;
 
@@ -36,7 +40,8 @@ async function main(): Promise<void> {
   const only = onlyArg > 0 ? process.argv[onlyArg + 1].split(',') : Object.keys(BENCHES);
   const rows: Row[] = [];
   const results: (Row & { readonly bench: string })[] = [];
-  for (const name of only) {
+  // The ablation renders the same answers as the rendering benchmark, with each layer off in turn: it runs alone.
+  for (const name of process.argv.includes('--ablate') ? [] : only) {
     const bench = BENCHES[name];
     if (!bench) throw new Error(`No benchmark "${name}"; there are ${Object.keys(BENCHES).join(', ')}`);
     console.log(`\n# ${name}`);
@@ -45,22 +50,32 @@ async function main(): Promise<void> {
     results.push(...found.map((row) => ({ bench: name, ...row })));
   }
   const machine = `${os.cpus().length} × ${os.cpus()[0]?.model.trim() ?? 'CPU'}, Node ${process.version}`;
+  if (process.argv.includes('--ablate')) {
+    console.log('\n# ablation');
+    const { tables } = await benchAblation((line) => console.log(`  ${line}`));
+    const ablation = `Measured on ${machine}, ${new Date().toISOString().slice(0, 10)}, with \`npm run bench -- --only rendering --ablate\`.\n\n${tables}`;
+    console.log(`\n${ablation}\n`);
+    if (process.argv.includes('--readme')) replaceSection(ABLATION_START, ABLATION_END, ablation);
+  }
   const result = `Measured on ${machine}, ${new Date().toISOString().slice(0, 10)}, with \`npm run bench\`.\n\n${table(rows)}`;
-  console.log(`\n${result}\n`);
+  if (rows.length > 0) console.log(`\n${result}\n`);
   if (process.argv.includes('--json')) {
     const date = new Date().toISOString();
     fs.writeFileSync(RESULTS, `${JSON.stringify({ machine, date, results }, null, 2)}\n`);
     const unmet = results.filter((result) => result.met === false).length;
     console.log(`bench/results.json written: ${results.length} figures, ${unmet} goal${unmet === 1 ? '' : 's'} not met.`);
   }
-  if (process.argv.includes('--readme')) {
-    const readme = fs.readFileSync(README, 'utf8');
-    const start = readme.indexOf(START);
-    const end = readme.indexOf(END);
-    if (start < 0 || end < start) throw new Error(`README.md has no ${START} … ${END} section`);
-    fs.writeFileSync(README, `${readme.slice(0, start + START.length)}\n${result}\n${readme.slice(end)}`);
-    console.log('README.md updated.');
-  }
+  if (process.argv.includes('--readme') && rows.length > 0) replaceSection(START, END, result);
+}
+
+/** Puts `text` between the README's `start` and `end` markers. */
+function replaceSection(start: string, end: string, text: string): void {
+  const readme = fs.readFileSync(README, 'utf8');
+  const from = readme.indexOf(start);
+  const to = readme.indexOf(end);
+  if (from < 0 || to < from) throw new Error(`README.md has no ${start} … ${end} section`);
+  fs.writeFileSync(README, `${readme.slice(0, from + start.length)}\n${text}\n${readme.slice(to)}`);
+  console.log(`README.md updated (${start}).`);
 }
 
 main().catch((error) => {

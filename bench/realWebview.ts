@@ -56,53 +56,143 @@ interface ViewGlobals {
   readonly benchProbe: { readonly longTasks: number[]; readonly paintedAt?: number };
 }
 
-export async function streamInCodeServer(answer: string, log: (line: string) => void): Promise<WebviewFigures> {
-  const emulator = await PlatformEmulator.start({ answerOverride: answer, deltaDelayMs: 1, searchDelayMs: 0 });
-  try {
-    const bench = await openWorkbench({
-      workspaceFiles: { 'README.md': '# Bench\n' },
-      userSettings: { 'docsAssistant.baseUrl': emulator.url, 'docsAssistant.domain': emulator.config.domain },
-    });
-    try {
-      const { page } = bench;
-      await page.locator('.activitybar .action-item a[aria-label^="Docs Assistant"]').first().waitFor({ timeout: 60_000 });
-      await openSidebar(page);
-      await runCommand(page, 'Docs Assistant: Set Assistant Key');
-      await answerInput(page, emulator.config.assistantKey);
-      const chat = await webviewFrame(page, 'textarea.question-input');
-      await chat.locator('textarea.question-input').waitFor({ state: 'visible' });
-      // In the view: the long tasks it observes, and when the frame after the answer's end was painted.
-      // Evaluated, not added as a script: the view's CSP admits no script but its own.
-      await chat.evaluate(bundle(path.join(REPO_ROOT, 'bench', 'render', 'viewProbe.ts')));
-      const cdp = await page.context().newCDPSession(page);
-      const frames = webviewFrameIds(((await cdp.send('Page.getFrameTree')) as { frameTree: FrameTree }).frameTree);
-      const browser = page.context().browser() as Browser;
-      await browser.startTracing(page, { categories: ['toplevel', 'devtools.timeline'] });
-      await chat.locator('textarea.question-input').fill('Tell me everything');
-      await chat.locator('textarea.question-input').press('Enter');
-      const paintedAt = await chat.waitForFunction(() => (globalThis as unknown as ViewGlobals).benchProbe.paintedAt, undefined, {
-        timeout: 180_000,
-        polling: 500,
-      });
-      const trace = JSON.parse((await browser.stopTracing()).toString('utf8')) as { traceEvents: TraceEvent[] };
-      // As in the headless bench: the figure counts only if the view followed the answer to its end.
-      if (!(await scrolledToEnd(chat))) throw new Error('The view in code-server stopped following the answer before its end');
-      const observedLongTasks = await chat.evaluate(() => (globalThis as unknown as ViewGlobals).benchProbe.longTasks.length);
-      const tasks = viewTasks(trace.traceEvents, frames);
-      log(`in code-server: ${frames.size} webview frames; ${tasks.length} main-thread tasks of theirs`);
-      return {
-        deltas: toDeltas(answer).length,
-        totalMs: tasks.reduce((sum, duration) => sum + duration, 0),
-        longestTaskMs: Math.max(0, ...tasks),
-        tasksOver50: tasks.filter((duration) => duration > 50).length,
-        observedLongTasks,
-        lastDeltaToPaintMs: (await paintedAt.jsonValue())! - emulator.lastTextDeltaAt,
-      };
-    } finally {
-      await bench.close();
-    }
-  } finally {
+/** Memory of the view, as far as it is the view's: the page's JS heap is shared with the workbench (same origin, same renderer). */
+export interface ViewMemory {
+  /** The renderer's used JS heap after a garbage collection, in bytes: the workbench's and the view's. */
+  readonly heapBytes: number;
+  /** Elements in the view's document. */
+  readonly nodes: number;
+}
+
+export interface RestoreInView {
+  readonly firstPaintMs: number;
+  readonly longestTaskMs: number;
+  readonly tasksOver50: number;
+}
+
+/** A chat view in code-server, connected to an emulator, ready to ask one question after another. */
+export interface ChatInCodeServer {
+  /** Asks a question whose answer is `answer`, streamed a delta (two words) every `deltaDelayMs`. */
+  ask(answer: string, deltaDelayMs: number): Promise<WebviewFigures>;
+  /** Shows a conversation of `turns` as the view gets it after a reload: the newest turn's paint. */
+  restore(turns: readonly object[]): Promise<RestoreInView>;
+  memory(): Promise<ViewMemory>;
+  /** Starts a new conversation: the view is empty again. */
+  clear(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export async function openChatInCodeServer(log: (line: string) => void, extensionPath?: string): Promise<ChatInCodeServer> {
+  const emulator = await PlatformEmulator.start({ searchDelayMs: 0 });
+  const bench = await openWorkbench({
+    workspaceFiles: { 'README.md': '# Bench\n' },
+    userSettings: { 'docsAssistant.baseUrl': emulator.url, 'docsAssistant.domain': emulator.config.domain },
+    ...(extensionPath ? { extensionPath } : {}),
+  }).catch(async (error: unknown) => {
     await emulator.close();
+    throw error;
+  });
+  const close = async () => {
+    await bench.close();
+    await emulator.close();
+  };
+  try {
+    const { page } = bench;
+    await page.locator('.activitybar .action-item a[aria-label^="Docs Assistant"]').first().waitFor({ timeout: 60_000 });
+    await openSidebar(page);
+    await runCommand(page, 'Docs Assistant: Set Assistant Key', { opensInput: true });
+    await answerInput(page, emulator.config.assistantKey);
+    const chat = await webviewFrame(page, 'textarea.question-input');
+    await chat.locator('textarea.question-input').waitFor({ state: 'visible' });
+    const cdp = await page.context().newCDPSession(page);
+    const browser = page.context().browser() as Browser;
+    const frames = async () => webviewFrameIds(((await cdp.send('Page.getFrameTree')) as { frameTree: FrameTree }).frameTree);
+    /** The view's tasks while `run` runs. */
+    const traced = async <T>(run: () => Promise<T>): Promise<{ result: T; tasks: number[] }> => {
+      const ids = await frames();
+      await browser.startTracing(page, { categories: ['toplevel', 'devtools.timeline'] });
+      const result = await run();
+      const trace = JSON.parse((await browser.stopTracing()).toString('utf8')) as { traceEvents: TraceEvent[] };
+      return { result, tasks: viewTasks(trace.traceEvents, ids) };
+    };
+    return {
+      ask: async (answer, deltaDelayMs) => {
+        emulator.config.answerOverride = answer;
+        emulator.config.deltaDelayMs = deltaDelayMs;
+        // In the view: the long tasks it observes, and when the frame after the answer's end was painted.
+        // Evaluated, not added as a script: the view's CSP admits no script but its own.
+        await chat.evaluate(bundle(path.join(REPO_ROOT, 'bench', 'render', 'viewProbe.ts')));
+        const { result: paintedAt, tasks } = await traced(async () => {
+          await chat.locator('textarea.question-input').fill('Tell me everything');
+          await chat.locator('textarea.question-input').press('Enter');
+          const painted = await chat.waitForFunction(() => (globalThis as unknown as ViewGlobals).benchProbe.paintedAt, undefined, {
+            timeout: 300_000,
+            polling: 500,
+          });
+          return (await painted.jsonValue())!;
+        });
+        // As in the headless bench: the figure counts only if the view followed the answer to its end.
+        if (!(await scrolledToEnd(chat))) throw new Error('The view in code-server stopped following the answer before its end');
+        const observedLongTasks = await chat.evaluate(() => (globalThis as unknown as ViewGlobals).benchProbe.longTasks.length);
+        log(`in code-server: ${tasks.length} main-thread tasks of the view`);
+        return {
+          deltas: toDeltas(answer).length,
+          totalMs: tasks.reduce((sum, duration) => sum + duration, 0),
+          longestTaskMs: Math.max(0, ...tasks),
+          tasksOver50: tasks.filter((duration) => duration > 50).length,
+          observedLongTasks,
+          lastDeltaToPaintMs: paintedAt - emulator.lastTextDeltaAt,
+        };
+      },
+      restore: async (turns) => {
+        // What the extension posts on a reload, given to the view as VS Code's webview host gives it.
+        await chat.evaluate((list) => Object.assign(globalThis, { benchTurns: list }), turns);
+        const { result: firstPaintMs, tasks } = await traced(async () => {
+          const painted = await chat.evaluate<number>(RESTORE_IN_VIEW);
+          // The older turns are drawn in slices after the newest: until all are, their tasks count too.
+          await chat.waitForFunction(
+            (count) =>
+              (globalThis as unknown as { document: { querySelectorAll(s: string): { length: number } } }).document.querySelectorAll(
+                '.turn',
+              ).length >= count,
+            turns.length,
+            { timeout: 60_000 },
+          );
+          return painted;
+        });
+        return { firstPaintMs, longestTaskMs: Math.max(0, ...tasks), tasksOver50: tasks.filter((duration) => duration > 50).length };
+      },
+      memory: async () => {
+        await cdp.send('HeapProfiler.collectGarbage');
+        const { usedSize } = (await cdp.send('Runtime.getHeapUsage')) as { usedSize: number };
+        return { heapBytes: usedSize, nodes: await chat.evaluate<number>("document.getElementsByTagName('*').length") };
+      },
+      clear: async () => {
+        await runCommand(page, 'Docs Assistant: New Conversation');
+        await chat.locator('.turn').first().waitFor({ state: 'detached' });
+      },
+      close,
+    };
+  } catch (error) {
+    await close();
+    throw error;
+  }
+}
+
+/** Run in the view: the conversation in `benchTurns` posted as after a reload; resolves once the frame after it is painted, in ms. */
+const RESTORE_IN_VIEW = `new Promise((resolve) => {
+  const start = performance.now();
+  window.dispatchEvent(new MessageEvent('message', { data: { type: 'conversation', turns: globalThis.benchTurns, answering: false } }));
+  requestAnimationFrame(() => setTimeout(() => resolve(performance.now() - start)));
+})`;
+
+/** The answer streamed once, a delta a millisecond, in this repository's view. */
+export async function streamInCodeServer(answer: string, log: (line: string) => void): Promise<WebviewFigures> {
+  const chat = await openChatInCodeServer(log);
+  try {
+    return await chat.ask(answer, 1);
+  } finally {
+    await chat.close();
   }
 }
 

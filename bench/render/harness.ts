@@ -101,4 +101,11 @@ async function runRestore(): Promise<{ firstPaintMs: number; allDrawnMs: number 
   return { firstPaintMs, allDrawnMs };
 }
 
-Object.assign(window, { prepareStream, runStream, runRestore });
+/** Gives the floor view (floorView.ts) the whole text at once; resolves once it is painted. */
+async function runFloor(text: string): Promise<void> {
+  await painted();
+  deliver({ type: 'floor', text });
+  await painted();
+}
+
+Object.assign(window, { prepareStream, runStream, runRestore, runFloor });

@@ -1,9 +1,7 @@
-// Prompts for new agent jobs, shown in an editor before anything is sent: an untitled Markdown
-// document the user edits, with Start Agent Job in its title bar and above its first line, and its
-// size against the limit in the status bar. Above its first line too, what is not part of the
-// prompt but must be seen before it is sent: the project it goes to, what was attached or left
-// out, and files that may hold secrets. Nothing the user wrote is lost: a draft stays open until
-// its job has started.
+// Prompts for new agent jobs, shown in an untitled Markdown editor before anything is sent, with
+// Start Agent Job in its title bar and above its first line, its size in the status bar, and above
+// it what must be seen first: the project it goes to, what was attached or left out, files that may
+// hold secrets. A draft stays open until its job has started: nothing the user wrote is lost.
 
 import { utf8Bytes } from '../util/utf8';
 import * as vscode from 'vscode';

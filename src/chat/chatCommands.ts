@@ -10,9 +10,9 @@ import { showSetupNeed } from '../settings/setupMessages';
 import type { ChatSession } from './chatSession';
 import type { ChatViewProvider } from './chatViewProvider';
 import type { AttachedContext } from './conversation';
-import type { TurnView } from './protocol';
+import type { ShownTurn } from '../shared/protocol';
 import { attachSelection } from './selectionContext';
-import { turnView } from './turnViews';
+import { shownTurn } from './shownTurns';
 
 export interface ChatCommandDeps {
   readonly session: ChatSession;
@@ -34,7 +34,7 @@ export function registerChatCommands(context: vscode.ExtensionContext, deps: Cha
  * a script, another extension) only fills the box: the user reads it, and what it would carry,
  * before anything is sent. Resolves with the finished turn.
  */
-async function ask(deps: ChatCommandDeps, given: string | undefined): Promise<TurnView | undefined> {
+async function ask(deps: ChatCommandDeps, given: string | undefined): Promise<ShownTurn | undefined> {
   if (!(await ready(deps))) return undefined;
   const about = deps.session.pendingContext ? `Ask about ${deps.session.pendingContext.label}` : 'Ask the documentation';
   const question = await vscode.window.showInputBox({
@@ -47,7 +47,7 @@ async function ask(deps: ChatCommandDeps, given: string | undefined): Promise<Tu
   if (question === undefined || (question.trim() === '' && !deps.session.pendingContext)) return undefined;
   await deps.view.reveal(false);
   const turn = await deps.session.ask(question);
-  return turn && turnView(turn);
+  return turn && shownTurn(turn);
 }
 
 /** Attaches the selection to the next question and puts the cursor in the chat's question box. */

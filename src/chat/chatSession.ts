@@ -10,7 +10,7 @@ import { type Logger, silentLogger } from '../platform/logger';
 import { backoffDelay } from '../platform/retry';
 import { Emitter } from '../util/disposable';
 import { realTimers, type Timers } from '../util/timers';
-import type { TurnActivity } from './activity';
+import type { TurnActivity } from '../shared/activity';
 import { TurnStream } from './turnStream';
 
 import {

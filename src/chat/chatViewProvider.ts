@@ -15,9 +15,9 @@ import { Disposable } from '../util/disposable';
 import type { ChatEvent, ChatSession } from './chatSession';
 import { StreamBatcher, type StreamUpdate } from './streamBatcher';
 import { openLink } from './links';
-import { type FromWebview, MAX_QUESTION, parseFromWebview, type ToWebview } from './protocol';
-import { setupViewOf } from './setupView';
-import { chipOf, turnView } from './turnViews';
+import { type FromWebview, MAX_QUESTION, parseFromWebview, type ToWebview } from '../shared/protocol';
+import { setupStatusOf } from './setupStatus';
+import { chipOf, shownTurn } from './shownTurns';
 import { webviewHtml } from './webviewHtml';
 
 export class ChatViewProvider extends Disposable implements vscode.WebviewViewProvider {
@@ -143,11 +143,11 @@ export class ChatViewProvider extends Disposable implements vscode.WebviewViewPr
     switch (event.type) {
       case 'turnStarted':
         void vscode.commands.executeCommand('setContext', contextKeys.answering, true);
-        this.post({ type: 'turnStarted', turn: turnView(event.turn) });
+        this.post({ type: 'turnStarted', turn: shownTurn(event.turn) });
         return;
       case 'turnEnded':
         void vscode.commands.executeCommand('setContext', contextKeys.answering, this.session.answering);
-        this.post({ type: 'turnEnded', turn: turnView(event.turn) });
+        this.post({ type: 'turnEnded', turn: shownTurn(event.turn) });
         return;
       case 'turnRemoved':
         this.post({ type: 'turnRemoved', turnId: event.turnId });
@@ -173,14 +173,14 @@ export class ChatViewProvider extends Disposable implements vscode.WebviewViewPr
     this.stream.discard();
     this.post({
       type: 'conversation',
-      turns: this.session.conversation.turns.map(turnView),
+      turns: this.session.conversation.turns.map(shownTurn),
       context: chipOf(this.session.pendingContext),
       answering: this.session.answering,
     });
   }
 
   private postSetup(): void {
-    this.post({ type: 'setup', setup: setupViewOf(this.setup.current) });
+    this.post({ type: 'setup', setup: setupStatusOf(this.setup.current) });
   }
 
   private post(message: ToWebview): void {

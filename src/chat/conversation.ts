@@ -4,14 +4,11 @@
 
 import type { ContextItem, ConversationMessage } from '../platform/assistantRequest';
 import type { PlatformErrorKind } from '../platform/errors';
-import type { TurnActivity } from './activity';
+import type { TurnActivity } from '../shared/activity';
+import type { SourceLink, TurnStatus } from '../shared/protocol';
 import { ChatThread, memoryThreadKeys, type ThreadKeyStore } from './chatThread';
 
-export interface SourceLink {
-  /** A page path of the site or an http(s) URL; absent for a document the server named without a file. */
-  readonly url?: string;
-  readonly title?: string;
-}
+export type { SourceLink, TurnStatus };
 
 /**
  * What the next question is about, as the chip shows it: a selection (a context item, with the file
@@ -26,8 +23,6 @@ export interface AttachedContext {
   /** For a selection in a documentation page: that page, sent as `currentPath`. */
   readonly currentPath?: string;
 }
-
-export type TurnStatus = 'streaming' | 'done' | 'stopped' | 'failed';
 
 /** Why a turn failed: a platform error, or an answer that finished without any text. */
 export type TurnErrorKind = PlatformErrorKind | 'noAnswer';

@@ -8,7 +8,7 @@ import { pagePathFromInput } from '../pages/pagePath';
 import type { Logger } from '../platform/logger';
 import { showMessage } from '../ui/messages';
 import { showPlatformError } from '../settings/setupMessages';
-import { linkTarget } from './linkTargets';
+import { linkTarget } from '../shared/linkTargets';
 
 export type LinkOutcome = 'page' | 'browser' | 'refused';
 

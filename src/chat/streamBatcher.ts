@@ -5,9 +5,9 @@
 // of a message waits for the next. Timers are injected for tests.
 
 import { realTimers, type Timers } from '../util/timers';
-import type { TurnActivity } from './activity';
+import type { TurnActivity } from '../shared/activity';
 import type { SourceLink } from './conversation';
-import { STREAM_DRAW_MS } from './protocol';
+import { STREAM_DRAW_MS } from '../shared/protocol';
 
 /** The shortest time between two messages of text: what arrives sooner is gathered for the next. */
 export const STREAM_BATCH_MS = STREAM_DRAW_MS;

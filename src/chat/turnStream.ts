@@ -4,7 +4,7 @@
 
 import type { StreamChunk } from '../platform/stream/chunks';
 import { SEARCH_TOOL, SourceList } from '../platform/stream/sources';
-import type { TurnActivity } from './activity';
+import type { TurnActivity } from '../shared/activity';
 import type { ChatEvent } from './chatSession';
 import type { Turn } from './conversation';
 

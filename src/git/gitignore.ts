@@ -1,11 +1,7 @@
-// Whether a repository's `.gitignore` files would ignore a path, as git reads them: one pattern a
-// line, `#` comments, `!` to take a path back, a slash to anchor a pattern to its file's folder,
-// a trailing slash for folders only, `*`, `?`, `[…]` and `**`. Git itself never says this of a
-// file it tracks, so it is worked out here, to warn about a tracked file that was meant to stay
-// out of the repository (a `.env` committed before it was ignored). The repository writes both the
-// patterns and the names, so matching takes time in proportion to their lengths multiplied, never
-// more (no regular expression that could backtrack), and a pattern git would not take matches nothing.
-// No `vscode`.
+// Whether a repository's `.gitignore` files would ignore a path, as git reads them, to warn about a
+// tracked file meant to stay out (a `.env` committed before it was ignored): git never says this of
+// a tracked file. The repository writes both patterns and names, so matching takes time in proportion
+// to their lengths multiplied, never more (no regular expression that could backtrack). No `vscode`.
 
 type Token = { readonly kind: 'star' } | { readonly kind: 'one' } | { readonly kind: 'char'; readonly char: string } | ClassToken;
 
@@ -25,7 +21,12 @@ interface Rule {
   readonly folderOnly: boolean;
 }
 
-/** The rules of one `.gitignore` file, for paths relative to the folder it is in. */
+/**
+ * The rules of one `.gitignore` file, for paths relative to the folder it is in: one pattern a line,
+ * `#` comments, `!` to take a path back, a slash to anchor a pattern to the file's folder, a
+ * trailing slash for folders only, `*`, `?`, `[…]` and `**`. A pattern git would not take matches
+ * nothing.
+ */
 export class GitignoreRules {
   private readonly rules: Rule[] = [];
 

@@ -1,24 +1,27 @@
-// What can be done about a set-up problem: the button's title and the command it runs. One map for
-// the chat view's buttons, notifications about set-up and the fixes offered with platform errors.
+// What can be done about a set-up problem: the command each action runs (its title is the view's,
+// shared/setupActions.ts). One map for the chat view's buttons, notifications about set-up and the
+// fixes offered with platform errors.
 
 import { commands } from '../identifiers';
 import type { PlatformError } from '../platform/errors';
+import { type SetupAction, setupActionTitles } from '../shared/setupActions';
 import type { Need } from './setupState';
 
-export type SetupAction = 'configure' | 'setAssistantKey' | 'setAdminKey' | 'openSettings' | 'showLog' | 'checkConnection';
+export type { SetupAction };
 
+const titles = setupActionTitles;
+
+/** Each action's button title and the command it runs. */
 export const setupActions: Readonly<
   Record<SetupAction, { readonly title: string; readonly command: string; readonly args?: readonly unknown[] }>
 > = {
-  configure: { title: 'Configure', command: commands.configure },
-  setAssistantKey: { title: 'Set Assistant Key', command: commands.setAssistantKey },
-  setAdminKey: { title: 'Set Admin Key', command: commands.setAdminKey },
-  openSettings: { title: 'Open Settings', command: 'workbench.action.openSettings', args: ['docsAssistant.baseUrl'] },
-  showLog: { title: 'Show Log', command: commands.showLog },
-  checkConnection: { title: 'Check Connection', command: commands.checkConnection },
+  configure: { title: titles.configure, command: commands.configure },
+  setAssistantKey: { title: titles.setAssistantKey, command: commands.setAssistantKey },
+  setAdminKey: { title: titles.setAdminKey, command: commands.setAdminKey },
+  openSettings: { title: titles.openSettings, command: 'workbench.action.openSettings', args: ['docsAssistant.baseUrl'] },
+  showLog: { title: titles.showLog, command: commands.showLog },
+  checkConnection: { title: titles.checkConnection, command: commands.checkConnection },
 };
-
-export const SETUP_ACTIONS = Object.keys(setupActions) as SetupAction[];
 
 /** The action that fixes what a feature still needs. */
 export function actionForNeed(need: Need['need']): SetupAction {

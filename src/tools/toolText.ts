@@ -1,9 +1,7 @@
-// What the language model tools answer. VS Code's agents read it as the tool's output, so what
-// comes from outside (a page, its path, a result's title, a server's words) must not be able to
-// speak for the tool or the user. Every answer starts with fixed wording; every outside string
-// is one line, capped and quoted; a page's text and a search's results come between marker lines
-// chosen afresh for each answer, never found inside what they enclose; and the whole answer is
-// capped. No `vscode`: tested in plain Node.
+// What the language model tools answer. An agent reads it as the tool's output, so outside text (a
+// page, a path, a title, a server's words) must not speak for the tool or the user: fixed wording
+// first, each outside string one quoted, capped line, a page or results between marker lines chosen
+// afresh and never found inside, the whole capped. No `vscode`: tested in plain Node.
 
 import type { Page } from '../platform/client';
 import type { SearchResult } from '../platform/searchResults';

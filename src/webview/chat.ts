@@ -2,8 +2,8 @@
 // posts. It never runs anything from an answer: Markdown is rendered without raw HTML, and a
 // click on a link only asks the extension to open it.
 
-import { activityAnnouncement } from '../chat/activity';
-import type { SetupView, ToWebview, TurnView } from '../chat/protocol';
+import { activityAnnouncement } from '../shared/activity';
+import type { SetupStatus, ToWebview, ShownTurn } from '../shared/protocol';
 import { Composer } from './composer';
 import { ChatScroll } from './chatScroll';
 import { el } from './dom';
@@ -58,14 +58,13 @@ document.addEventListener('keydown', (event) => {
   if (event.key === 'Enter' && event.target instanceof HTMLElement && conversation.contains(event.target)) openLinkOf(event.target, event);
 });
 
-function showSetup(setup: SetupView, domain?: string): void {
+function showSetup(setup: SetupStatus, domain?: string): void {
   const ready = setup.kind === 'ready';
-  const chatWasHidden = chatArea.hidden;
+  if (!ready) scroll.hide();
   setupArea.hidden = ready;
   chatArea.hidden = !ready;
   if (!ready) renderSetup(setupArea, setup);
-  // Answers settled while the set-up panel stood in the chat's place could not be measured.
-  else if (chatWasHidden) scroll.remeasure();
+  else scroll.show();
   intro.replaceChildren(
     el('h2', 'intro-title', 'Ask your documentation'),
     el(
@@ -76,14 +75,14 @@ function showSetup(setup: SetupView, domain?: string): void {
   );
 }
 
-function newTurn(turn: TurnView): TurnElement {
+function newTurn(turn: ShownTurn): TurnElement {
   intro.remove();
-  const element = new TurnElement(turn, (above) => (above ? scroll.keepPlace() : scroll.follow()));
+  const element = new TurnElement(turn, scroll.follow);
   turns.set(turn.id, element);
   return element;
 }
 
-function addTurn(turn: TurnView): TurnElement {
+function addTurn(turn: ShownTurn): TurnElement {
   const element = newTurn(turn);
   conversation.append(element.root);
   return element;
@@ -101,14 +100,14 @@ const RESTORE_SLICE_MS = 6;
  */
 let restoring:
   | {
-      list: readonly TurnView[];
+      list: readonly ShownTurn[];
       /** The index in `list` of the newest turn not yet drawn; -1 once all are. */
       next: number;
       timer?: ReturnType<typeof setTimeout>;
     }
   | undefined;
 
-function showConversation(list: readonly TurnView[]): void {
+function showConversation(list: readonly ShownTurn[]): void {
   clearTimeout(restoring?.timer);
   turns.clear();
   conversation.replaceChildren();
@@ -147,7 +146,7 @@ function drawOlderTurns(): void {
   else restoring = undefined;
 }
 
-function announce(turn: TurnView): void {
+function announce(turn: ShownTurn): void {
   announcedActivity = '';
   if (turn.status === 'done')
     status.textContent = `Answer complete${turn.sources.length ? `, with ${turn.sources.length} source${turn.sources.length === 1 ? '' : 's'}` : ''}.`;
@@ -202,7 +201,6 @@ window.addEventListener('message', (event: MessageEvent<ToWebview>) => {
     case 'turnRemoved': {
       turns.get(message.turnId)?.root.remove();
       turns.delete(message.turnId);
-      scroll.keepPlace();
       const index = restoring?.list.findIndex((turn) => turn.id === message.turnId) ?? -1;
       if (restoring && index >= 0) {
         restoring.list = restoring.list.filter((_, i) => i !== index);

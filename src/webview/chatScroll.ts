@@ -1,19 +1,8 @@
-// Where the chat's reader is, kept through everything that moves text: an answer drawn, older turns
-// drawn above, a turn removed, the view resized, VS Code's fonts changed, answers measured again. A
-// reader at the end follows it; one who scrolled up keeps the block they were reading where it stood.
-// The view scrolls itself, so the browser's scroll anchoring is off (chat.css). What scrolls is an
-// element that fills the page from its top, not the page: see chat.css for why.
+// Where the chat's reader is: a reader at the end follows the answer; one who scrolled up stays on
+// what they read while text moves above them (the browser's scroll anchoring keeps it there when
+// the view is resized, its fonts change or a link above is drawn anew). What scrolls is an element
+// that fills the page from its top, not the page: see chat.css for why.
 
-import { drift, placeAtTop, type ReadingPlace } from './readingPlace';
-import { remeasureSettled } from './streamingMarkdown';
-
-/** How long the view's size or fonts must hold still before settled answers are measured again. */
-const SIZE_STILL_MS = 150;
-/**
- * The font variables chat.css uses. VS Code sets them on the root element with the theme's colours,
- * and sets all of them again on any theme change: only a change to these reflows text.
- */
-const FONT_VARIABLES = ['--vscode-font-family', '--vscode-font-size', '--vscode-editor-font-family', '--vscode-editor-font-size'];
 /** Keys the browser scrolls with: it scrolls what holds the focus or was last clicked, or else the page. */
 const SCROLL_KEYS = new Set(['PageUp', 'PageDown', 'Home', 'End', 'ArrowUp', 'ArrowDown', ' ']);
 
@@ -24,41 +13,32 @@ export class ChatScroll {
    * nothing extra; a draw then scrolls without reading anything.
    */
   private following = true;
-  /** Where a reader who is not at the end is reading, taken at each scroll. */
-  private place: ReadingPlace | undefined;
-  private remeasureTimer: ReturnType<typeof setTimeout> | undefined;
-  /** The width answers were last measured at: a change of the view's height alone reflows nothing. */
-  private measuredWidth: number;
-  private fonts = fontsNow();
+  /** Where the reader was, from the bottom, while the conversation was hidden for the set-up panel. */
+  private hiddenAt: number | undefined;
 
   constructor(
     /** What scrolls: #app, everything in the view. */
     private readonly scroller: HTMLElement,
-    private readonly conversation: HTMLElement,
+    conversation: HTMLElement,
     /** Whether the conversation is shown: hiding it for the set-up panel scrolls the view, not the reader. */
     private readonly shown: () => boolean,
   ) {
-    this.measuredWidth = scroller.clientWidth;
     scrollsWithKeys(scroller);
     scroller.addEventListener(
       'scroll',
       () => {
-        if (shown()) this.takePlace();
+        if (shown()) this.following = this.atEnd();
       },
       { passive: true },
     );
-    window.addEventListener('resize', () => (scroller.clientWidth === this.measuredWidth ? this.keepPlace() : this.reflowed()));
-    new MutationObserver(() => {
-      const fonts = fontsNow();
-      if (fonts === this.fonts) return;
-      this.fonts = fonts;
-      this.reflowed();
-    }).observe(document.documentElement, { attributes: true, attributeFilter: ['style'] });
+    // The conversation grows or shrinks as text reflows (a wider view, larger fonts): a reader at the
+    // end stays there. Anchoring keeps a reader elsewhere in place.
+    new ResizeObserver(() => this.follow()).observe(conversation);
   }
 
   /** After an answer is drawn anew (a few times a second): its end stays in view, if the reader is there. */
   readonly follow = (): void => {
-    if (this.following) this.showEnd();
+    if (this.following && this.shown()) this.showEnd();
   };
 
   /** Shows the end of the conversation, and follows it: a new question. */
@@ -68,35 +48,30 @@ export class ChatScroll {
   }
 
   /**
-   * Adds older turns above, keeping the reader where they are. Where that is is asked afresh, as a
-   * scroll since the last slice may not have had its event yet, and before `add` draws anything:
-   * each turn drawn calls follow(), which would carry the reader to the end on a stale answer. All
-   * the scroller's content grows by is above the reader, so the view scrolls by just that.
+   * Adds older turns above, keeping the reader where they are. Whether they follow the end is asked
+   * afresh, before `add` draws anything: a scroll since the last slice may not have had its event
+   * yet. Everything added is above the reader, so the distance to the bottom stays what it was
+   * (whether or not anchoring has moved the view already).
    */
   addAbove(add: () => void): void {
     this.following = this.atEnd();
-    const height = this.following ? 0 : this.scroller.scrollHeight;
+    const fromBottom = this.scroller.scrollHeight - this.scroller.scrollTop;
     add();
     if (this.following) this.showEnd();
-    else this.scroller.scrollTop += this.scroller.scrollHeight - height;
+    else this.scroller.scrollTop = this.scroller.scrollHeight - fromBottom;
   }
 
-  /** After text above the reader moved: the end stays in view, or the block they were reading stays put. */
-  keepPlace(): void {
-    if (!this.shown()) return;
-    if (this.following) return this.follow();
-    if (!this.place) return;
-    this.scroller.scrollTop += drift(this.place);
-    // Taken again: a second call before the scroll's event then moves nothing, and a block removed is replaced.
-    this.place = placeAtTop(this.conversation);
+  /** The set-up panel takes the conversation's place: where the reader was is kept for its return. */
+  hide(): void {
+    this.hiddenAt ??= this.scroller.scrollHeight - this.scroller.scrollTop;
   }
 
-  /** Measures every settled answer again at the view's width: after a reflow, or once the chat is shown again. */
-  remeasure(): void {
-    clearTimeout(this.remeasureTimer);
-    this.measuredWidth = this.scroller.clientWidth;
-    remeasureSettled(this.conversation);
-    this.keepPlace();
+  /** The conversation is back: the reader is where they were. */
+  show(): void {
+    if (this.hiddenAt === undefined) return;
+    if (this.following) this.showEnd();
+    else this.scroller.scrollTop = this.scroller.scrollHeight - this.hiddenAt;
+    this.hiddenAt = undefined;
   }
 
   private readonly showEnd = (): void => {
@@ -105,18 +80,6 @@ export class ChatScroll {
 
   private atEnd(): boolean {
     return this.scroller.scrollHeight - this.scroller.clientHeight - this.scroller.scrollTop < 80;
-  }
-
-  private takePlace(): void {
-    this.following = this.atEnd();
-    this.place = this.following ? undefined : placeAtTop(this.conversation);
-  }
-
-  /** Text reflowed (the width or the fonts changed): the reader keeps their place, and once the change holds still, answers are measured again. */
-  private reflowed(): void {
-    this.keepPlace();
-    clearTimeout(this.remeasureTimer);
-    this.remeasureTimer = setTimeout(() => this.remeasure(), SIZE_STILL_MS);
   }
 }
 
@@ -139,8 +102,4 @@ function scrollsWithKeys(scroller: HTMLElement): void {
     scroller.removeAttribute('tabindex');
     clicked = event.target as Node;
   });
-}
-
-function fontsNow(): string {
-  return FONT_VARIABLES.map((name) => document.documentElement.style.getPropertyValue(name)).join('|');
 }

@@ -1,16 +1,7 @@
-// Long code is highlighted, and shown, in chunks of lines. An answer's open code block is rendered
-// again at every draw while it streams: with the finished chunks' highlighting cached, a draw
-// highlights only the chunk still growing, and with each chunk a block of its own, the browser lays
-// out and paints only that chunk. Otherwise a draw's cost grows with the block, and a block of a
-// thousand lines makes every draw a long task. A draw of an open block also leaves out the chunks
-// it drew before: it renders placeholders (placeholder.ts) that morph leaves as they are drawn, so
-// the draw neither parses nor compares them.
-//
-// A chunk ends only where highlight.js is back at the language's top level (not inside a comment or
-// a string), so that nearly always a chunk is coloured as it would be within the whole block. (Not
-// always: YAML's block scalars are matched by one pattern across lines, and another language
-// embedded in XML starts afresh.) Where the cuts fall depends on the text alone, so a block renders
-// the same however it arrives.
+// Long code, highlighted and shown in chunks of lines: a draw of a growing block highlights and lays
+// out only its last chunk, and leaves out the chunks it drew before (placeholders that morph keeps).
+// A chunk ends only where highlight.js is back at the language's top level, and where depends on
+// the text alone, so a block renders the same however it arrives. Why: docs/rendering.md.
 
 import { KEY, PLACEHOLDER_FOR } from './placeholder';
 

@@ -2,7 +2,7 @@
 // is kept while an answer streams and across the view being hidden, and it leaves the box only once
 // the extension has accepted the question; a refused question stays, with the reason under it.
 
-import { type ContextChip, MAX_QUESTION } from '../chat/protocol';
+import { type ContextChip, MAX_QUESTION } from '../shared/protocol';
 import { button, el } from './dom';
 import { vscode } from './vscodeApi';
 

@@ -1,11 +1,7 @@
-// Markdown for answers: raw HTML is never rendered (it shows as text), links are kept only when
-// they are http(s) or relative (command:, javascript:, data: and the like become plain text),
-// and code blocks get syntax highlighting and Copy / Insert at Cursor buttons.
-//
-// No link carries a live `href`: VS Code's webview host opens a clicked http(s), mailto or vscode
-// link by itself, whatever the page does. The target goes in `data-href`, and the extension opens
-// it after its own checks. Images are never loaded (an answer could send the selection away in an
-// image's address): they render as links to the image.
+// Markdown for answers: raw HTML shows as text, links are kept only when http(s) or relative, code
+// blocks get highlighting and Copy / Insert at Cursor. No link carries a live `href` (VS Code's host
+// would open it, whatever the page does): the target goes in `data-href`, and the extension opens it
+// after its own checks. Images are never loaded (an image's address could carry the selection away).
 
 import hljs from 'highlight.js/lib/core';
 import bash from 'highlight.js/lib/languages/bash';
@@ -24,8 +20,8 @@ import typescript from 'highlight.js/lib/languages/typescript';
 import xml from 'highlight.js/lib/languages/xml';
 import yaml from 'highlight.js/lib/languages/yaml';
 import MarkdownIt from 'markdown-it';
-import { isSafeLink } from '../chat/linkTargets';
-import { parseSuggestions, SUGGESTIONS_INFO } from '../chat/suggestions';
+import { isSafeLink } from '../shared/linkTargets';
+import { parseSuggestions, SUGGESTIONS_INFO } from '../shared/suggestions';
 import { chunkedCode, type DrawnChunks, type HighlightedCode } from './codeChunks';
 import type { LinkReferences } from './linkReferences';
 

@@ -1,13 +1,13 @@
 // The panel the chat view shows about set-up: what is missing and the buttons that fix it.
 // Built with DOM calls and textContent only: nothing here is parsed as HTML.
 
-import type { SetupView } from '../chat/protocol';
-import { setupActions } from '../settings/setupActions';
+import type { SetupStatus } from '../shared/protocol';
+import { setupActionTitles } from '../shared/setupActions';
 import { button, el } from './dom';
 import { vscode } from './vscodeApi';
 
 /** The chat replaces this panel once set-up is complete, so only what is missing is shown. */
-export function renderSetup(root: HTMLElement, setup: Extract<SetupView, { kind: 'needs' }>): void {
+export function renderSetup(root: HTMLElement, setup: Extract<SetupStatus, { kind: 'needs' }>): void {
   const panel = el('section', 'setup');
   panel.setAttribute('aria-labelledby', 'setup-title');
   const title = el('h2', 'setup-title', setup.title);
@@ -15,7 +15,7 @@ export function renderSetup(root: HTMLElement, setup: Extract<SetupView, { kind:
   const actions = el('div', 'setup-actions');
   setup.actions.forEach((action, i) =>
     actions.append(
-      button(setupActions[action].title, i === 0 ? 'primary' : 'secondary', () => vscode.postMessage({ type: 'action', action })),
+      button(setupActionTitles[action], i === 0 ? 'primary' : 'secondary', () => vscode.postMessage({ type: 'action', action })),
     ),
   );
   panel.append(title, el('p', 'setup-message', setup.message), actions);

@@ -1,16 +1,10 @@
-// Renders an answer while it streams, at a cost per delta that does not grow with the answer.
-// Text is cut into blocks at blank lines outside code fences: a finished block is rendered once
-// and never touched again; only the unfinished tail is rendered again, at most once a draw (frames.ts). A
-// block that finishes keeps the nodes the tail showed it in, so a reader's selection in it, or
-// the focus on its Copy button, stays on it.
-//
-// A blank line ends a block only if what follows cannot carry it on: a list item after a blank
-// line makes the list loose, an indented line continues an item or a code block. So a cut is made
-// once the next block's first line has arrived whole and starts afresh, and the text renders the
-// same however it arrives. A link defined in another block is resolved too (linkReferences.ts).
+// Renders an answer while it streams, at a cost per delta that does not grow with the answer: a
+// finished block (cut at a blank line that nothing after it can carry on) is rendered once, and only
+// the unfinished tail again, at most once a draw (drawThrottle.ts). A block keeps the nodes the tail
+// showed it in, so a reader's selection or focus stays on it. How and why: docs/rendering.md.
 
-import { SUGGESTIONS_INFO } from '../chat/suggestions';
-import { type FrameScheduler, throttledFrames } from './frames';
+import { SUGGESTIONS_INFO } from '../shared/suggestions';
+import { type DrawThrottle, drawThrottle } from './drawThrottle';
 import { DrawnChunks } from './codeChunks';
 import { AnswerReferences } from './linkReferences';
 import { foldLabel, renderMarkdown } from './markdown';
@@ -18,10 +12,8 @@ import { morphFrom } from './morph';
 
 /** A fence line: a run of backticks with none after it on the line (or it is inline code), or of tildes. */
 const FENCE = /^ {0,3}(`{3,}(?=[^`]*$)|~{3,})\s*(\S*)/;
-/** Characters of rendered HTML a group of finished blocks holds before it is settled. */
+/** Characters of rendered HTML a group of finished blocks holds before a new one starts. */
 const GROUP_CHARS = 8_192;
-/** The class of a settled group: see settle(). */
-const SETTLED = 'md-settled';
 /** A line that may carry on the block before a blank line: indented, a list item, a quote. */
 const CONTINUES = /^(\s|[-+*](\s|$)|\d{1,9}[.)](\s|$)|>)/;
 /** A last line that is, or may yet become, a fence. */
@@ -30,8 +22,8 @@ const FENCE_START = /^ {0,3}(`{3,}|~{3,}|`{1,2}$|~{1,2}$)/;
 export class StreamingMarkdown {
   private readonly groups: HTMLElement;
   /**
-   * The group finished blocks go into, then the tail's nodes after them; once it holds enough, it
-   * is settled and a new one starts.
+   * The group finished blocks go into, then the tail's nodes after them; once it holds enough, a
+   * new one starts. A link defined late draws again the groups that use it, not the whole answer.
    */
   private group: HTMLElement;
   private groupChars = 0;
@@ -55,12 +47,9 @@ export class StreamingMarkdown {
 
   constructor(
     container: HTMLElement,
-    private readonly frames: FrameScheduler = throttledFrames(),
-    /**
-     * After each draw, once the DOM holds the new text; `above` when blocks drawn before were
-     * drawn again, so that text above the end may have moved.
-     */
-    private readonly onDraw: (above: boolean) => void = () => {},
+    private readonly throttle: DrawThrottle = drawThrottle(),
+    /** After each draw, once the DOM holds the new text. */
+    private readonly onDraw: () => void = () => {},
   ) {
     this.groups = container.appendChild(document.createElement('div'));
     this.groups.className = 'md-blocks';
@@ -69,17 +58,17 @@ export class StreamingMarkdown {
 
   append(text: string): void {
     this.pending += text;
-    this.frames.request(() => this.flush());
+    this.throttle.request(() => this.flush());
   }
 
   /** Forgets the waiting draw: this answer's nodes are about to be removed. */
   abandon(): void {
-    this.frames.cancel();
+    this.throttle.cancel();
   }
 
   /** Renders everything now: the answer is complete. What its end defines is final from now on. */
   finish(): void {
-    this.frames.cancel();
+    this.throttle.cancel();
     this.flush(true);
   }
 
@@ -124,9 +113,9 @@ export class StreamingMarkdown {
     for (let i = 0; i < drawn.finishedNodes; i++) this.lastFinished = this.tailStart();
     this.groupChars += drawn.finishedChars;
     if (finished !== '') this.references.drawn(this.group, finished, drawn.knew);
-    const above = this.redrawUsers(final);
+    this.redrawUsers(final);
     if (final) this.references.complete();
-    this.onDraw(above);
+    this.onDraw();
   }
 
   /**
@@ -146,40 +135,31 @@ export class StreamingMarkdown {
   /**
    * Draws again the finished blocks that may use a link definition made after they were drawn.
    * Rare (an answer's definitions mostly come together, at its end), so a group is drawn again
-   * whole, and morph keeps what did not change. Settled groups are measured again, all in one
-   * layout. Returns whether any group was drawn again.
+   * whole, and morph keeps what did not change.
    */
-  private redrawUsers(final: boolean): boolean {
-    const stale = this.references.stale();
-    const settled: HTMLElement[] = [];
-    for (const { group, texts } of stale) {
+  private redrawUsers(final: boolean): void {
+    for (const { group, texts } of this.references.stale()) {
       const html = texts.map((text) => renderMarkdown(text, { references: this.references.made })).join('');
       if (group !== this.group) {
         morphFrom(group, group.firstChild, html, '');
-        settled.push(group);
         continue;
       }
       // The tail as well, in full: morph keeps its drawn chunks of code, as they are the same.
       const { finishedNodes } = morphFrom(group, group.firstChild, html, this.tailHtml(final));
       this.lastFinished = finishedNodes === 0 ? null : group.childNodes[finishedNodes - 1];
     }
-    settleAgain(settled);
-    return stale.length > 0;
   }
 
   /**
-   * Finished blocks go into groups of a few kilobytes; a full group is settled (the browser may then
-   * skip it while it is off screen) and changes again only for a link defined after it. Settling groups, not blocks, keeps the
-   * browser from checking each new block's visibility in a frame of its own. The tail's nodes move
-   * on to the new group, keeping the reader's selection and focus in them.
+   * Finished blocks go into groups of a few kilobytes; a full group changes again only for a link
+   * defined after it. The tail's nodes move on to the new group, keeping the reader's selection and
+   * focus in them.
    */
   private startGroup(): void {
-    const full = this.group;
     const tail: ChildNode[] = [];
     for (let node = this.tailStart(); node; node = node.nextSibling) tail.push(node);
     keepingSelection(tail, () => {
       for (const node of tail) node.remove();
-      settle(full);
       this.group = this.newGroup();
       this.group.append(...tail);
     });
@@ -231,41 +211,4 @@ function keepingSelection(nodes: readonly Node[], move: () => void): void {
   move();
   focused?.focus({ preventScroll: true });
   if (ends) selection?.setBaseAndExtent(...ends);
-}
-
-/**
- * Lets the browser skip a group while it is off screen. A skipped group is as tall as its
- * contain-intrinsic-size says: a group settled at the stylesheet's placeholder size as it leaves the
- * screen would shrink the conversation by thousands of pixels, and a view following the answer would
- * scroll to a wrong end and stop following. So the group is given the height it has, read now,
- * before this draw adds anything to the view. The height is given without `auto`: with
- * it, the browser would keep using the height it last saw, even after remeasureSettled.
- */
-function settle(group: HTMLElement, height = laidOutHeight(group)): void {
-  // A view not shown measures nothing; its groups keep the placeholder until they are measured.
-  if (height > 0) group.style.containIntrinsicSize = `${height}px`;
-  group.classList.add(SETTLED);
-}
-
-/** A group's height once settled: as laid out now, margins and all (chat.css). 0 if it is not shown. */
-function laidOutHeight(group: HTMLElement): number {
-  return group.getClientRects().length === 0 ? 0 : group.getBoundingClientRect().height;
-}
-
-/**
- * A settled group off screen is as tall as it was at the width it was settled at. Once the view is
- * wider or narrower, that height is wrong, and a reader scrolling up would skip text, or see it
- * twice, as each group came into view at its true height. So after the view changes size, every
- * settled group is laid out and measured again (one layout of them all). Text in view moves as
- * groups above it grow or shrink: the caller keeps the reader's place.
- */
-export function remeasureSettled(root: ParentNode): void {
-  settleAgain([...root.querySelectorAll<HTMLElement>(`.${SETTLED}`)]);
-}
-
-/** Measures settled groups again, all in one layout: measuring one, then settling it, would lay out the page each time. */
-function settleAgain(groups: readonly HTMLElement[]): void {
-  for (const group of groups) group.classList.remove(SETTLED);
-  const heights = groups.map(laidOutHeight);
-  groups.forEach((group, i) => settle(group, heights[i]));
 }

@@ -1,10 +1,10 @@
 // One question and its answer: the question, the context chip sent with it, what the assistant is
 // doing while no text has come, the answer as it streams, its sources, and an error with Retry.
 
-import { type TurnActivity, activityText } from '../chat/activity';
-import type { SourceLink } from '../chat/conversation';
-import { isSafeLink } from '../chat/linkTargets';
-import type { TurnView as TurnData } from '../chat/protocol';
+import { type TurnActivity, activityText } from '../shared/activity';
+import type { SourceLink } from '../shared/protocol';
+import { isSafeLink } from '../shared/linkTargets';
+import type { ShownTurn as TurnData } from '../shared/protocol';
 import { button, el, lineIcon, SELECTION_ICON } from './dom';
 import { StreamingMarkdown } from './streamingMarkdown';
 import { vscode } from './vscodeApi';
@@ -24,13 +24,10 @@ export class TurnElement {
   private streaming = false;
   private countdown: ReturnType<typeof setInterval> | undefined;
 
-  /**
-   * `onDraw` runs after the answer was drawn anew (`above`: text before its end too): the view
-   * follows it when the reader is at the bottom, or keeps the reader's place.
-   */
+  /** `onDraw` runs after the answer was drawn anew: the view follows it when the reader is at the bottom. */
   constructor(
     readonly turn: TurnData,
-    private readonly onDraw: (above: boolean) => void = () => {},
+    private readonly onDraw: () => void = () => {},
   ) {
     this.root.dataset.turnId = turn.id;
     const question = el('div', 'question');
@@ -44,7 +41,7 @@ export class TurnElement {
       this.root.classList.add('earlier');
       this.root.title = `Asked of ${turn.earlier}; not sent to the current connection.`;
     }
-    this.markdown = new StreamingMarkdown(this.answer, undefined, (above) => this.onDraw(above));
+    this.markdown = new StreamingMarkdown(this.answer, undefined, () => this.onDraw());
     this.appendAnswer(turn.answer);
     this.setSources(turn.sources);
     this.setStatus(turn);
@@ -117,7 +114,7 @@ export class TurnElement {
       this.markdown.abandon();
       this.answer.replaceChildren();
       this.shown = '';
-      this.markdown = new StreamingMarkdown(this.answer, undefined, (above) => this.onDraw(above));
+      this.markdown = new StreamingMarkdown(this.answer, undefined, () => this.onDraw());
       this.appendAnswer(turn.answer);
     }
     this.markdown.finish();

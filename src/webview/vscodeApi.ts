@@ -1,6 +1,6 @@
 // The one object VS Code gives a webview to talk to its extension.
 
-import type { FromWebview } from '../chat/protocol';
+import type { FromWebview } from '../shared/protocol';
 
 interface VsCodeApi {
   postMessage(message: FromWebview): void;

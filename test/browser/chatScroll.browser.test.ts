@@ -30,7 +30,6 @@ interface ViewGlobals {
   getSelection(): { toString(): string };
   requestAnimationFrame(callback: (value: unknown) => void): void;
   setTimeout(callback: () => void, ms: number): void;
-  MutationObserver: new (callback: () => void) => { observe(target: ViewElement | null, options: object): void };
 }
 
 // The tests share one page and one answer, streamed by the first, and go on from where the one
@@ -42,8 +41,6 @@ describe('the chat view scrolling, in Chromium', function () {
 
   const post = (message: object) => postToView(page, message);
   const atBottom = () => scrolledToEnd(page);
-  const scrollBy = (y: number) =>
-    page.evaluate((by) => ((globalThis as unknown as ViewGlobals).document.getElementById('app').scrollTop += by), y);
   const scrollTo = (y: number) =>
     page.evaluate((top) => ((globalThis as unknown as ViewGlobals).document.getElementById('app').scrollTop = top), y);
   /**
@@ -69,15 +66,14 @@ describe('the chat view scrolling, in Chromium', function () {
     await browser?.close();
   });
 
-  // Long enough for finished blocks to fill several groups, each set aside (content-visibility)
-  // while the view follows: the view must not lose the end when one is.
+  // Long enough for finished blocks to fill several groups: the view must not lose the end as a new one starts.
   it('follows the answer while the reader is at the bottom', async () => {
     for (let i = 0; i < 200; i += 4) {
       await post({ type: 'delta', turnId: 't', text: [0, 1, 2, 3].map((j) => paragraph(i + j)).join('') });
       await page.waitForTimeout(30);
     }
     await page.waitForTimeout(300);
-    assert.ok((await page.locator('.md-settled').count()) >= 2, 'finished blocks were set aside');
+    assert.ok((await page.locator('.md-group').count()) >= 2, 'finished blocks filled groups');
     assert.ok((await scrollTopOf(page)) > 500, 'the view moved with the answer');
     assert.ok(await atBottom(), 'the newest text is in view');
   });
@@ -94,9 +90,8 @@ describe('the chat view scrolling, in Chromium', function () {
     assert.equal(await atBottom(), false);
   });
 
-  // Groups set aside off screen keep the height they had at the old width until they are measured
-  // again: a reader scrolling up past them would skip dozens of paragraphs, or see some twice.
-  it('shows a reader who scrolls up every paragraph after the view changed width, measuring without moving the text in view', async () => {
+  // A reader scrolling up after the view changed width sees every paragraph: none is skipped or shown twice.
+  it('shows a reader who scrolls up every paragraph after the view changed width, without moving the text in view', async () => {
     await readParagraph(150);
     await page.waitForTimeout(100);
     const reading = await topParagraph();
@@ -127,63 +122,22 @@ describe('the chat view scrolling, in Chromium', function () {
     await page.waitForTimeout(100);
     assert.ok(await atBottom(), 'the end is in view as the text reflows');
     await page.waitForTimeout(500);
-    assert.ok(await atBottom(), 'the end is in view once the answer was measured again');
+    assert.ok(await atBottom(), 'the end is still in view');
   });
 
-  // The text above a reader reflows when the view changes width or its fonts change size; the
-  // paragraph they are reading stays where it is, at once and once answers are measured again.
-  it('keeps the paragraph a reader is on at the top of the view as the view gets wider, narrower, or its font larger', async () => {
+  // The text above a reader reflows when the view changes width; the paragraph they are reading
+  // stays where it is (the browser's scroll anchoring).
+  it('keeps the paragraph a reader is on at the top of the view as the view gets wider or narrower', async () => {
     await readParagraph(120);
     const reading = await topParagraph();
     const stays = async (change: string, act: () => Promise<unknown>) => {
-      const remeasured = await watchAnswers();
       await act();
       assertSamePlace(await topParagraph({ afterFrames: 2 }), reading, `${change}: the paragraph at the top as the text reflowed`);
-      assert.ok(await remeasured.evaluate((changes) => changes.first), `${change}: the answers were measured again`);
-      assertSamePlace(await topParagraph(), reading, `${change}: the paragraph at the top once answers were measured again`);
+      await page.waitForTimeout(300);
+      assertSamePlace(await topParagraph(), reading, `${change}: the paragraph at the top a moment later`);
     };
     await stays('wider', () => page.setViewportSize({ width: 480, height: 500 }));
     await stays('narrower', () => page.setViewportSize({ width: 260, height: 500 }));
-    await stays('a larger font', () => setRootStyle('--vscode-font-size', '17px'));
-  });
-
-  // Dragging the split between Chat and Agent Jobs changes the view's height only, and a theme
-  // change sets every colour again: no text reflows, so answers are not laid out again, however
-  // long the conversation.
-  it('measures no answer again when only the height of the view or the colours change', async () => {
-    await readParagraph(100);
-    const reading = await topParagraph();
-    const changed = await watchAnswers();
-    await page.setViewportSize({ width: 260, height: 700 });
-    await setRootStyle('--vscode-foreground', '#123456');
-    await page.waitForTimeout(400);
-    assert.equal(await changed.evaluate((changes) => changes.count), 0, 'the answers were measured again');
-    assertSamePlace(await topParagraph(), reading, 'the paragraph at the top');
-  });
-
-  it('keeps a reader halfway down a paragraph taller than the view halfway down it when the view gets wider', async () => {
-    await post({ type: 'delta', turnId: 't', text: `Long: ${'word '.repeat(600)}\n\nAfter the long paragraph.\n\n` });
-    await page.waitForTimeout(300);
-    const halfway = () =>
-      page.evaluate(() => {
-        const view = globalThis as unknown as ViewGlobals;
-        const long = [...view.document.querySelectorAll('.answer p')].find((p) => p.textContent.startsWith('Long: '))!;
-        const { top, height } = long.getBoundingClientRect();
-        return { down: -top / height, height };
-      });
-    const before = await halfway();
-    await scrollBy(before.height / 2 - before.down * before.height);
-    await page.waitForTimeout(100);
-    assert.ok(Math.abs((await halfway()).down - 0.5) < 0.01, 'the reader is halfway down');
-    const remeasured = await watchAnswers();
-    await page.setViewportSize({ width: 480, height: 700 });
-    await page.waitForTimeout(50);
-    const after = await halfway();
-    assert.ok(after.height < before.height * 0.7, `the paragraph got shorter: ${before.height} to ${after.height}`);
-    assert.ok(Math.abs(after.down - 0.5) < 0.05, `the top of the view is ${after.down} of the way down the paragraph`);
-    assert.ok(await remeasured.evaluate((changes) => changes.first), 'the answers were measured again');
-    const measured = await halfway();
-    assert.ok(Math.abs(measured.down - 0.5) < 0.05, `once measured, the top of the view is ${measured.down} of the way down`);
   });
 
   it('keeps the paragraph a reader is on when the chat is hidden for set-up and shown again', async () => {
@@ -228,33 +182,6 @@ describe('the chat view scrolling, in Chromium', function () {
     assert.ok((await usesHeight()) < before / 2, `the paragraph of links got shorter: ${before} to ${await usesHeight()}`);
   });
 
-  /**
-   * Counts changes to the answers' attributes from now on. No delta arrives meanwhile, so each is a
-   * measuring. `first` is true at the first, or false if none came within 5 s.
-   */
-  function watchAnswers() {
-    return page.evaluateHandle(() => {
-      const view = globalThis as unknown as ViewGlobals;
-      const changes = { count: 0, first: undefined as unknown as Promise<boolean> };
-      changes.first = new Promise<boolean>((resolve) => {
-        new view.MutationObserver(() => {
-          changes.count++;
-          resolve(true);
-        }).observe(view.document.querySelector('.conversation'), { attributes: true, subtree: true, attributeFilter: ['class', 'style'] });
-        view.setTimeout(() => resolve(false), 5_000);
-      });
-      return changes;
-    });
-  }
-
-  /** Sets one of the variables VS Code puts on the view's root element for its theme. */
-  function setRootStyle(name: string, value: string) {
-    return page.evaluate(
-      ([n, v]) => (globalThis as unknown as ViewGlobals).document.documentElement.style.setProperty(n, v),
-      [name, value],
-    );
-  }
-
   function assertSamePlace(actual: { number: number; top: number }, expected: { number: number; top: number }, what: string) {
     assert.ok(
       actual.number === expected.number && Math.abs(actual.top - expected.top) <= 1,
@@ -262,11 +189,7 @@ describe('the chat view scrolling, in Chromium', function () {
     );
   }
 
-  /**
-   * The paragraph at the top of the view, found as a reader sees it: without asking where text set
-   * aside off screen is. Text set aside that comes into view is drawn within a frame or two of the
-   * browser seeing it there: until then, a few more frames are waited for.
-   */
+  /** The paragraph at the top of the view, found as a reader sees it, after `afterFrames` frames. */
   function topParagraph({ afterFrames = 0 } = {}): Promise<{ number: number; top: number }> {
     return page.evaluate(async (frames) => {
       const view = globalThis as unknown as ViewGlobals;
@@ -402,9 +325,8 @@ describe('the chat view moving through a conversation, in Chromium', function ()
     );
   });
 
-  // A settled group (content-visibility) paints nothing outside itself: a link at the start of a
-  // line in one showed its focus ring cut off on the left.
-  it('shows the whole focus ring of a link at the start of a line in an answer set aside', async () => {
+  // A group of finished blocks is a box of its own: a link at the start of a line in one shows its whole focus ring.
+  it('shows the whole focus ring of a link at the start of a line in a finished group', async () => {
     await page.evaluate(() =>
       (globalThis as unknown as ViewGlobals).document.documentElement.style.setProperty('--vscode-focusBorder', '#ff0000'),
     );
@@ -414,7 +336,7 @@ describe('the chat view moving through a conversation, in Chromium', function ()
       await postToView(page, { type: 'delta', turnId: 'links', text: text.join('') });
       await page.waitForTimeout(120);
     }
-    const link = page.locator('.turn[data-turn-id="links"] .md-settled a').first();
+    const link = page.locator('.turn[data-turn-id="links"] .md-group a').first();
     await link.evaluate((a: ViewElement) => a.scrollIntoView({ block: 'center' }));
     await page.keyboard.press('Shift'); // The ring shows for keyboard users.
     await link.focus();

@@ -22,6 +22,8 @@ export interface WorkbenchOptions {
   readonly extensionTestsPath?: string;
   /** A .vsix to install instead of loading the extension from source. */
   readonly vsix?: string;
+  /** The extension's folder, when not this repository (a benchmark's variant of it). */
+  readonly extensionPath?: string;
   /** Other extensions, unpacked, to install beside it. */
   readonly extensionFolders?: readonly string[];
   /** More environment for code-server and so for the extension host. */
@@ -94,7 +96,7 @@ export async function openWorkbench(options: WorkbenchOptions): Promise<Workbenc
     await page.exposeFunction('codeAutomationExit', (code: number) => reportExit(code));
     await page.goto(
       workbenchUrl(codeServer, workspace, {
-        extensionDevelopmentPaths: options.vsix ? [] : [REPO_ROOT],
+        extensionDevelopmentPaths: options.vsix ? [] : [options.extensionPath ?? REPO_ROOT],
         extensionTestsPath: options.extensionTestsPath,
       }),
     );

@@ -50,6 +50,25 @@ describe('architecture', () => {
     for (const file of webviewFiles) assert.ok(files.includes(`src/webview/${file}`), `src/webview/${file} is type-checked`);
   });
 
+  it('the webview bundles nothing of the extension but src/shared, and src/shared nothing outside itself', () => {
+    const parsed = ts.getParsedCommandLineOfConfigFile(
+      path.join(root, 'src/webview/tsconfig.json'),
+      {},
+      {
+        ...ts.sys,
+        onUnRecoverableConfigFileDiagnostic: (diagnostic) => assert.fail(ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n')),
+      },
+    )!;
+    const ours = ts
+      .createProgram(parsed.fileNames, parsed.options)
+      .getSourceFiles()
+      .map((file) => path.relative(root, file.fileName).split(path.sep).join('/'))
+      .filter((file) => !file.startsWith('node_modules/') && !file.startsWith('..'));
+    assert.ok(ours.includes('src/shared/protocol.ts'));
+    const outside = ours.filter((file) => !file.startsWith('src/webview/') && !file.startsWith('src/shared/'));
+    assert.deepEqual(outside, [], 'imported by the webview');
+  });
+
   it('the Node program type-checks everything else, and never the webview with Node types', () => {
     const files = programFiles('tsconfig.json');
     assert.ok(files.includes('src/extension.ts') && files.includes('test/unit/architecture.test.ts'));

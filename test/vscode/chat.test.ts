@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { AttachedContext } from '../../src/chat/conversation';
 import type { DocsAssistantApi } from '../../src/extension';
-import type { TurnView } from '../../src/chat/protocol';
+import type { ShownTurn } from '../../src/shared/protocol';
 import type { PlatformEmulator } from '../platform/emulator';
 import { activateExtension, connectTo, resetUserSettings, runAccepting, setUserSetting, settle, startEmulator } from './support';
 
@@ -34,11 +34,11 @@ describe('the chat', () => {
   });
 
   it('asks with the settings, and sends the thread id and key with the whole conversation on the next turn', async () => {
-    const first = await runAccepting<TurnView>('docsAssistant.ask', 'What are API keys?');
+    const first = await runAccepting<ShownTurn>('docsAssistant.ask', 'What are API keys?');
     assert.equal(first?.status, 'done');
     assert.match(first.answer, /API keys/);
     assert.ok(first.sources.length > 0 && first.sources.length <= 3);
-    const second = await runAccepting<TurnView>('docsAssistant.ask', 'Where are they stored?');
+    const second = await runAccepting<ShownTurn>('docsAssistant.ask', 'Where are they stored?');
     assert.equal(second?.status, 'done');
 
     const [one, two] = bodies();
@@ -74,11 +74,11 @@ describe('the chat', () => {
   it('sends nothing of a conversation to another origin: a base URL change starts a new one', async () => {
     const other = await startEmulator({ searchDelayMs: 0 });
     try {
-      const first = await runAccepting<TurnView>('docsAssistant.ask', 'What are API keys?');
+      const first = await runAccepting<ShownTurn>('docsAssistant.ask', 'What are API keys?');
       assert.equal(first.status, 'done');
       await setUserSetting('baseUrl', other.url);
       assert.equal(await runAccepting('docsAssistant.setAssistantKey', other.config.assistantKey), true);
-      const second = await runAccepting<TurnView>('docsAssistant.ask', 'Where are they stored?');
+      const second = await runAccepting<ShownTurn>('docsAssistant.ask', 'Where are they stored?');
       assert.equal(second?.status, 'done');
       const [body] = other.requestsFor('assistant').map((request) => request.body as Body);
       assert.equal(body.threadId, undefined);
@@ -106,7 +106,7 @@ describe('the chat', () => {
     editor.selection = new vscode.Selection(0, 0, 2, 1);
     const attached = await vscode.commands.executeCommand<AttachedContext>('docsAssistant.askAboutSelection');
     assert.equal(attached?.label, 'src/sample.ts:1-3');
-    const turn = await runAccepting<TurnView>('docsAssistant.ask', 'What does this do?');
+    const turn = await runAccepting<ShownTurn>('docsAssistant.ask', 'What does this do?');
     assert.equal(turn?.context?.label, 'src/sample.ts:1-3');
     const [body] = bodies();
     assert.deepEqual(body.context, [{ type: 'code', value: document.getText(editor.selection), path: 'src/sample.ts' }]);
@@ -137,7 +137,7 @@ describe('the chat', () => {
 
   it('stops an answer and keeps what arrived', async () => {
     emulator.config.deltaDelayMs = 20;
-    const asking = runAccepting<TurnView>('docsAssistant.ask', 'How do I set up keys?');
+    const asking = runAccepting<ShownTurn>('docsAssistant.ask', 'How do I set up keys?');
     for (let i = 0; i < 50 && emulator.requestsFor('assistant').length === 0; i++) await settle(50);
     await settle(400);
     await vscode.commands.executeCommand('docsAssistant.stopAnswer');
@@ -148,7 +148,7 @@ describe('the chat', () => {
 
   it('keeps the partial answer of an interrupted stream and says what happened', async () => {
     emulator.faults.add({ kind: 'dropMidStream', afterEvents: 25 }, { operation: 'assistant' });
-    const turn = await runAccepting<TurnView>('docsAssistant.ask', 'How do I set up keys?');
+    const turn = await runAccepting<ShownTurn>('docsAssistant.ask', 'How do I set up keys?');
     assert.equal(turn?.status, 'failed');
     assert.equal(turn.error?.kind, 'network');
     assert.match(turn.error.message, /interrupted/);
@@ -157,7 +157,7 @@ describe('the chat', () => {
 
   it('a 429 with a wait over a minute fails the turn at once with a sentence that says how long to wait', async () => {
     emulator.faults.add({ kind: 'rateLimit', retryAfterSeconds: 120 }, { operation: 'assistant' });
-    const turn = await runAccepting<TurnView>('docsAssistant.ask', 'q');
+    const turn = await runAccepting<ShownTurn>('docsAssistant.ask', 'q');
     assert.equal(turn?.status, 'failed');
     assert.equal(turn.error?.kind, 'rateLimited');
     assert.match(turn.error.message, /Try again in 2 minutes/);

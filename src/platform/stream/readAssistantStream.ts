@@ -1,10 +1,7 @@
-// An assistant answer read off a body of SSE bytes: decoded incrementally, folded into one
-// message, and stopped at `[DONE]`. The client reads every answer through this, and so does the
-// stream-decoding benchmark, so what is measured is what runs.
-//
-// The extension host is shared by every extension, so an answer is bounded: a server that sends
-// text without end, one line without end, bytes without end, or parts without end (sources, tool
-// calls) is stopped at the limit, with what arrived kept.
+// An assistant answer read off a body of SSE bytes: decoded incrementally, folded into one message,
+// stopped at `[DONE]`. The client and the stream-decoding benchmark both read answers through this.
+// The extension host is shared by every extension, so an answer is bounded: text, a line, bytes or
+// parts without end are stopped at the limit, with what arrived kept.
 
 import { AssistantMessageBuilder, type AssistantMessage } from './assistantMessage';
 import type { StreamChunk } from './chunks';

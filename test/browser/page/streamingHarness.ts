@@ -154,25 +154,19 @@ function redrawsMissingChunk(first: string, more: string): string {
   return code;
 }
 
-/**
- * Streams `text` in pieces of 40 characters, drawing after each: the HTML, and for each group
- * settled by then, the height it is taken to have off screen against the height it has.
- */
-function settledHeights(text: string): { html: string; heights: { declared: number; laidOut: number }[] } {
+/** Streams `text` in pieces of 40 characters, drawing after each: the HTML, and how many groups drew it. */
+function drawnInGroups(text: string): { html: string; groups: number } {
   const { container, markdown, drawWith } = drawnByHand();
   for (const piece of text.match(/[^]{1,40}/g) ?? []) drawWith(piece);
   markdown.finish();
-  const html = [...container.querySelectorAll('.md-group')].map((group) => group.innerHTML).join('');
-  const heights = [...container.querySelectorAll<HTMLElement>('.md-settled')].map((group) => ({
-    declared: parseFloat(group.style.containIntrinsicSize),
-    laidOut: group.getBoundingClientRect().height,
-  }));
+  const groups = [...container.querySelectorAll('.md-group')];
+  const html = groups.map((group) => group.innerHTML).join('');
   container.remove();
-  return { html, heights };
+  return { html, groups: groups.length };
 }
 
 (window as unknown as { streaming: unknown }).streaming = {
-  settledHeights,
+  drawnInGroups,
   keepsAcrossGroups,
   growsCode,
   redrawsMissingChunk,

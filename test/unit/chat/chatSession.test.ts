@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
-import type { TurnActivity } from '../../../src/chat/activity';
-import { activityText } from '../../../src/chat/activity';
+import type { TurnActivity } from '../../../src/shared/activity';
+import { activityText } from '../../../src/shared/activity';
 import {
   type ChatEvent,
   ChatSession,
@@ -12,7 +12,7 @@ import type { ThreadKeyStore } from '../../../src/chat/chatThread';
 import { MAX_SOURCES } from '../../../src/chat/turnStream';
 import { Conversation, EXPIRED_THREAD_NOTICE, type Turn } from '../../../src/chat/conversation';
 import { attachSelection, MAX_SELECTION_CHARS, trimNote } from '../../../src/chat/selectionContext';
-import { parseSuggestions } from '../../../src/chat/suggestions';
+import { parseSuggestions } from '../../../src/shared/suggestions';
 import type { PlatformClient } from '../../../src/platform/client';
 import { AssistantMessageBuilder } from '../../../src/platform/stream/assistantMessage';
 import type { StreamChunk } from '../../../src/platform/stream/chunks';

@@ -3,7 +3,7 @@
 
 import * as assert from 'node:assert/strict';
 import { StreamBatcher, type StreamUpdate } from '../../../src/chat/streamBatcher';
-import { isSafeLink, linkTarget } from '../../../src/chat/linkTargets';
+import { isSafeLink, linkTarget } from '../../../src/shared/linkTargets';
 import { webviewHtml } from '../../../src/chat/webviewHtml';
 import { FakeTimers } from '../fakeTimers';
 

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { parseFromWebview } from '../../../src/chat/protocol';
+import { parseFromWebview } from '../../../src/shared/protocol';
 
 describe('chat view protocol', () => {
   it('accepts the messages it knows, keeping only their known fields', () => {

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { setupViewOf } from '../../../src/chat/setupView';
+import { setupStatusOf } from '../../../src/chat/setupStatus';
 import { defaultSettings } from '../../../src/settings/settingsModel';
 import { agentJobsNeeds, assistantNeeds, type KeyPresence, setupStateOf } from '../../../src/settings/setupState';
 
@@ -31,23 +31,23 @@ describe('setup state', () => {
   });
 
   it('the chat view shows the right title and buttons for each state', () => {
-    assert.deepEqual(setupViewOf(state({})), {
+    assert.deepEqual(setupStatusOf(state({})), {
       kind: 'needs',
       title: 'Connect your documentation',
       message:
         'Docs Assistant is not connected to a documentation platform yet. Configure the base URL, your documentation domain and the assistant key to start asking.',
       actions: ['configure'],
     });
-    assert.deepEqual(setupViewOf(state({ baseUrl: 'javascript:x' })), {
+    assert.deepEqual(setupStatusOf(state({ baseUrl: 'javascript:x' })), {
       kind: 'needs',
       title: 'The base URL is not valid',
       message: 'The platform base URL is not valid: it must start with https://, not javascript://.',
       actions: ['openSettings', 'configure'],
     });
-    const keyMissing = setupViewOf(state({ baseUrl: 'https://x.example', domain: 'd' }));
+    const keyMissing = setupStatusOf(state({ baseUrl: 'https://x.example', domain: 'd' }));
     assert.ok(keyMissing.kind === 'needs');
     assert.deepEqual(keyMissing.actions, ['setAssistantKey', 'configure']);
-    assert.deepEqual(setupViewOf(state({ baseUrl: 'https://x.example', domain: 'd' }, { assistantKey: 'set' })), {
+    assert.deepEqual(setupStatusOf(state({ baseUrl: 'https://x.example', domain: 'd' }, { assistantKey: 'set' })), {
       kind: 'ready',
       origin: 'https://x.example',
       domain: 'd',

@@ -1,7 +1,7 @@
 // The turns and the context chip as the chat view shows them: the protocol's shapes, from the session's data.
 
 import type { AttachedContext, Turn } from './conversation';
-import type { ContextChip, TurnView } from './protocol';
+import type { ContextChip, ShownTurn } from '../shared/protocol';
 import { trimNote } from './selectionContext';
 
 export function chipOf(context: AttachedContext | undefined): ContextChip | undefined {
@@ -10,7 +10,7 @@ export function chipOf(context: AttachedContext | undefined): ContextChip | unde
   return { label: context.label, ...(note ? { note } : {}) };
 }
 
-export function turnView(turn: Turn): TurnView {
+export function shownTurn(turn: Turn): ShownTurn {
   return {
     id: turn.id,
     question: turn.question,

@@ -1,18 +1,31 @@
 // The messages between the chat view's webview and the extension. Both sides import this file;
 // the extension checks every message that arrives, since a webview is untrusted content.
 
-import { SETUP_ACTIONS, type SetupAction } from '../settings/setupActions';
 import type { TurnActivity } from './activity';
-import type { SourceLink, TurnError, TurnStatus } from './conversation';
+import { SETUP_ACTIONS, type SetupAction } from './setupActions';
 
 export type { SetupAction };
 
+export interface SourceLink {
+  /** A page path of the site or an http(s) URL; absent for a document the server named without a file. */
+  readonly url?: string;
+  readonly title?: string;
+}
+
+export type TurnStatus = 'streaming' | 'done' | 'stopped' | 'failed';
+
+/** Why a turn failed, as the view shows it: the kind (the extension's error kinds) and a sentence. */
+export interface TurnError {
+  readonly kind: string;
+  readonly message: string;
+}
+
 /** What the view shows about set-up: what is still needed, or where it is connected. */
-export type SetupView =
+export type SetupStatus =
   | { readonly kind: 'ready'; readonly origin: string; readonly domain: string }
   | { readonly kind: 'needs'; readonly title: string; readonly message: string; readonly actions: readonly SetupAction[] };
 
-export interface TurnView {
+export interface ShownTurn {
   readonly id: string;
   readonly question: string;
   /** The chip of the context sent with the question, if any. */
@@ -37,14 +50,14 @@ export interface ContextChip {
 }
 
 export type ToWebview =
-  | { readonly type: 'setup'; readonly setup: SetupView }
+  | { readonly type: 'setup'; readonly setup: SetupStatus }
   /** The whole conversation: sent on `ready`, after a reload, and when a new one starts. */
-  | { readonly type: 'conversation'; readonly turns: readonly TurnView[]; readonly context?: ContextChip; readonly answering: boolean }
-  | { readonly type: 'turnStarted'; readonly turn: TurnView }
+  | { readonly type: 'conversation'; readonly turns: readonly ShownTurn[]; readonly context?: ContextChip; readonly answering: boolean }
+  | { readonly type: 'turnStarted'; readonly turn: ShownTurn }
   | { readonly type: 'delta'; readonly turnId: string; readonly text: string }
   | { readonly type: 'sources'; readonly turnId: string; readonly sources: readonly SourceLink[] }
   | { readonly type: 'activity'; readonly turnId: string; readonly activity?: TurnActivity }
-  | { readonly type: 'turnEnded'; readonly turn: TurnView }
+  | { readonly type: 'turnEnded'; readonly turn: ShownTurn }
   | { readonly type: 'turnRemoved'; readonly turnId: string }
   | { readonly type: 'context'; readonly context?: ContextChip }
   /** The answer to an `ask`: the composer clears its box only once the question is accepted. */
@@ -53,7 +66,7 @@ export type ToWebview =
   | { readonly type: 'focusInput' };
 
 /**
- * The shortest time between two draws of a streaming answer (the view's frames.ts), and so how
+ * The shortest time between two draws of a streaming answer (the view's drawThrottle.ts), and so how
  * long the extension gathers deltas into one message: a message a draw, not one a token.
  */
 export const STREAM_DRAW_MS = 100;

@@ -2,9 +2,9 @@
 
 import type { SetupState } from '../settings/setupState';
 import { assistantNeeds } from '../settings/setupState';
-import type { SetupView } from './protocol';
+import type { SetupStatus } from '../shared/protocol';
 
-export function setupViewOf(state: SetupState): SetupView {
+export function setupStatusOf(state: SetupState): SetupStatus {
   const needs = assistantNeeds(state);
   if (!needs) return { kind: 'ready', origin: state.origin!, domain: state.domain };
   switch (needs.need) {

@@ -1,21 +1,21 @@
-// When the view draws a streaming answer (src/webview/frames.ts), on injected timers: each draw in
+// When the view draws a streaming answer (src/webview/drawThrottle.ts), on injected timers: each draw in
 // a task of its own, at most every STREAM_DRAW_MS, and less often while draws are costly.
 
 import * as assert from 'node:assert/strict';
-import { STREAM_DRAW_MS } from '../../../src/chat/protocol';
+import { STREAM_DRAW_MS } from '../../../src/shared/protocol';
 import { FakeTimers } from '../fakeTimers';
 import { loadWebviewModule } from '../webviewModule';
 import type { Timers } from '../../../src/util/timers';
 
-interface FrameScheduler {
+interface DrawThrottle {
   request(draw: () => void): void;
   cancel(): void;
 }
-const { throttledFrames, LONGEST_PAUSE_MS, PAUSE_PER_DRAW } = loadWebviewModule<{
-  throttledFrames: (timers: Timers) => FrameScheduler;
+const { drawThrottle, LONGEST_PAUSE_MS, PAUSE_PER_DRAW } = loadWebviewModule<{
+  drawThrottle: (timers: Timers) => DrawThrottle;
   LONGEST_PAUSE_MS: number;
   PAUSE_PER_DRAW: number;
-}>('src/webview/frames.ts');
+}>('src/webview/drawThrottle.ts');
 
 /**
  * Streams for `ms`, asking for a draw every 10 ms; a draw takes `drawMs` (or what it gives for the
@@ -23,7 +23,7 @@ const { throttledFrames, LONGEST_PAUSE_MS, PAUSE_PER_DRAW } = loadWebviewModule<
  */
 async function stream(
   timers: FakeTimers,
-  frames: FrameScheduler,
+  frames: DrawThrottle,
   ms: number,
   drawMs: number | ((index: number) => number),
 ): Promise<number[]> {
@@ -45,7 +45,7 @@ const pauses = (starts: number[]) => starts.slice(1).map((start, i) => start - s
 describe('when a streaming answer is drawn', () => {
   it('draws on a timer, not an animation frame: at once after a quiet spell, with at most one draw waiting', async () => {
     const timers = new FakeTimers();
-    const frames = throttledFrames(timers);
+    const frames = drawThrottle(timers);
     let draws = 0;
     frames.request(() => draws++);
     frames.request(() => draws++);
@@ -66,7 +66,7 @@ describe('when a streaming answer is drawn', () => {
 
   it('draws ten times a second while draws are cheap, less often while they are costly, and never pauses longer than LONGEST_PAUSE_MS', async () => {
     const timers = new FakeTimers();
-    const frames = throttledFrames(timers);
+    const frames = drawThrottle(timers);
     assert.ok(
       pauses(await stream(timers, frames, 2_000, 1)).every((pause) => pause === STREAM_DRAW_MS),
       'a 1 ms draw',
@@ -93,7 +93,7 @@ describe('when a streaming answer is drawn', () => {
 
   it('does not slow down for one slow draw among cheap ones (a collection of garbage)', async () => {
     const timers = new FakeTimers();
-    const frames = throttledFrames(timers);
+    const frames = drawThrottle(timers);
     const starts = await stream(timers, frames, 1_200, (index) => (index === 4 ? 40 : 1));
     assert.ok(starts.length >= 10, `${starts.length} draws`);
     assert.deepEqual(

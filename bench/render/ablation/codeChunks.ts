@@ -1,0 +1,22 @@
+// Ablation: long code is highlighted and drawn whole at every draw, not in chunks.
+
+import type { HighlightedCode } from '../../../src/webview/codeChunks';
+
+export type { HighlightedCode };
+export const CHUNK_LINES = Infinity;
+
+export class DrawnChunks {
+  placeholders = 0;
+  placeholderChars = 0;
+  start(): void {}
+  html(html: string): string {
+    return html;
+  }
+  finishBlocks(): void {}
+  drawn(): void {}
+  forget(): void {}
+}
+
+export function chunkedCode(code: string, _language: string, highlight: (code: string) => HighlightedCode): string {
+  return highlight(code).html;
+}
