@@ -32,15 +32,15 @@ const problemReporter = {
 const loadedLater = {
   name: 'loaded-later',
   setup(build) {
-    build.onResolve({ filter: /^\.\/features$/ }, ({ importer }) =>
-      importer.endsWith('src/extension.ts') ? { path: './features.js', external: true } : undefined,
+    build.onResolve({ filter: /^\.\/(features|preview)$/ }, ({ path, importer }) =>
+      importer.endsWith('src/extension.ts') ? { path: `${path}.js`, external: true } : undefined,
     );
     build.onResolve({ filter: /^undici$/ }, () => ({ path: './vendor/undici.js', external: true }));
   },
 };
 
 const extension = {
-  entryPoints: ['src/extension.ts', 'src/features.ts'],
+  entryPoints: ['src/extension.ts', 'src/features.ts', 'src/preview.ts'],
   outdir: 'dist',
   bundle: true,
   format: 'cjs',

@@ -9,6 +9,7 @@ import tseslint from 'typescript-eslint';
 /** The thin layer over VS Code: the only files that may import `vscode`. */
 const VSCODE_ADAPTERS = [
   'src/extension.ts',
+  'src/editorLinks/registerEditorLinks.ts',
   'src/features.ts',
   'src/*/register*.ts',
   'src/*/*Command.ts',
@@ -24,6 +25,7 @@ const VSCODE_ADAPTERS = [
   'src/git/gitApi.ts',
   'src/log/extensionLog.ts',
   'src/pages/pageDocuments.ts',
+  'src/pages/pageLinkProvider.ts',
   'src/pages/visibleWaits.ts',
   'src/review/jobBranch.ts',
   'src/review/reviewEditors.ts',

@@ -1,8 +1,9 @@
 // Activation registers what VS Code must find at once (the commands, the two views, the page
-// documents' scheme, the tools) and returns. The features behind them, dist/features.js, load the
-// first time any of them is used. Only identifiers and types are imported here, so activation
-// reads this small file alone: bench/footprint.ts prints its size and the time it takes.
+// documents' scheme, the tools, the preview's plugin) and returns. What is behind them
+// (dist/features.js, dist/preview.js) loads the first time it is used, so activation reads this
+// small file alone: bench/footprint.ts prints its size and the time it takes.
 
+import type MarkdownIt from 'markdown-it';
 import * as vscode from 'vscode';
 import type { JobNode } from './agentJobs/agentJobsTree';
 import type { DocsAssistantApi, Features } from './features';
@@ -10,7 +11,7 @@ import { commands, pageScheme, tools, views } from './identifiers';
 
 export type { DocsAssistantApi } from './features';
 
-export function activate(context: vscode.ExtensionContext): DocsAssistantApi {
+export function activate(context: vscode.ExtensionContext): DocsAssistantApi & { extendMarkdownIt(md: MarkdownIt): MarkdownIt } {
   let features: Features | undefined;
   let loading = false;
   /** Why the features could not load: said once, and given again to whatever asks for them. */
@@ -40,6 +41,8 @@ export function activate(context: vscode.ExtensionContext): DocsAssistantApi {
     jobsChanged,
     pagesChanged,
     agentJobsView,
+    // Links from a documentation site (vscode://<publisher>.<name>/ask?q=…) may be what activates the extension.
+    vscode.window.registerUriHandler({ handleUri: (uri) => void load().handleUri(uri) }),
     vscode.window.registerWebviewViewProvider(views.chat, {
       resolveWebviewView: (view, resolveContext, token) => load().chatView.resolveWebviewView(view, resolveContext, token),
     }),
@@ -87,10 +90,13 @@ export function activate(context: vscode.ExtensionContext): DocsAssistantApi {
   }
 
   return {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- the preview's bundle, loaded by the preview alone
+    extendMarkdownIt: (md) => (require('./preview') as typeof import('./preview')).extendMarkdownIt(md),
     recentLog: () => load().api.recentLog(),
     trackedJobs: () => load().api.trackedJobs(),
     savedConversation: () => load().api.savedConversation(),
     hasThreadKey: () => load().api.hasThreadKey(),
+    followLink: (uri) => load().api.followLink(uri),
   };
 }
 

@@ -8,6 +8,7 @@ import type { TrackedJob } from './agentJobs/poller';
 import type { AgentJobsTree, JobNode } from './agentJobs/agentJobsTree';
 import { registerAgentJobs } from './agentJobs/registerAgentJobs';
 import { registerChat } from './chat/registerChat';
+import { followEditorLink } from './editorLinks/registerEditorLinks';
 import { ExtensionLog } from './log/extensionLog';
 import { registerShowLog } from './log/showLogCommand';
 import type { PageDocuments } from './pages/pageDocuments';
@@ -34,6 +35,11 @@ export interface DocsAssistantApi {
   savedConversation(): unknown;
   /** Whether secret storage holds the key of the conversation's thread (the key itself stays there). */
   hasThreadKey(): Promise<boolean>;
+  /**
+   * Follows a link into VS Code as the URI handler does (`vscode://docs-assistant.docs-assistant/ask?q=…`):
+   * a browser-based VS Code cannot be sent one by a test.
+   */
+  followLink(uri: string): Promise<boolean>;
 }
 
 /** What activation made before the features were loaded. */
@@ -44,6 +50,8 @@ export interface ActivationHandles {
 /** The providers behind what activation registered, and the API. */
 export interface Features {
   readonly chatView: vscode.WebviewViewProvider;
+  /** Follows a link from a documentation site into VS Code. */
+  handleUri(uri: vscode.Uri): Promise<boolean>;
   readonly agentJobsTree: AgentJobsTree;
   readonly pageDocuments: PageDocuments;
   readonly tools: DocsTools;
@@ -83,9 +91,11 @@ export function activateFeatures(context: vscode.ExtensionContext, handles: Acti
   });
   registerReview(context, { model: agentJobs.model, reviews });
 
+  const followLink = (uri: vscode.Uri) => followEditorLink(uri, { fillQuestion: (question) => chat.fillQuestion(question) });
   void setup.refresh();
   return {
     chatView: chat.view,
+    handleUri: followLink,
     agentJobsTree: agentJobs.tree,
     pageDocuments: pages,
     tools: docsTools({ platform, settings, setup, pages, log }),
@@ -94,6 +104,7 @@ export function activateFeatures(context: vscode.ExtensionContext, handles: Acti
       trackedJobs: () => agentJobs.model.jobs,
       savedConversation: () => chat.savedConversation(),
       hasThreadKey: () => chat.hasThreadKey(),
+      followLink: (uri) => followLink(vscode.Uri.parse(uri, true)),
     },
   };
 }

@@ -15,6 +15,8 @@ export const commands = {
   checkConnection: 'docsAssistant.checkConnection',
   openPage: 'docsAssistant.openPage',
   refreshPage: 'docsAssistant.refreshPage',
+  copyPageAsMarkdown: 'docsAssistant.copyPageAsMarkdown',
+  openPageOnSite: 'docsAssistant.openPageOnSite',
   showLog: 'docsAssistant.showLog',
   trackAgentJob: 'docsAssistant.trackAgentJob',
   untrackAgentJob: 'docsAssistant.untrackAgentJob',

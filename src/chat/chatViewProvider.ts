@@ -3,6 +3,7 @@
 // what many chunks of an answer changed (text, sources, activity) once per draw of the view
 // (streamBatcher.ts).
 
+import { SECTION, settingNames } from '../settings/settingsModel';
 import * as vscode from 'vscode';
 import { contextKeys, views } from '../identifiers';
 import type { PageDocuments } from '../pages/pageDocuments';
@@ -23,6 +24,8 @@ import { webviewHtml } from './webviewHtml';
 export class ChatViewProvider extends Disposable implements vscode.WebviewViewProvider {
   private view: vscode.WebviewView | undefined;
   private webviewReady = false;
+  /** What reveal() asked of a view that was not ready yet. */
+  private pendingFocus: ToWebview | undefined;
   private readonly stream = this.register(new StreamBatcher((update) => this.postUpdate(update)));
 
   constructor(
@@ -37,10 +40,16 @@ export class ChatViewProvider extends Disposable implements vscode.WebviewViewPr
     this.register(session.onEvent((event) => this.relay(event)));
   }
 
-  /** Shows the chat view; with `focusInput`, puts the cursor in the question box. */
-  async reveal(focusInput: boolean): Promise<void> {
+  /**
+   * Shows the chat view; with `focusInput`, puts the cursor in the question box, with `text` in it
+   * when given. A view still loading gets it once it is ready.
+   */
+  async reveal(focusInput: boolean, text?: string): Promise<void> {
     await vscode.commands.executeCommand(`${views.chat}.focus`);
-    if (focusInput) this.post({ type: 'focusInput' });
+    if (!focusInput) return;
+    const message: ToWebview = text === undefined ? { type: 'focusInput' } : { type: 'focusInput', text };
+    if (this.view && this.webviewReady) this.post(message);
+    else this.pendingFocus = message;
   }
 
   resolveWebviewView(view: vscode.WebviewView): void {
@@ -88,6 +97,8 @@ export class ChatViewProvider extends Disposable implements vscode.WebviewViewPr
         this.webviewReady = true;
         this.postSetup();
         this.postConversation();
+        if (this.pendingFocus) this.post(this.pendingFocus);
+        this.pendingFocus = undefined;
         return;
       case 'action': {
         const { command, args = [] } = setupActions[message.action];
@@ -124,6 +135,10 @@ export class ChatViewProvider extends Disposable implements vscode.WebviewViewPr
         return;
       case 'insertCode':
         await insertAtCursor(message.code);
+        return;
+      case 'scope':
+        if (message.action === 'change') await vscode.commands.executeCommand('workbench.action.openSettings', FILTER_SETTING);
+        else await clearSetting(FILTER_SETTING);
         return;
     }
   }
@@ -186,6 +201,19 @@ export class ChatViewProvider extends Disposable implements vscode.WebviewViewPr
   private post(message: ToWebview): void {
     if (this.view && this.webviewReady) void this.view.webview.postMessage(message);
   }
+}
+
+const FILTER_SETTING = `${SECTION}.${settingNames.filter}`;
+
+/** Removes `setting` wherever it is set (the user's settings, the workspace's, a folder's): its default is in force. */
+async function clearSetting(setting: string): Promise<void> {
+  const [section, ...rest] = setting.split('.');
+  const config = vscode.workspace.getConfiguration(section);
+  const name = rest.join('.');
+  const inspected = config.inspect(name);
+  if (inspected?.workspaceFolderValue !== undefined) await config.update(name, undefined, vscode.ConfigurationTarget.WorkspaceFolder);
+  if (inspected?.workspaceValue !== undefined) await config.update(name, undefined, vscode.ConfigurationTarget.Workspace);
+  if (inspected?.globalValue !== undefined) await config.update(name, undefined, vscode.ConfigurationTarget.Global);
 }
 
 /** Insert at Cursor of a code block: into the active editor, replacing each selection. */

@@ -34,6 +34,8 @@ export interface ChatFeature {
   hasThreadKey(): Promise<boolean>;
   /** Attaches a page to the next question and puts the cursor in the chat's question box. */
   askAboutPage(pagePath: string): Promise<void>;
+  /** Puts `question` in the chat's question box and focuses it: the user reads it, and sends it or not. */
+  fillQuestion(question: string): Promise<void>;
 }
 
 export function registerChat(context: vscode.ExtensionContext, { platform, settings, setup, pages, log }: ChatDeps): ChatFeature {
@@ -65,5 +67,6 @@ export function registerChat(context: vscode.ExtensionContext, { platform, setti
       session.attach(attachPage(pagePath));
       await view.reveal(true);
     },
+    fillQuestion: (question) => view.reveal(true, question),
   };
 }

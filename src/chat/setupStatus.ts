@@ -6,7 +6,7 @@ import type { SetupStatus } from '../shared/protocol';
 
 export function setupStatusOf(state: SetupState): SetupStatus {
   const needs = assistantNeeds(state);
-  if (!needs) return { kind: 'ready', origin: state.origin!, domain: state.domain };
+  if (!needs) return { kind: 'ready', origin: state.origin!, domain: state.domain, ...(state.scope ? { scope: state.scope } : {}) };
   switch (needs.need) {
     case 'baseUrl':
       return state.baseUrlProblem

@@ -1,19 +1,61 @@
-// Open Page (a path or a page's URL) and Refresh Page (in a page's editor title).
+// Open Page (a path or a page's URL, at a heading after `#`), and in a page's editor title Refresh
+// Page, Copy Page as Markdown and Open Page on Site.
 
 import * as vscode from 'vscode';
 import { commands } from '../identifiers';
-import { showMessage } from '../ui/messages';
+import type { SettingsService } from '../settings/settingsService';
+import { setStatusMessage, showMessage } from '../ui/messages';
 import { showPlatformError } from '../settings/setupMessages';
 import { PageDocuments } from './pageDocuments';
-import { pagePathFromInput } from './pagePath';
+import { headingLine } from './headings';
+import { pagePathFromInput, pageTargetFromInput } from './pagePath';
 
-export function registerPageCommands(context: vscode.ExtensionContext, pages: PageDocuments): void {
+export function registerPageCommands(context: vscode.ExtensionContext, pages: PageDocuments, settings: SettingsService): void {
+  const uriOf = (argument: unknown) => (argument instanceof vscode.Uri ? argument : undefined);
   context.subscriptions.push(
     vscode.commands.registerCommand(commands.openPage, (path?: unknown) => openPage(pages, typeof path === 'string' ? path : undefined)),
-    vscode.commands.registerCommand(commands.refreshPage, (uri?: unknown) =>
-      refreshPage(pages, uri instanceof vscode.Uri ? uri : undefined),
-    ),
+    vscode.commands.registerCommand(commands.refreshPage, (uri?: unknown) => refreshPage(pages, uriOf(uri))),
+    vscode.commands.registerCommand(commands.copyPageAsMarkdown, (uri?: unknown) => copyPage(uriOf(uri))),
+    vscode.commands.registerCommand(commands.openPageOnSite, (uri?: unknown) => openOnSite(settings, uriOf(uri))),
   );
+}
+
+/** The page document `uri` names, or the active editor's; says so when there is none. */
+function pageOf(uri: vscode.Uri | undefined, command: string): { path: string; uri: vscode.Uri } | undefined {
+  const target = uri ?? vscode.window.activeTextEditor?.document.uri;
+  const path = target && PageDocuments.pagePathOf(target);
+  if (target && path !== undefined) return { path, uri: target };
+  showMessage('info', `${command} works on a documentation page opened with Docs Assistant: Open Page.`);
+  return undefined;
+}
+
+async function copyPage(uri: vscode.Uri | undefined): Promise<boolean> {
+  const page = pageOf(uri, 'Copy Page as Markdown');
+  if (!page) return false;
+  const document = await vscode.workspace.openTextDocument(page.uri);
+  await vscode.env.clipboard.writeText(document.getText());
+  setStatusMessage(`Copied the page ${page.path} as Markdown.`);
+  return true;
+}
+
+/** Opens the page at `<siteUrl>/<path>` in the browser; without a site address, says what to set. */
+async function openOnSite(settings: SettingsService, uri: vscode.Uri | undefined): Promise<boolean> {
+  const page = pageOf(uri, 'Open Page on Site');
+  if (!page) return false;
+  const { siteUrl } = settings.current;
+  if (siteUrl === '') {
+    showMessage(
+      'info',
+      "Set docsAssistant.siteUrl to your documentation site's public address (such as https://docs.example.com) to open pages there.",
+      {
+        title: 'Open Settings',
+        run: () => vscode.commands.executeCommand('workbench.action.openSettings', 'docsAssistant.siteUrl'),
+      },
+    );
+    return false;
+  }
+  const address = `${siteUrl.replace(/\/+$/, '')}/${page.path.split('/').map(encodeURIComponent).join('/')}`;
+  return vscode.env.openExternal(vscode.Uri.parse(address, true));
 }
 
 /** Opens a page; resolves to its URI, or undefined when nothing was opened. */
@@ -32,26 +74,34 @@ async function openPage(pages: PageDocuments, given: string | undefined, previou
       },
     }));
   if (input === undefined || input.trim() === '') return undefined;
-  const parsed = pagePathFromInput(input);
+  const parsed = pageTargetFromInput(input);
   if (!parsed.ok) {
     showPlatformError(parsed.error);
     return undefined;
   }
-  const opened = await pages.open(parsed.value);
-  if (opened.ok) return opened.value.document.uri;
+  const opened = await pages.open(parsed.value.path);
+  if (opened.ok) {
+    if (parsed.value.anchor) revealHeading(opened.value, parsed.value.anchor);
+    return opened.value.document.uri;
+  }
   const tryAgain = { title: 'Try Another Path', run: () => openPage(pages, undefined, input) };
   showPlatformError(opened.error, ...(opened.error.kind === 'notFound' || opened.error.kind === 'invalidRequest' ? [tryAgain] : []));
   return undefined;
 }
 
+/** Shows the heading `anchor` names at the top of the editor; a page without it stays at its top. */
+function revealHeading(editor: vscode.TextEditor, anchor: string): void {
+  const line = headingLine(editor.document.getText(), anchor);
+  if (line === undefined) return;
+  const position = new vscode.Position(line, 0);
+  editor.selection = new vscode.Selection(position, position);
+  editor.revealRange(new vscode.Range(position, position), vscode.TextEditorRevealType.AtTop);
+}
+
 async function refreshPage(pages: PageDocuments, uri: vscode.Uri | undefined): Promise<boolean> {
-  const target = uri ?? vscode.window.activeTextEditor?.document.uri;
-  const pagePath = target && PageDocuments.pagePathOf(target);
-  if (pagePath === undefined) {
-    showMessage('info', 'Refresh Page works on a documentation page opened with Docs Assistant: Open Page.');
-    return false;
-  }
-  const result = await pages.refresh(pagePath);
+  const page = pageOf(uri, 'Refresh Page');
+  if (!page) return false;
+  const result = await pages.refresh(page.path);
   if (!result.ok) showPlatformError(result.error);
   return result.ok;
 }

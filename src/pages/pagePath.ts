@@ -33,6 +33,16 @@ export function pagePathFromInput(input: string): Result<string> {
     : ok(path);
 }
 
+/** What the user typed, and the heading it names after `#`, if any (`guides/chat#threads`). */
+export function pageTargetFromInput(input: string): Result<{ readonly path: string; readonly anchor?: string }> {
+  const text = input.trim();
+  const hash = text.indexOf('#');
+  const anchor = hash >= 0 ? safeDecode(text.slice(hash + 1)) : '';
+  const parsed = pagePathFromInput(hash >= 0 ? text.slice(0, hash) : text);
+  if (!parsed.ok) return parsed;
+  return ok(anchor === '' ? { path: parsed.value } : { path: parsed.value, anchor });
+}
+
 /** The path of the page a document URI shows: `/guides/chat.md` → `guides/chat`. */
 export function pagePathOfUriPath(uriPath: string): string | undefined {
   if (!uriPath.startsWith('/') || !uriPath.endsWith(SUFFIX) || uriPath.length <= SUFFIX.length + 1) return undefined;

@@ -1,6 +1,7 @@
-// The pages feature: page documents served from a cache, and Open Page / Refresh Page.
+// The pages feature: page documents served from a cache, links between them, and their commands.
 
-import type * as vscode from 'vscode';
+import * as vscode from 'vscode';
+import { pageScheme } from '../identifiers';
 import type { Logger } from '../platform/logger';
 import type { KeyStore } from '../settings/keyStore';
 import type { PlatformConnection } from '../settings/platformConnection';
@@ -8,6 +9,7 @@ import type { SettingsService } from '../settings/settingsService';
 import { PageCache } from './pageCache';
 import { registerPageCommands } from './pageCommands';
 import { PageDocuments } from './pageDocuments';
+import { PageLinkProvider } from './pageLinkProvider';
 
 export interface PagesDeps {
   readonly platform: PlatformConnection;
@@ -27,6 +29,7 @@ export function registerPages(context: vscode.ExtensionContext, { platform, sett
     pages,
     keys.onDidChange(() => cache.clear()),
   );
-  registerPageCommands(context, pages);
+  registerPageCommands(context, pages, settings);
+  context.subscriptions.push(vscode.languages.registerDocumentLinkProvider({ scheme: pageScheme }, new PageLinkProvider()));
   return pages;
 }

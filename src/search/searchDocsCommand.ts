@@ -9,6 +9,7 @@ import type { PageDocuments } from '../pages/pageDocuments';
 import { DEFAULT_SEARCH_PAGE_SIZE } from '../platform/client';
 import type { Result } from '../platform/errors';
 import type { SearchResult } from '../platform/searchResults';
+import { scopeLabel } from '../settings/filterScope';
 import type { PlatformConnection } from '../settings/platformConnection';
 import type { SettingsService } from '../settings/settingsService';
 import { actionForError, setupActions } from '../settings/setupActions';
@@ -48,7 +49,9 @@ export function registerSearchDocs(context: vscode.ExtensionContext, deps: Searc
 
 function searchDocs(deps: SearchDocsDeps, given: string | undefined): Promise<void> {
   const pick = vscode.window.createQuickPick<Item>();
-  pick.title = 'Docs Assistant: Search Docs';
+  const scope = scopeLabel(deps.settings.current.filter);
+  // The scope is the user's setting, but a workspace may set it: its words are drawn inert.
+  pick.title = `Docs Assistant: Search Docs${scope ? ` in ${inertText(scope)}` : ''}`;
   pick.placeholder = 'Search the documentation: results follow what you type; Enter opens the page';
   pick.matchOnDescription = false;
   pick.matchOnDetail = false;

@@ -11,6 +11,8 @@ export interface DocsSettings {
   readonly baseUrl: string;
   readonly domain: string;
   readonly projectId: string;
+  /** The documentation site's public address, for Open Page on Site; '' when not set. */
+  readonly siteUrl: string;
   readonly retrievalPageSize: number;
   readonly fingerprint: string;
   readonly filter: Readonly<Record<string, unknown>> | null;
@@ -22,6 +24,7 @@ export const defaultSettings: DocsSettings = {
   baseUrl: '',
   domain: '',
   projectId: '',
+  siteUrl: '',
   retrievalPageSize: 5,
   fingerprint: 'anonymous',
   filter: null,
@@ -34,6 +37,7 @@ export const settingNames = {
   baseUrl: 'baseUrl',
   domain: 'domain',
   projectId: 'projectId',
+  siteUrl: 'siteUrl',
   retrievalPageSize: 'assistant.retrievalPageSize',
   fingerprint: 'assistant.fingerprint',
   filter: 'assistant.filter',
@@ -56,7 +60,7 @@ export function readSettings(get: (name: string) => unknown): ReadSettings {
   const problems: SettingProblem[] = [];
   const problem = (key: keyof DocsSettings, message: string) => problems.push({ setting: `${SECTION}.${settingNames[key]}`, message });
 
-  const text = (key: 'baseUrl' | 'domain' | 'projectId' | 'fingerprint'): string => {
+  const text = (key: 'baseUrl' | 'domain' | 'projectId' | 'siteUrl' | 'fingerprint'): string => {
     const value = get(settingNames[key]);
     if (value === undefined || value === null) return defaultSettings[key];
     if (typeof value !== 'string') {
@@ -83,6 +87,11 @@ export function readSettings(get: (name: string) => unknown): ReadSettings {
     const parsed = parseBaseUrl(baseUrl);
     if (!parsed.ok) problem('baseUrl', parsed.error.message);
   }
+  let siteUrl = text('siteUrl');
+  if (siteUrl !== '' && !isSiteUrl(siteUrl)) {
+    problem('siteUrl', `${SECTION}.${settingNames.siteUrl} must be an https address, such as https://docs.example.com; it is not used.`);
+    siteUrl = '';
+  }
   const fingerprint = text('fingerprint') || defaultSettings.fingerprint;
 
   let filter: DocsSettings['filter'] = null;
@@ -104,6 +113,7 @@ export function readSettings(get: (name: string) => unknown): ReadSettings {
       baseUrl,
       domain: text('domain'),
       projectId: text('projectId'),
+      siteUrl,
       retrievalPageSize: whole('retrievalPageSize', 1, 50),
       fingerprint,
       filter,
@@ -112,4 +122,15 @@ export function readSettings(get: (name: string) => unknown): ReadSettings {
     },
     problems,
   };
+}
+
+/** An https address (http on this machine, for a site served locally) with no credentials in it. */
+function isSiteUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    const local = ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
+    return (url.protocol === 'https:' || (url.protocol === 'http:' && local)) && url.username === '' && url.password === '';
+  } catch {
+    return false;
+  }
 }

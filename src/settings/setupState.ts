@@ -1,6 +1,7 @@
 // What is set up and what is missing, for the welcome views and for the features that need it.
 // A pure function of settings and key presence, so it is tested without VS Code.
 
+import { scopeLabel } from './filterScope';
 import { parseBaseUrl } from '../platform/endpoint';
 import { keyLabels, keyPrefixDescriptions, type KeyKind } from '../platform/keys';
 import type { DocsSettings } from './settingsModel';
@@ -16,6 +17,8 @@ export interface SetupState {
   readonly domain: string;
   readonly projectId: string;
   readonly keys: Readonly<Record<KeyKind, KeyPresence>>;
+  /** The answers' scope in a few words (filterScope.ts), when a filter is set. */
+  readonly scope?: string;
 }
 
 /** The first thing a feature still needs, in the order a user would set it up. */
@@ -31,6 +34,7 @@ export function setupStateOf(settings: DocsSettings, keys: Readonly<Record<KeyKi
     domain: settings.domain,
     projectId: settings.projectId,
     keys,
+    ...(scopeLabel(settings.filter) ? { scope: scopeLabel(settings.filter) } : {}),
     ...(parsed?.ok ? { origin: parsed.value.origin } : {}),
     ...(parsed && !parsed.ok ? { baseUrlProblem: parsed.error.message } : {}),
   };

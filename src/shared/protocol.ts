@@ -22,7 +22,8 @@ export interface TurnError {
 
 /** What the view shows about set-up: what is still needed, or where it is connected. */
 export type SetupStatus =
-  | { readonly kind: 'ready'; readonly origin: string; readonly domain: string }
+  /** `scope`: the answers' filter in a few words ("v2 · fr"), when one is set. */
+  | { readonly kind: 'ready'; readonly origin: string; readonly domain: string; readonly scope?: string }
   | { readonly kind: 'needs'; readonly title: string; readonly message: string; readonly actions: readonly SetupAction[] };
 
 export interface ShownTurn {
@@ -63,7 +64,8 @@ export type ToWebview =
   /** The answer to an `ask`: the composer clears its box only once the question is accepted. */
   | { readonly type: 'askResult'; readonly accepted: true }
   | { readonly type: 'askResult'; readonly accepted: false; readonly reason: string }
-  | { readonly type: 'focusInput' };
+  /** Puts the cursor in the question box; with `text`, the question a link brought, to read and send. */
+  | { readonly type: 'focusInput'; readonly text?: string };
 
 /**
  * The shortest time between two draws of a streaming answer (the view's drawThrottle.ts), and so how
@@ -83,7 +85,9 @@ export type FromWebview =
   | { readonly type: 'newConversation' }
   | { readonly type: 'openLink'; readonly url: string }
   | { readonly type: 'copyCode'; readonly code: string }
-  | { readonly type: 'insertCode'; readonly code: string };
+  | { readonly type: 'insertCode'; readonly code: string }
+  /** The answers' scope: open its setting to change it, or clear it. */
+  | { readonly type: 'scope'; readonly action: 'change' | 'clear' };
 
 export const MAX_QUESTION = 100_000;
 const MAX_CODE = 2_000_000;
@@ -123,6 +127,8 @@ export function parseFromWebview(value: unknown): FromWebview | undefined {
       const code = text('code', MAX_CODE);
       return code === undefined ? undefined : { type: message.type, code };
     }
+    case 'scope':
+      return message.action === 'change' || message.action === 'clear' ? { type: 'scope', action: message.action } : undefined;
     default:
       return undefined;
   }

@@ -4,6 +4,7 @@
 // extension.ts registers them under their names at activation and hands calls on to these.
 
 import * as vscode from 'vscode';
+import { scopeLabel } from '../settings/filterScope';
 import type { tools } from '../identifiers';
 import { pagePathFromInput } from '../pages/pagePath';
 import type { PageDocuments } from '../pages/pageDocuments';
@@ -29,7 +30,12 @@ export type DocsTools = { readonly [name in keyof typeof tools]: vscode.Language
 export function docsTools(deps: DocsToolsDeps): DocsTools {
   return {
     searchDocs: {
-      prepareInvocation: ({ input }) => ({ invocationMessage: `Searching the documentation for ${quoted(textOf(input.query), 100)}` }),
+      prepareInvocation: ({ input }) => {
+        const scope = scopeLabel(deps.settings.current.filter);
+        return {
+          invocationMessage: `Searching the documentation${scope ? ` (${quoted(scope, 80)})` : ''} for ${quoted(textOf(input.query), 100)}`,
+        };
+      },
       invoke: ({ input }, token) =>
         answer(deps, 'search', token, async (signal) => {
           const query = typeof input.query === 'string' ? input.query.trim() : '';

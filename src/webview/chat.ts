@@ -65,6 +65,7 @@ function showSetup(setup: SetupStatus, domain?: string): void {
   chatArea.hidden = !ready;
   if (!ready) renderSetup(setupArea, setup);
   else scroll.show();
+  composer.setScope(setup.kind === 'ready' ? setup.scope : undefined);
   intro.replaceChildren(
     el('h2', 'intro-title', 'Ask your documentation'),
     el(
@@ -215,7 +216,7 @@ window.addEventListener('message', (event: MessageEvent<ToWebview>) => {
       composer.answered(message);
       break;
     case 'focusInput':
-      composer.focus();
+      composer.focus(message.text);
       break;
   }
 });

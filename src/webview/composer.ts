@@ -12,6 +12,8 @@ interface SavedState {
 
 export class Composer {
   readonly root = el('form', 'composer');
+  /** The answers' scope, when a filter is set: what it is, and the buttons to change or clear it. */
+  private readonly scope = el('div', 'scope-row');
   private readonly chip = el('div', 'chip-row');
   private readonly input = el('textarea', 'question-input');
   private readonly send = el('button', 'primary send', 'Send');
@@ -34,7 +36,8 @@ export class Composer {
     this.input.setAttribute('aria-describedby', this.problem.id);
     const actions = el('div', 'composer-actions');
     actions.append(this.send, this.stop);
-    this.root.append(this.chip, this.input, this.problem, actions);
+    this.scope.hidden = true;
+    this.root.append(this.scope, this.chip, this.input, this.problem, actions);
     this.root.addEventListener('submit', (event) => {
       event.preventDefault();
       this.submit();
@@ -62,14 +65,33 @@ export class Composer {
     this.saveDraft();
   }
 
-  focus(): void {
+  /** Puts the cursor in the box; `text`, when given, takes the place of what it held (nothing is sent). */
+  focus(text?: string): void {
+    if (text !== undefined) {
+      this.input.value = text;
+      this.saveDraft();
+    }
     this.input.focus();
+    if (text !== undefined) this.input.setSelectionRange(text.length, text.length);
   }
 
   setAnswering(answering: boolean): void {
     this.answering = answering;
     this.send.disabled = answering || this.sent !== undefined;
     this.stop.hidden = !answering;
+  }
+
+  /** Shows the answers' scope ("v2 · fr"), or nothing when there is none. */
+  setScope(label: string | undefined): void {
+    this.scope.hidden = label === undefined;
+    if (label === undefined) return this.scope.replaceChildren();
+    const text = el('span', 'scope-text', 'Answers from ');
+    text.append(el('span', 'scope-label', label));
+    this.scope.replaceChildren(
+      text,
+      button('Change', 'link-button', () => vscode.postMessage({ type: 'scope', action: 'change' }), `Change the answers' scope, ${label}`),
+      button('Clear', 'link-button', () => vscode.postMessage({ type: 'scope', action: 'clear' }), `Clear the answers' scope, ${label}`),
+    );
   }
 
   setContext(context: ContextChip | undefined): void {

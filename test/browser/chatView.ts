@@ -43,7 +43,11 @@ export async function openChatView(browser: Browser): Promise<Page> {
   const page = await browser.newPage({ viewport: { width: 360, height: 500 } });
   const css = fs.readFileSync(path.join(REPO_ROOT, 'media', 'chat.css'), 'utf8');
   await page.setContent(`<!DOCTYPE html><html><head><style>${css}</style></head><body><main id="app"></main></body></html>`);
-  await page.addScriptTag({ content: 'window.acquireVsCodeApi = () => ({ postMessage() {}, getState() {}, setState() {} });' });
+  // What the view posts is kept in `window.posted`, for the tests that look.
+  await page.addScriptTag({
+    content:
+      'window.posted = []; window.acquireVsCodeApi = () => ({ postMessage(m) { window.posted.push(m); }, getState() {}, setState() {} });',
+  });
   const view = buildSync({
     entryPoints: [path.join(REPO_ROOT, 'src', 'webview', 'chat.ts')],
     bundle: true,

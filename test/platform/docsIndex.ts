@@ -45,8 +45,13 @@ export class DocsIndex {
       for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
         const full = path.join(dir, entry.name);
         if (entry.isDirectory()) visit(full);
-        else if (entry.name.endsWith('.md')) {
-          const pagePath = path.relative(folder, full).split(path.sep).join('/').replace(/\.md$/, '');
+        // The live service's pages are MDX; some here are plain Markdown.
+        else if (/\.mdx?$/.test(entry.name)) {
+          const pagePath = path
+            .relative(folder, full)
+            .split(path.sep)
+            .join('/')
+            .replace(/\.mdx?$/, '');
           index.add(pagePath, fs.readFileSync(full));
         }
       }
@@ -58,7 +63,8 @@ export class DocsIndex {
   add(pagePath: string, content: string | Buffer, groups?: readonly string[]): DocPage {
     const bytes = typeof content === 'string' ? Buffer.from(content, 'utf8') : content;
     const text = bytes.toString('utf8');
-    const title = /^#\s+(.+)$/m.exec(text)?.[1]?.trim() ?? pagePath;
+    // An MDX page's title is in its front matter; a Markdown page's is its first heading.
+    const title = (/^---\n(?:.*\n)*?title:\s*["']?(.+?)["']?\s*\n/.exec(text)?.[1] ?? /^#\s+(.+)$/m.exec(text)?.[1])?.trim() ?? pagePath;
     const version = /<!--\s*version:\s*(\S+)\s*-->/.exec(text)?.[1] ?? 'v2';
     const page: DocPage = { path: pagePath, title, bytes, text, version, ...(groups ? { groups } : {}) };
     this.pages.set(pagePath, page);

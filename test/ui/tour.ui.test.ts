@@ -252,4 +252,20 @@ describe('the demo, as a new user tries it', function () {
     await page.locator('.tabs-container .tab.active', { hasText: 'agent-jobs.md' }).waitFor();
     await page.locator('.view-lines', { hasText: 'Watching agent jobs' }).waitFor();
   });
+
+  it("reads a page with the platform's components in VS Code's Markdown preview", async () => {
+    await runCommand(page, 'Docs Assistant: Open Page');
+    const input = page.locator('.quick-input-widget .quick-input-box input');
+    await input.waitFor({ state: 'visible' });
+    await input.fill('reference/components');
+    await page.keyboard.press('Enter');
+    await page.locator('.tabs-container .tab.active', { hasText: 'components.md' }).waitFor();
+    await page.locator('.view-lines').first().click();
+    await page.keyboard.press('Control+K');
+    await page.keyboard.press('V');
+    const preview = await webviewFrame(page, '.mdx-callout');
+    await preview.locator('.mdx-columns').first().waitFor();
+    await page.mouse.move(900, 600);
+    await tourShot(page, 'tour-preview');
+  });
 });

@@ -81,6 +81,7 @@ describe('the extension shell', () => {
       'docsAssistant.baseUrl',
       'docsAssistant.domain',
       'docsAssistant.projectId',
+      'docsAssistant.siteUrl',
     ]);
     assert.equal(properties['docsAssistant.baseUrl'].scope, 'application');
     const windowScoped = Object.keys(properties).filter((name) => properties[name].scope === 'window');

@@ -13,6 +13,7 @@ describe('settings model', () => {
       baseUrl: ' https://api.example.com ',
       domain: 'acme',
       projectId: 'p1',
+      siteUrl: 'https://docs.example.com',
       'assistant.retrievalPageSize': 12,
       'assistant.fingerprint': 'user-7',
       'assistant.filter': { version: 'v2' },
@@ -24,6 +25,7 @@ describe('settings model', () => {
       baseUrl: 'https://api.example.com',
       domain: 'acme',
       projectId: 'p1',
+      siteUrl: 'https://docs.example.com',
       retrievalPageSize: 12,
       fingerprint: 'user-7',
       filter: { version: 'v2' },
@@ -40,7 +42,9 @@ describe('settings model', () => {
       'agentJobs.pollIntervalSeconds': 2.5,
       'agentJobs.notifications': 'sometimes',
       domain: 42,
+      siteUrl: 'javascript:alert(1)',
     });
+    assert.equal(settings.siteUrl, '');
     assert.equal(settings.retrievalPageSize, 5);
     assert.equal(settings.filter, null);
     assert.equal(settings.pollIntervalSeconds, 5);
@@ -53,6 +57,7 @@ describe('settings model', () => {
       'docsAssistant.assistant.retrievalPageSize',
       'docsAssistant.baseUrl',
       'docsAssistant.domain',
+      'docsAssistant.siteUrl',
     ]);
     assert.match(problems.find((p) => p.setting === 'docsAssistant.baseUrl')!.message, /must start with https:\/\//);
     assert.match(

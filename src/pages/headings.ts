@@ -1,0 +1,33 @@
+// Where a page's `#anchor` points: the heading whose slug it is, made as VS Code's Markdown preview
+// and the site make them (lower case, spaces as dashes, punctuation dropped). No `vscode`.
+
+/** Punctuation a heading's slug leaves out, as VS Code's own slugifier does. */
+const PUNCTUATION = /[\][!/'"#$%&()*+,.:;<=>?@\\^{|}~`。，、；：？！…—·ˉ¨‘’“”々～‖∶＂＇｀｜〃〔〕〈〉《》「」『』．〖〗【】（）［］｛｝]/g;
+
+export function headingSlug(heading: string): string {
+  return heading
+    .trim()
+    .toLowerCase()
+    .replace(/\s+/g, '-')
+    .replace(PUNCTUATION, '')
+    .replace(/^-+|-+$/g, '');
+}
+
+/** The 0-based line of the heading `anchor` names in `text` (outside code fences), or undefined. */
+export function headingLine(text: string, anchor: string): number | undefined {
+  const wanted = headingSlug(anchor);
+  if (wanted === '') return undefined;
+  let fence: string | undefined;
+  const lines = text.split('\n');
+  for (let line = 0; line < lines.length; line++) {
+    const marker = /^ {0,3}(`{3,}|~{3,})/.exec(lines[line])?.[1];
+    if (marker && (fence === undefined || (marker[0] === fence[0] && marker.length >= fence.length))) {
+      fence = fence === undefined ? marker : undefined;
+      continue;
+    }
+    if (fence !== undefined) continue;
+    const heading = /^ {0,3}#{1,6}\s+(.*?)(?:\s+#+)?\s*$/.exec(lines[line])?.[1];
+    if (heading !== undefined && headingSlug(heading.replace(/<[^>]*>/g, '')) === wanted) return line;
+  }
+  return undefined;
+}

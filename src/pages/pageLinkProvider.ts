@@ -1,0 +1,34 @@
+// Links between pages in a page's editor: a link to another page of the site opens it as a page
+// document (at its heading, for `#anchor`), an http(s) link opens in the browser, anything else is
+// not a link. The same rule as the preview's (pageLinks.ts).
+
+import * as vscode from 'vscode';
+import { commands } from '../identifiers';
+import { pageLink } from './pageLinks';
+import { linkSpans } from './linkSpans';
+import { PageDocuments } from './pageDocuments';
+
+export class PageLinkProvider implements vscode.DocumentLinkProvider {
+  provideDocumentLinks(document: vscode.TextDocument): vscode.DocumentLink[] {
+    const from = PageDocuments.pagePathOf(document.uri);
+    if (from === undefined) return [];
+    const links: vscode.DocumentLink[] = [];
+    for (const span of linkSpans(document.getText())) {
+      const target = pageLink(span.href, from);
+      if (target.kind === 'inert') continue;
+      const range = new vscode.Range(document.positionAt(span.start), document.positionAt(span.end));
+      const link =
+        target.kind === 'web'
+          ? new vscode.DocumentLink(range, vscode.Uri.parse(target.url, true))
+          : new vscode.DocumentLink(range, openPageUri(target.anchor ? `${target.path}#${target.anchor}` : target.path));
+      link.tooltip = target.kind === 'web' ? 'Open in the browser' : `Open the page ${target.path}`;
+      links.push(link);
+    }
+    return links;
+  }
+}
+
+/** A link that runs Open Page: the page's path is the command's argument, checked by it. */
+function openPageUri(path: string): vscode.Uri {
+  return vscode.Uri.from({ scheme: 'command', path: commands.openPage, query: encodeURIComponent(JSON.stringify([path])) });
+}

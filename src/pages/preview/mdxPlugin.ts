@@ -1,0 +1,302 @@
+// A markdown-it plugin that reads the platform's MDX pages as the site shows them: its components
+// (callouts, cards, steps, tabs, accordions, API fields…), JSX comments and imports hidden, the
+// front matter's title and description as a heading. VS Code parses without saying which document
+// it is, so components are always read, and rendered only for pages and `.mdx` files; elsewhere
+// their source shows as it would have. No `vscode`: tested in plain Node.
+
+import type MarkdownIt from 'markdown-it';
+import { pageLink, relativeDocumentHref } from '../pageLinks';
+import { pagePathOfUriPath } from '../pagePath';
+import { type JsxTag, readJsxTag } from './jsxTags';
+import { componentClose, componentOpen, type ComponentContext, type LinkRenderer } from './components';
+
+type Token = MarkdownIt.Token;
+type StateBlock = MarkdownIt.StateBlock;
+type StateInline = MarkdownIt.StateInline;
+
+/** What the preview says of the document it renders (`env.currentDocument`, a `vscode.Uri`). */
+interface RenderEnv {
+  readonly currentDocument?: { readonly scheme: string; readonly path: string };
+}
+
+export interface MdxPluginOptions {
+  /** The scheme of page documents: their links to other pages open those pages. */
+  readonly pageScheme: string;
+}
+
+/** What a parse keeps while it reads components, in markdown-it's `env`. */
+interface ParseEnv {
+  mdxDepth?: number;
+}
+
+const FRONT_MATTER_FENCE = /^---\s*$/;
+const ESM = /^(import\s[^]*?from\s*['"]|import\s*['"]|export\s+(const|let|var|function|default|async|class|\{))/;
+
+export function mdxPlugin(md: MarkdownIt, options: MdxPluginOptions): void {
+  const applies = (env: RenderEnv | undefined) => {
+    const document = env?.currentDocument;
+    return document !== undefined && (document.scheme === options.pageScheme || /\.mdx$/i.test(document.path));
+  };
+  const pageOf = (env: RenderEnv | undefined) =>
+    env?.currentDocument?.scheme === options.pageScheme ? pagePathOfUriPath(env.currentDocument.path) : undefined;
+
+  md.block.ruler.before('table', 'mdx_front_matter', frontMatter);
+  md.block.ruler.before('table', 'mdx_esm', esm, { alt: ['paragraph'] });
+  md.block.ruler.before('table', 'mdx_comment', blockComment, { alt: ['paragraph', 'reference', 'blockquote', 'list'] });
+  md.block.ruler.before('table', 'mdx_component', blockComponent, { alt: ['paragraph', 'reference', 'blockquote', 'list'] });
+  md.inline.ruler.before('html_inline', 'mdx_inline', inlineJsx);
+  md.core.ruler.after('inline', 'mdx_pair', pairComponents);
+
+  // MDX has no indented code: inside a component, indentation is only layout. A block there is read
+  // as if it started at the margin (a fence, a list, a heading indented under its <Step>).
+  const inComponent = (state: StateBlock) => ((state.env as ParseEnv).mdxDepth ?? 0) > 0;
+  wrapRule(md, 'code', (rule) => (state, startLine, endLine, silent) => !inComponent(state) && rule(state, startLine, endLine, silent));
+  for (const name of ['table', 'fence', 'blockquote', 'hr', 'list', 'heading', 'html_block'])
+    wrapRule(md, name, (rule) => (state, startLine, endLine, silent) => {
+      if (!inComponent(state) || state.sCount[startLine] <= state.blkIndent) return rule(state, startLine, endLine, silent);
+      const margin = state.blkIndent;
+      state.blkIndent = state.sCount[startLine];
+      try {
+        return rule(state, startLine, endLine, silent);
+      } finally {
+        state.blkIndent = margin;
+      }
+    });
+
+  const escape = (text: string) => md.utils.escapeHtml(text);
+  const links: LinkRenderer = (href, env) => {
+    const from = pageOf(env as RenderEnv);
+    const link = pageLink(href, from ?? '');
+    if (link.kind === 'web') return link.url;
+    if (link.kind === 'page' && from !== undefined) return relativeDocumentHref(link, from);
+    if (link.kind === 'page' && /\.mdx$/i.test((env as RenderEnv).currentDocument?.path ?? '')) return href.trim();
+    return undefined;
+  };
+  const context: ComponentContext = { escape, link: links };
+
+  const raw = (tokens: Token[], idx: number) => tokens[idx].content;
+  md.renderer.rules.mdx_front_matter = (tokens, idx, _options, env: RenderEnv) => {
+    if (!applies(env)) return '';
+    const { title, description } = tokens[idx].meta as { title?: string; description?: string };
+    if (!title && !description) return '';
+    return `<header class="mdx-page-header">${title ? `<h1>${escape(title)}</h1>` : ''}${
+      description ? `<p class="mdx-page-description">${escape(description)}</p>` : ''
+    }</header>\n`;
+  };
+  // Imports, exports and comments: hidden in a page; elsewhere, shown as the text they are.
+  const hidden = (tokens: Token[], idx: number, _options: unknown, env: RenderEnv) =>
+    applies(env) ? '' : `<p>${escape(raw(tokens, idx))}</p>\n`;
+  md.renderer.rules.mdx_esm = hidden;
+  md.renderer.rules.mdx_comment = hidden;
+  md.renderer.rules.mdx_inline_comment = (tokens, idx, _options, env: RenderEnv) => (applies(env) ? '' : escape(raw(tokens, idx)));
+  const component = (tokens: Token[], idx: number, _options: unknown, env: RenderEnv) => {
+    const token = tokens[idx];
+    if (!applies(env)) return token.block ? `${escape(token.content)}\n` : escape(token.content);
+    const tag = token.meta as JsxTag & { opener?: JsxTag };
+    if (tag.closing) return tag.opener ? componentClose(tag.opener, context) : '';
+    const open = componentOpen(tag, context, env);
+    return tag.selfClosing ? open + componentClose(tag, context) : open;
+  };
+  md.renderer.rules.mdx_component = component;
+  md.renderer.rules.mdx_inline_component = component;
+
+  // A titled code fence (```bash Install), as the site shows it: its title above it.
+  const fence = md.renderer.rules.fence;
+  md.renderer.rules.fence = (tokens, idx, options, env: RenderEnv, self) => {
+    const rendered = fence ? fence(tokens, idx, options, env, self) : self.renderToken(tokens, idx, options);
+    const title = tokens[idx].info.trim().split(/\s+/).slice(1).join(' ');
+    return applies(env) && title !== ''
+      ? `<div class="mdx-code"><p class="mdx-code-title">${escape(title)}</p>${rendered}</div>\n`
+      : rendered;
+  };
+
+  // Links in a page: to another page, a link VS Code's preview opens as that page; http(s), as it is;
+  // anything else, no link at all.
+  const linkOpen = md.renderer.rules.link_open;
+  md.renderer.rules.link_open = (tokens, idx, options, env: RenderEnv, self) => {
+    const token = tokens[idx];
+    if (applies(env)) {
+      const href = links(token.attrGet('href') ?? '', env);
+      if (href === undefined) {
+        token.attrs = (token.attrs ?? []).filter(([name]) => name !== 'href' && name !== 'data-href');
+        token.attrSet('class', 'mdx-inert-link');
+      } else {
+        token.attrSet('href', href);
+        token.attrSet('data-href', href);
+      }
+    }
+    return linkOpen ? linkOpen(tokens, idx, options, env, self) : self.renderToken(tokens, idx, options);
+  };
+
+  function frontMatter(state: StateBlock, startLine: number, endLine: number, silent: boolean): boolean {
+    if (startLine !== 0 || state.tShift[0] !== 0 || !FRONT_MATTER_FENCE.test(lineText(state, 0))) return false;
+    let end = 1;
+    while (end < endLine && !FRONT_MATTER_FENCE.test(lineText(state, end))) end++;
+    if (end >= endLine) return false;
+    if (silent) return true;
+    const yaml = Array.from({ length: end - 1 }, (_, i) => lineText(state, i + 1));
+    const token = state.push('mdx_front_matter', '', 0);
+    token.block = true;
+    token.map = [0, end + 1];
+    token.content = yaml.join('\n');
+    token.meta = { title: yamlString(yaml, 'title'), description: yamlString(yaml, 'description') };
+    state.line = end + 1;
+    return true;
+  }
+
+  function esm(state: StateBlock, startLine: number, endLine: number, silent: boolean): boolean {
+    // Only at the top of the page, after the front matter and other imports.
+    if (state.tokens.some((token) => !['mdx_front_matter', 'mdx_esm', 'mdx_comment'].includes(token.type))) return false;
+    if (!ESM.test(lineText(state, startLine).trim() + ' ')) return false;
+    if (silent) return true;
+    let end = startLine + 1;
+    while (end < endLine && !state.isEmpty(end)) end++;
+    const token = state.push('mdx_esm', '', 0);
+    token.block = true;
+    token.map = [startLine, end];
+    token.content = state.getLines(startLine, end, 0, false).trimEnd();
+    state.line = end;
+    return true;
+  }
+
+  function blockComment(state: StateBlock, startLine: number, endLine: number, silent: boolean): boolean {
+    const start = state.bMarks[startLine] + state.tShift[startLine];
+    if (!state.src.startsWith('{/*', start)) return false;
+    const close = state.src.indexOf('*/}', start + 3);
+    if (close < 0) return false;
+    const endLineOfClose = lineAt(state, close, startLine, endLine);
+    // Only a comment on lines of its own.
+    if (endLineOfClose < 0 || state.src.slice(close + 3, state.eMarks[endLineOfClose]).trim() !== '') return false;
+    if (silent) return true;
+    const token = state.push('mdx_comment', '', 0);
+    token.block = true;
+    token.map = [startLine, endLineOfClose + 1];
+    token.content = state.src.slice(start, close + 3);
+    state.line = endLineOfClose + 1;
+    return true;
+  }
+
+  function blockComponent(state: StateBlock, startLine: number, endLine: number, silent: boolean): boolean {
+    const start = state.bMarks[startLine] + state.tShift[startLine];
+    if (state.src[start] !== '<') return false;
+    const tag = readJsxTag(state.src, start);
+    if (!tag) return false;
+    const tagEndLine = lineAt(state, tag.end - 1, startLine, endLine);
+    if (tagEndLine < 0) return false;
+    if (silent) return true;
+    const env = state.env as ParseEnv;
+    const push = (jsx: JsxTag, content: string, line: number) => {
+      const token = state.push('mdx_component', '', 0);
+      token.block = true;
+      token.map = [line, line + 1];
+      token.meta = jsx;
+      token.content = content;
+      env.mdxDepth = Math.max(0, (env.mdxDepth ?? 0) + (jsx.closing ? -1 : jsx.selfClosing ? 0 : 1));
+    };
+    push(tag, state.src.slice(start, tag.end), startLine);
+    // What follows the tag on its line: content, and maybe the closing tag (`<Note>Text.</Note>`).
+    let rest = state.src.slice(tag.end, state.eMarks[tagEndLine]);
+    const closer = `</${tag.name}>`;
+    const closing = !tag.closing && !tag.selfClosing ? rest.lastIndexOf(closer) : -1;
+    const after = closing >= 0 ? rest.slice(closing + closer.length) : '';
+    if (closing >= 0) rest = rest.slice(0, closing);
+    if (rest.trim() !== '') paragraph(state, rest.trim(), tagEndLine);
+    if (closing >= 0) {
+      const close = readJsxTag(closer, 0)!;
+      push(close, closer, tagEndLine);
+    }
+    if (after.trim() !== '') paragraph(state, after.trim(), tagEndLine);
+    state.line = tagEndLine + 1;
+    return true;
+  }
+
+  function inlineJsx(state: StateInline, silent: boolean): boolean {
+    const start = state.pos;
+    if (state.src.startsWith('{/*', start)) {
+      const close = state.src.indexOf('*/}', start + 3);
+      if (close < 0) return false;
+      if (!silent) state.push('mdx_inline_comment', '', 0).content = state.src.slice(start, close + 3);
+      state.pos = close + 3;
+      return true;
+    }
+    if (state.src[start] !== '<') return false;
+    const tag = readJsxTag(state.src, start);
+    if (!tag) return false;
+    if (!silent) {
+      const token = state.push('mdx_inline_component', '', 0);
+      token.meta = tag;
+      token.content = state.src.slice(start, tag.end);
+    }
+    state.pos = tag.end;
+    return true;
+  }
+}
+
+/** Gives each closing tag its opening tag (their attributes are needed at the close), and each step its number. */
+function pairComponents(state: MarkdownIt.StateCore): void {
+  const open: (JsxTag & { index?: number; children?: number })[] = [];
+  const visit = (tokens: Token[]) => {
+    for (const token of tokens) {
+      if (token.type === 'inline' && token.children) visit(token.children);
+      if (token.type !== 'mdx_component' && token.type !== 'mdx_inline_component') continue;
+      const tag = token.meta as JsxTag;
+      if (tag.closing) {
+        const at = open.map((opened) => opened.name).lastIndexOf(tag.name);
+        if (at < 0) continue;
+        token.meta = { ...tag, opener: open[at] };
+        open.length = at;
+      } else {
+        const parent = open.at(-1);
+        const meta: JsxTag & { index?: number; children?: number } = { ...tag };
+        if (parent) {
+          parent.children = (parent.children ?? 0) + 1;
+          meta.index = parent.children;
+        }
+        token.meta = meta;
+        if (!tag.selfClosing) open.push(meta);
+      }
+    }
+  };
+  visit(state.tokens);
+}
+
+function paragraph(state: StateBlock, text: string, line: number): void {
+  const open = state.push('paragraph_open', 'p', 1);
+  open.map = [line, line + 1];
+  const inline = state.push('inline', '', 0);
+  inline.content = text;
+  inline.map = [line, line + 1];
+  inline.children = [];
+  state.push('paragraph_close', 'p', -1);
+}
+
+function lineText(state: StateBlock, line: number): string {
+  return state.src.slice(state.bMarks[line] + state.tShift[line], state.eMarks[line]);
+}
+
+/** The line (from `from`, before `endLine`) that holds the character at `offset`; -1 if none. */
+function lineAt(state: StateBlock, offset: number, from: number, endLine: number): number {
+  for (let line = from; line < endLine; line++) if (offset <= state.eMarks[line]) return line;
+  return -1;
+}
+
+/** A top-level string of simple YAML: `title: Retry policy`, quoted or not. */
+function yamlString(lines: readonly string[], key: string): string | undefined {
+  for (const line of lines) {
+    const match = new RegExp(`^${key}\\s*:\\s*(.*)$`).exec(line);
+    if (!match) continue;
+    const value = match[1].trim();
+    const quoted = /^(["'])(.*)\1$/.exec(value);
+    return quoted ? quoted[2] : value === '' ? undefined : value;
+  }
+  return undefined;
+}
+
+type BlockRule = MarkdownIt.ParserBlock.RuleBlock;
+
+/** Puts `wrap(rule)` in the place of markdown-it's block rule `name` (its Ruler lends a rule only through its list). */
+function wrapRule(md: MarkdownIt, name: string, wrap: (rule: BlockRule) => BlockRule): void {
+  const rules = (md.block.ruler as unknown as { __rules__: { name: string; fn: BlockRule }[] }).__rules__;
+  const rule = rules.find((entry) => entry.name === name)?.fn;
+  if (rule) md.block.ruler.at(name, wrap(rule));
+}

@@ -1,0 +1,65 @@
+// The chat's question box, as links and settings fill it: a question a link brought is put in the
+// box, focused, and never sent; the answers' scope shows above the box, to change or clear.
+
+import * as assert from 'node:assert/strict';
+import type { Browser, Page } from 'playwright-core';
+import { launchChromium } from '../runner/workbench';
+import { openChatView, postToView } from './chatView';
+
+interface PageGlobals {
+  readonly posted: { type: string; action?: string }[];
+  readonly document: {
+    querySelector(selector: string): { value: string; hidden: boolean; textContent: string } | null;
+    readonly activeElement: { className: string } | null;
+  };
+}
+
+describe('the chat view question box, in Chromium', function () {
+  this.timeout(60_000);
+  let browser: Browser;
+  let page: Page;
+
+  before(async () => {
+    browser = await launchChromium();
+    page = await openChatView(browser);
+  });
+  after(async () => {
+    await browser?.close();
+  });
+
+  const read = () =>
+    page.evaluate(() => {
+      const view = globalThis as unknown as PageGlobals;
+      return {
+        value: view.document.querySelector('textarea.question-input')!.value,
+        focused: view.document.activeElement?.className ?? '',
+        asked: view.posted.filter((message) => message.type === 'ask').length,
+        scopeHidden: view.document.querySelector('.scope-row')!.hidden,
+        scope: view.document.querySelector('.scope-row')!.textContent,
+        scopeActions: view.posted.filter((message) => message.type === 'scope').map((message) => message.action),
+      };
+    });
+
+  it('puts the question a link brought in the box and focuses it, sending nothing', async () => {
+    await postToView(page, { type: 'focusInput', text: 'How do I <b>rotate</b> keys?' });
+    const state = await read();
+    assert.equal(state.value, 'How do I <b>rotate</b> keys?', 'the text as it came, as text');
+    assert.equal(state.focused, 'question-input');
+    assert.equal(state.asked, 0, 'nothing is sent');
+  });
+
+  it("shows the answers' scope above the box only when there is one, with Change and Clear", async () => {
+    assert.equal((await read()).scopeHidden, true);
+    await postToView(page, {
+      type: 'setup',
+      setup: { kind: 'ready', origin: 'https://api.example.com', domain: 'acme', scope: 'v2 · fr' },
+    });
+    assert.equal((await read()).scopeHidden, false);
+    assert.equal((await read()).scope, 'Answers from v2 · frChangeClear');
+    await page.locator('.scope-row button', { hasText: 'Change' }).click();
+    await page.locator('.scope-row button', { hasText: 'Clear' }).click();
+    assert.deepEqual((await read()).scopeActions, ['change', 'clear']);
+    await postToView(page, { type: 'setup', setup: { kind: 'ready', origin: 'https://api.example.com', domain: 'acme' } });
+    assert.equal((await read()).scopeHidden, true);
+  });
+});

@@ -1,0 +1,155 @@
+// The platform's components in VS Code's Markdown preview: the fixture page uses every one, and its
+// HTML is checked as the preview would get it (markdown-it with raw HTML on, as VS Code sets it).
+
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import MarkdownIt from 'markdown-it';
+import { mdxPlugin } from '../../../src/pages/preview/mdxPlugin';
+
+/** A page of the emulator's documentation that uses every component. */
+const fixture = fs.readFileSync(
+  path.join(__dirname, '..', '..', '..', '..', 'test', 'platform', 'docs', 'reference', 'components.mdx'),
+  'utf8',
+);
+const page = { currentDocument: { scheme: 'docs-assistant', path: '/reference/components.md' } };
+
+function render(text: string, env: object = page): string {
+  const md = MarkdownIt({ html: true });
+  md.use(mdxPlugin, { pageScheme: 'docs-assistant' });
+  return md.render(text, env);
+}
+
+describe('the components plugin for the Markdown preview', () => {
+  const html = render(fixture);
+
+  it('heads the page with its front matter, and hides imports, exports and comments', () => {
+    assert.ok(
+      html.startsWith(
+        '<header class="mdx-page-header"><h1>Page components</h1><p class="mdx-page-description">Every component a page of this site may use, as the site shows it.</p></header>',
+      ),
+      html.slice(0, 300),
+    );
+    for (const hidden of ['import {', 'export const', 'Reviewed by the docs team', 'an inline note', '{/*', '---'])
+      assert.ok(!html.includes(hidden), `${hidden} is hidden`);
+  });
+
+  it('renders each callout as a labelled note, and a colour only when it is one', () => {
+    for (const kind of ['note', 'warning', 'info', 'tip', 'check', 'danger'])
+      assert.match(html, new RegExp(`<div class="mdx-callout mdx-${kind}" role="note" aria-label="\\w+">`));
+    assert.match(
+      html,
+      /<div class="mdx-callout mdx-note" role="note" aria-label="Note"><p>Notes hold what a reader should not miss\.<\/p>\n<\/div>/,
+    );
+    assert.match(html, /aria-label="Warning"><p>Never paste a secret into a URL\.<\/p>\n<p>Rotate it if you did\.<\/p>\n<\/div>/);
+    assert.match(html, /aria-label="Callout" style="--mdx-accent: #FFC107"><p>A callout of its own colour\.<\/p>/);
+    assert.ok(!render('<Note color="red;background:url(https://x)">x</Note>').includes('style'), 'not a colour: no style');
+  });
+
+  it('renders cards with their title as a link, in columns, and an image as a link that loads nothing', () => {
+    assert.match(
+      html,
+      /<div class="mdx-columns mdx-cols-2"><div class="mdx-card"><p class="mdx-card-title"><a href="\.\.\/guides\/chat\.md" data-href="\.\.\/guides\/chat\.md">Chatting with the assistant<\/a><\/p><div class="mdx-card-body"><p>Conversations, sources and code blocks\.<\/p>/,
+    );
+    assert.match(html, /<div class="mdx-card mdx-card-horizontal"><p class="mdx-card-title"><a href="https:\/\/example\.com\/platform"/);
+    assert.match(
+      html,
+      /<p class="mdx-card-image"><a href="https:\/\/example\.com\/diagram\.png"[^>]*>Image: https:\/\/example\.com\/diagram\.png<\/a><\/p>/,
+    );
+    assert.ok(!/<img[^>]*diagram/.test(html), 'the card image is not loaded');
+    assert.match(html, /<div class="mdx-columns mdx-cols-3">/);
+  });
+
+  it('numbers steps, shows every tab and titled code, and opens accordions as asked', () => {
+    assert.match(
+      html,
+      /<ol class="mdx-steps"><li class="mdx-step"><p class="mdx-step-title">Install<\/p><div class="mdx-step-body"><p>Run <code>npm install docs-client<\/code>\.<\/p>/,
+    );
+    assert.match(
+      html,
+      /<section class="mdx-tab"><p class="mdx-tab-title">npm<\/p><pre><code class="language-bash">npm i docs-client\n<\/code><\/pre>/,
+    );
+    assert.match(html, /<section class="mdx-tab"><p class="mdx-tab-title">yarn<\/p>/);
+    assert.match(
+      html,
+      /<div class="mdx-code-group"><div class="mdx-code"><p class="mdx-code-title">Install<\/p><pre><code class="language-bash">/,
+    );
+    assert.match(html, /<p class="mdx-code-title">Use it<\/p><pre><code class="language-ts">/);
+    assert.match(
+      html,
+      /<details class="mdx-accordion" open><summary><span class="mdx-summary-title">Why a limit\?<\/span> <span class="mdx-summary-description">Fair use<\/span><\/summary>/,
+    );
+    assert.match(
+      html,
+      /<details class="mdx-accordion"><summary><span class="mdx-summary-title">What happens at the limit\?<\/span><\/summary>/,
+    );
+    assert.match(html, /<details class="mdx-expandable"><summary><span class="mdx-summary-title">Show details<\/span>/);
+  });
+
+  it('renders frames with captions, API fields, examples, updates and tooltips', () => {
+    assert.match(html, /<figure class="mdx-frame">[^]*<figcaption>The chat view<\/figcaption><\/figure>/);
+    assert.match(
+      html,
+      /<p class="mdx-field-head"><code class="mdx-field-name">projectId<\/code> <span class="mdx-field-place">path<\/span> <span class="mdx-field-type">string<\/span> <span class="mdx-field-required">required<\/span><\/p>/,
+    );
+    assert.match(
+      html,
+      /<code class="mdx-field-name">limit<\/code> <span class="mdx-field-place">query<\/span> <span class="mdx-field-type">number<\/span> <span class="mdx-field-default">default: <code>20<\/code><\/span>/,
+    );
+    assert.match(html, /<code class="mdx-field-name">status<\/code> <span class="mdx-field-type">string<\/span>/);
+    assert.match(html, /<p class="mdx-example-title">Request example<\/p><div class="mdx-code"><p class="mdx-code-title">cURL<\/p>/);
+    assert.match(html, /<p class="mdx-example-title">Response example<\/p>/);
+    assert.match(
+      html,
+      /<section class="mdx-update"><p class="mdx-update-label">2024-06-01<\/p><p class="mdx-update-description">v2\.1<\/p>/,
+    );
+    assert.match(html, /Hover <span class="mdx-tooltip" title="Markdown with components">MDX<\/span> for its meaning\./);
+  });
+
+  it("shows an unknown component's content and never its tag", () => {
+    assert.match(html, /<p>Content of an unknown component\.<\/p>/);
+    assert.ok(!/<\/?Unknown|<\/?Card|<\/?Steps|<\/?Note/.test(html), 'no raw component tag');
+  });
+
+  it('makes links to pages open pages, keeps http(s) links, and makes anything else no link', () => {
+    assert.match(html, /<a href="\.\.\/guides\/chat\.md" data-href="\.\.\/guides\/chat\.md">the chat guide<\/a>/);
+    assert.match(
+      html,
+      /<a href="\.\.\/configuration\/keys\.md#where-keys-are-stored" data-href="\.\.\/configuration\/keys\.md#where-keys-are-stored">where secrets are kept<\/a>/,
+    );
+    assert.match(html, /<a href="\.\.\/guides\/pages\.md" data-href="\.\.\/guides\/pages\.md">reading pages<\/a>/);
+    assert.match(html, /<a href="https:\/\/example\.com\/" data-href="https:\/\/example\.com\/">the web<\/a>/);
+    assert.match(html, /<a class="mdx-inert-link">a command<\/a>/);
+    assert.ok(!html.includes('command:'), 'no command link anywhere');
+  });
+
+  it('keeps attribute values inert: quotes, tags and script in them stay text', () => {
+    const hostile = render(
+      '<Card title=\'"><img src=x onerror=alert(1)>\' href="javascript:alert(1)">x</Card>\n\n<Accordion title={"<script>alert(1)</script>"}>y</Accordion>\n\n<Tooltip tip=\'" onmouseover="alert(1)\'>z</Tooltip>',
+    );
+    assert.ok(!/<img|<script/.test(hostile), hostile);
+    assert.ok(
+      hostile.includes('<p class="mdx-card-title">&quot;&gt;&lt;img src=x onerror=alert(1)&gt;</p>'),
+      'the title is text, and no link',
+    );
+    assert.ok(hostile.includes('<span class="mdx-summary-title">&lt;script&gt;alert(1)&lt;/script&gt;</span>'));
+    assert.ok(hostile.includes('<span class="mdx-tooltip" title="&quot; onmouseover=&quot;alert(1)">'), 'the tip stays in its attribute');
+    assert.ok(!hostile.includes('javascript:'), hostile);
+  });
+
+  it('leaves a Markdown file that is not a page as markdown-it would show it', () => {
+    const md = '<Note>Keys are secret.</Note>\n\n```bash Install\nnpm i\n```\n\n[x](/reference/a)\n';
+    const other = render(md, { currentDocument: { scheme: 'file', path: '/work/README.md' } });
+    assert.ok(other.includes('&lt;Note&gt;') || other.includes('<Note>'), other);
+    assert.ok(!other.includes('mdx-'), other);
+    assert.match(other, /<a href="\/reference\/a">x<\/a>/);
+    const mdx = render(md, { currentDocument: { scheme: 'file', path: '/work/docs/intro.mdx' } });
+    assert.match(mdx, /mdx-callout/, 'a workspace .mdx file is a page');
+  });
+
+  it('reads a tag across lines, attributes in either quote, braces, and flags', () => {
+    const html = render('<Card\n  title="Two lines"\n  href=\'/a\'\n  horizontal\n>\n  Body.\n</Card>\n');
+    assert.match(html, /<div class="mdx-card mdx-card-horizontal"><p class="mdx-card-title"><a href="\.\.\/a\.md"/);
+    assert.match(html, /<p>Body\.<\/p>/);
+  });
+});
