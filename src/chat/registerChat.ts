@@ -67,6 +67,10 @@ export function registerChat(context: vscode.ExtensionContext, { platform, setti
       session.attach(attachPage(pagePath));
       await view.reveal(true);
     },
-    fillQuestion: (question) => view.reveal(true, question),
+    // A question from outside goes alone: what the user attached for their own question is taken off.
+    fillQuestion: (question) => {
+      session.attach(undefined);
+      return view.reveal(true, question);
+    },
   };
 }

@@ -24,8 +24,10 @@ export function editorLink(path: string, query: string): EditorLink {
   switch (path.replace(/\/+$/, '')) {
     case '/ask': {
       // Line breaks are kept; other control characters, and marks that reorder text, are not what anyone typed.
-      // eslint-disable-next-line no-control-regex
-      const question = param('q').replace(/[\u0000-\u0008\u000b-\u001f\u007f\u202a-\u202e\u2066-\u2069]/g, '');
+      const question = param('q')
+        // eslint-disable-next-line no-control-regex
+        .replace(/[\u0000-\u0008\u000b-\u001f\u007f\u200b-\u200f\u202a-\u202e\u2066-\u2069\ufeff]/g, '')
+        .replace(/[\u2028\u2029]/g, '\n');
       if (question === '') return { kind: 'refused', problem: 'it has no question (its q parameter is empty)' };
       if (question.length > MAX_LINK_QUESTION)
         return { kind: 'refused', problem: `its question is longer than ${MAX_LINK_QUESTION.toLocaleString('en-US')} characters` };

@@ -22,10 +22,10 @@ export async function followEditorLink(uri: vscode.Uri, deps: EditorLinkDeps): P
       return true;
     case 'open':
       return (
-        (await vscode.commands.executeCommand<vscode.Uri | undefined>(
-          commands.openPage,
-          link.anchor ? `${link.page}#${link.anchor}` : link.page,
-        )) !== undefined
+        (await vscode.commands.executeCommand<vscode.Uri | undefined>(commands.openPage, {
+          page: link.page,
+          ...(link.anchor ? { anchor: link.anchor } : {}),
+        })) !== undefined
       );
     case 'track': {
       const agreed = await askModal(

@@ -26,8 +26,21 @@ export function headingLine(text: string, anchor: string): number | undefined {
       continue;
     }
     if (fence !== undefined) continue;
-    const heading = /^ {0,3}#{1,6}\s+(.*?)(?:\s+#+)?\s*$/.exec(lines[line])?.[1];
-    if (heading !== undefined && headingSlug(heading.replace(/<[^>]*>/g, '')) === wanted) return line;
+    const heading = headingText(lines[line]);
+    if (heading !== undefined && headingSlug(heading.replace(/<[^<>]*>/g, '')) === wanted) return line;
   }
   return undefined;
+}
+
+/** An ATX heading's text (`## Limits ##` is `Limits`), or undefined when the line is not one. */
+function headingText(line: string): string | undefined {
+  const marker = /^ {0,3}#{1,6}(?=[ \t]|$)/.exec(line);
+  if (!marker) return undefined;
+  // Trailing `#`s and blanks taken off by hand: a regular expression here would backtrack.
+  let end = line.length;
+  while (end > marker[0].length && /[ \t]/.test(line[end - 1])) end--;
+  let hashes = end;
+  while (hashes > marker[0].length && line[hashes - 1] === '#') hashes--;
+  if (hashes < end && (hashes === marker[0].length || /[ \t]/.test(line[hashes - 1]))) end = hashes;
+  return line.slice(marker[0].length, end).trim();
 }

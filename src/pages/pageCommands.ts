@@ -8,12 +8,13 @@ import { setStatusMessage, showMessage } from '../ui/messages';
 import { showPlatformError } from '../settings/setupMessages';
 import { PageDocuments } from './pageDocuments';
 import { headingLine } from './headings';
+import type { PageTarget } from './pageLinks';
 import { pagePathFromInput, pageTargetFromInput } from './pagePath';
 
 export function registerPageCommands(context: vscode.ExtensionContext, pages: PageDocuments, settings: SettingsService): void {
   const uriOf = (argument: unknown) => (argument instanceof vscode.Uri ? argument : undefined);
   context.subscriptions.push(
-    vscode.commands.registerCommand(commands.openPage, (path?: unknown) => openPage(pages, typeof path === 'string' ? path : undefined)),
+    vscode.commands.registerCommand(commands.openPage, (argument?: unknown) => openPage(pages, pageArgument(argument))),
     vscode.commands.registerCommand(commands.refreshPage, (uri?: unknown) => refreshPage(pages, uriOf(uri))),
     vscode.commands.registerCommand(commands.copyPageAsMarkdown, (uri?: unknown) => copyPage(uriOf(uri))),
     vscode.commands.registerCommand(commands.openPageOnSite, (uri?: unknown) => openOnSite(settings, uriOf(uri))),
@@ -58,8 +59,19 @@ async function openOnSite(settings: SettingsService, uri: vscode.Uri | undefined
   return vscode.env.openExternal(vscode.Uri.parse(address, true));
 }
 
+/** Open Page's argument: a path or URL as typed (`guides/chat#threads`), or a PageTarget; anything else asks. */
+function pageArgument(argument: unknown): string | PageTarget | undefined {
+  if (typeof argument === 'string') return argument;
+  if (typeof argument !== 'object' || argument === null) return undefined;
+  const { page, anchor } = argument as Record<string, unknown>;
+  if (typeof page !== 'string' || page === '' || (anchor !== undefined && typeof anchor !== 'string')) return undefined;
+  return anchor ? { page, anchor } : { page };
+}
+
 /** Opens a page; resolves to its URI, or undefined when nothing was opened. */
-async function openPage(pages: PageDocuments, given: string | undefined, previous = ''): Promise<vscode.Uri | undefined> {
+async function openPage(pages: PageDocuments, given: string | PageTarget | undefined, previous = ''): Promise<vscode.Uri | undefined> {
+  if (typeof given === 'object')
+    return openTarget(pages, { path: given.page, ...(given.anchor ? { anchor: given.anchor } : {}) }, given.page);
   const input =
     given ??
     (await vscode.window.showInputBox({
@@ -79,9 +91,17 @@ async function openPage(pages: PageDocuments, given: string | undefined, previou
     showPlatformError(parsed.error);
     return undefined;
   }
-  const opened = await pages.open(parsed.value.path);
+  return openTarget(pages, parsed.value, input);
+}
+
+async function openTarget(
+  pages: PageDocuments,
+  target: { readonly path: string; readonly anchor?: string },
+  input: string,
+): Promise<vscode.Uri | undefined> {
+  const opened = await pages.open(target.path);
   if (opened.ok) {
-    if (parsed.value.anchor) revealHeading(opened.value, parsed.value.anchor);
+    if (target.anchor) revealHeading(opened.value, target.anchor);
     return opened.value.document.uri;
   }
   const tryAgain = { title: 'Try Another Path', run: () => openPage(pages, undefined, input) };

@@ -4,9 +4,10 @@
 
 import * as vscode from 'vscode';
 import { commands } from '../identifiers';
-import { pageLink } from './pageLinks';
+import { pageLink, type PageTarget } from './pageLinks';
 import { linkSpans } from './linkSpans';
 import { PageDocuments } from './pageDocuments';
+import { inertText, quotedLine } from '../util/inertText';
 
 export class PageLinkProvider implements vscode.DocumentLinkProvider {
   provideDocumentLinks(document: vscode.TextDocument): vscode.DocumentLink[] {
@@ -20,15 +21,16 @@ export class PageLinkProvider implements vscode.DocumentLinkProvider {
       const link =
         target.kind === 'web'
           ? new vscode.DocumentLink(range, vscode.Uri.parse(target.url, true))
-          : new vscode.DocumentLink(range, openPageUri(target.anchor ? `${target.path}#${target.anchor}` : target.path));
-      link.tooltip = target.kind === 'web' ? 'Open in the browser' : `Open the page ${target.path}`;
+          : new vscode.DocumentLink(range, openPageUri({ page: target.path, ...(target.anchor ? { anchor: target.anchor } : {}) }));
+      // The hover draws the tooltip as Markdown, and a page's path is the page's text.
+      link.tooltip = target.kind === 'web' ? 'Open in the browser' : inertText(`Open the page ${quotedLine(target.path, 120)}`);
       links.push(link);
     }
     return links;
   }
 }
 
-/** A link that runs Open Page: the page's path is the command's argument, checked by it. */
-function openPageUri(path: string): vscode.Uri {
-  return vscode.Uri.from({ scheme: 'command', path: commands.openPage, query: encodeURIComponent(JSON.stringify([path])) });
+/** A link that runs Open Page with the page it resolved to, checked again by the command. */
+function openPageUri(target: PageTarget): vscode.Uri {
+  return vscode.Uri.from({ scheme: 'command', path: commands.openPage, query: encodeURIComponent(JSON.stringify([target])) });
 }

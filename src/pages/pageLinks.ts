@@ -10,6 +10,12 @@ export type PageLink =
   | { readonly kind: 'web'; readonly url: string }
   | { readonly kind: 'inert'; readonly reason: string };
 
+/** A page already resolved (by a link between pages, a link into VS Code): Open Page opens it as it is. */
+export interface PageTarget {
+  readonly page: string;
+  readonly anchor?: string;
+}
+
 /** A base that only relative paths resolve against: the site's own paths are all that is kept. */
 const SITE = 'https://site.invalid/';
 

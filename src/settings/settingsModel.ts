@@ -129,7 +129,14 @@ function isSiteUrl(value: string): boolean {
   try {
     const url = new URL(value);
     const local = ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
-    return (url.protocol === 'https:' || (url.protocol === 'http:' && local)) && url.username === '' && url.password === '';
+    // A query or fragment would swallow the page's path.
+    return (
+      (url.protocol === 'https:' || (url.protocol === 'http:' && local)) &&
+      url.username === '' &&
+      url.password === '' &&
+      url.search === '' &&
+      url.hash === ''
+    );
   } catch {
     return false;
   }

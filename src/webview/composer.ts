@@ -65,14 +65,18 @@ export class Composer {
     this.saveDraft();
   }
 
-  /** Puts the cursor in the box; `text`, when given, takes the place of what it held (nothing is sent). */
+  /**
+   * Puts the cursor in the box, with `text` (a question a link brought) in it when given: after
+   * what the box held, so that no draft is lost. Nothing is sent.
+   */
   focus(text?: string): void {
     if (text !== undefined) {
-      this.input.value = text;
+      const draft = this.input.value.trim();
+      this.input.value = draft === '' || draft === text ? text : `${draft}\n\n${text}`;
       this.saveDraft();
     }
     this.input.focus();
-    if (text !== undefined) this.input.setSelectionRange(text.length, text.length);
+    if (text !== undefined) this.input.setSelectionRange(this.input.value.length, this.input.value.length);
   }
 
   setAnswering(answering: boolean): void {

@@ -46,6 +46,8 @@ describe('the chat view question box, in Chromium', function () {
     assert.equal(state.value, 'How do I <b>rotate</b> keys?', 'the text as it came, as text');
     assert.equal(state.focused, 'question-input');
     assert.equal(state.asked, 0, 'nothing is sent');
+    await postToView(page, { type: 'focusInput', text: 'And another?' });
+    assert.equal((await read()).value, 'How do I <b>rotate</b> keys?\n\nAnd another?', 'what the box held is kept');
   });
 
   it("shows the answers' scope above the box only when there is one, with Change and Clear", async () => {

@@ -63,10 +63,10 @@ describe('pages as the site shows them', () => {
       target?.scheme === 'command' ? `${target.path} ${decodeURIComponent(target.query)}` : (target?.toString() ?? '');
     const targets = links.map((link) => ({ text: page.getText(link.range), target: targetOf(link.target) }));
     const named = (text: string) => targets.find((link) => link.text === text);
-    assert.match(named('/guides/chat')?.target ?? '', /^docsAssistant\.openPage \["guides\/chat"\]$/);
+    assert.match(named('/guides/chat')?.target ?? '', /^docsAssistant\.openPage \[\{"page":"guides\/chat"\}\]$/);
     assert.match(
       named('../configuration/keys#where-keys-are-stored')?.target ?? '',
-      /^docsAssistant\.openPage \["configuration\/keys#where-keys-are-stored"\]$/,
+      /^docsAssistant\.openPage \[\{"page":"configuration\/keys","anchor":"where-keys-are-stored"\}\]$/,
     );
     assert.equal(named('https://example.com')?.target, 'https://example.com/');
     // Ours never makes `command:workbench.action.quit` a link; VS Code's own Markdown features link
@@ -75,7 +75,7 @@ describe('pages as the site shows them', () => {
 
     // Followed as a click would: the command the link names, with its argument.
     const link = links.find((candidate) => page.getText(candidate.range) === '../configuration/keys#where-keys-are-stored')!;
-    const [argument] = JSON.parse(decodeURIComponent(link.target!.query)) as string[];
+    const [argument] = JSON.parse(decodeURIComponent(link.target!.query)) as unknown[];
     await vscode.commands.executeCommand(link.target!.path, argument);
     const editor = await until('the linked page', () =>
       vscode.window.activeTextEditor?.document.uri.path === '/configuration/keys.md' ? vscode.window.activeTextEditor : undefined,

@@ -16,15 +16,7 @@ export interface ComponentContext {
 /** A component's place among its parent's: a step's number. */
 type Placed = JsxTag & { readonly index?: number };
 
-const CALLOUTS: Readonly<Record<string, string>> = {
-  Note: 'Note',
-  Info: 'Info',
-  Tip: 'Tip',
-  Warning: 'Warning',
-  Check: 'Check',
-  Danger: 'Danger',
-  Callout: 'Callout',
-};
+const CALLOUTS: ReadonlySet<string> = new Set(['Note', 'Info', 'Tip', 'Warning', 'Check', 'Danger', 'Callout']);
 
 const COLOUR = /^#(?:[0-9a-f]{3}|[0-9a-f]{4}|[0-9a-f]{6}|[0-9a-f]{8})$/i;
 
@@ -38,11 +30,10 @@ export function componentOpen(tag: Placed, { escape, link }: ComponentContext, e
     const target = href === undefined ? undefined : link(href, env);
     return target === undefined ? label : `<a href="${escape(target)}" data-href="${escape(target)}">${label}</a>`;
   };
-  const callout = CALLOUTS[tag.name];
-  if (callout) {
+  if (CALLOUTS.has(tag.name)) {
     const colour = textAttribute(tag, 'color');
     const style = colour && COLOUR.test(colour) ? ` style="--mdx-accent: ${colour}"` : '';
-    return `<div class="mdx-callout mdx-${tag.name.toLowerCase()}" role="note" aria-label="${callout}"${style}>`;
+    return `<div class="mdx-callout mdx-${tag.name.toLowerCase()}" role="note" aria-label="${tag.name}"${style}>`;
   }
   switch (tag.name) {
     case 'Card': {
@@ -115,7 +106,7 @@ export function componentOpen(tag: Placed, { escape, link }: ComponentContext, e
 
 /** The HTML that ends what componentOpen started. */
 export function componentClose(opener: JsxTag, { escape }: ComponentContext): string {
-  if (CALLOUTS[opener.name]) return '</div>\n';
+  if (CALLOUTS.has(opener.name)) return '</div>\n';
   switch (opener.name) {
     case 'Card':
       return '</div></div>\n';

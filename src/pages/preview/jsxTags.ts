@@ -20,8 +20,8 @@ export interface JsxTag {
 const NAME = /^[A-Z][A-Za-z0-9]*(?:\.[A-Za-z][A-Za-z0-9]*)*/;
 /** An attribute's name, `aria-label` and `data-x` included. */
 const ATTRIBUTE = /^[A-Za-z_$][\w$.:-]*/;
-/** How far a tag is looked for: one that does not end within this many characters is not one. */
-const MAX_TAG_CHARS = 8_192;
+/** How far a tag is looked for: one that does not end within this many characters (or a blank line) is not one. */
+const MAX_TAG_CHARS = 2_048;
 
 /** The component tag that starts at `start` in `text` (`<Name…>` or `</Name>`), or undefined. */
 export function readJsxTag(text: string, start: number): JsxTag | undefined {
@@ -35,7 +35,8 @@ export function readJsxTag(text: string, start: number): JsxTag | undefined {
   const attributes: Record<string, JsxValue> = Object.create(null) as Record<string, JsxValue>;
   const limit = Math.min(text.length, start + MAX_TAG_CHARS);
   while (at < limit) {
-    while (at < limit && /\s/.test(text[at])) at++;
+    let breaks = 0;
+    while (at < limit && /\s/.test(text[at])) if (text[at++] === '\n' && ++breaks > 1) return undefined;
     if (text[at] === '>') return { name, closing, selfClosing: false, attributes, end: at + 1 };
     if (text[at] === '/' && text[at + 1] === '>') return { name, closing, selfClosing: !closing, attributes, end: at + 2 };
     if (closing) return undefined;

@@ -27,9 +27,13 @@ export interface MdxPluginOptions {
 /** What a parse keeps while it reads components, in markdown-it's `env`. */
 interface ParseEnv {
   mdxDepth?: number;
+  /** The last end of a JSX comment found in `src`, and from where it was looked for: a later comment before it ends there too. */
+  commentEnd?: { readonly src: string; readonly from: number; readonly at: number };
 }
 
 const FRONT_MATTER_FENCE = /^---\s*$/;
+/** Raw HTML a page may keep: a tag that carries nothing (no attribute, no link, no load). */
+const HARMLESS_TAG = /^<\/?(br|b|i|em|strong|code|kbd|sub|sup|u|s|mark|small)\s*\/?>$/i;
 const ESM = /^(import\s[^]*?from\s*['"]|import\s*['"]|export\s+(const|let|var|function|default|async|class|\{))/;
 
 export function mdxPlugin(md: MarkdownIt, options: MdxPluginOptions): void {
@@ -41,7 +45,7 @@ export function mdxPlugin(md: MarkdownIt, options: MdxPluginOptions): void {
     env?.currentDocument?.scheme === options.pageScheme ? pagePathOfUriPath(env.currentDocument.path) : undefined;
 
   md.block.ruler.before('table', 'mdx_front_matter', frontMatter);
-  md.block.ruler.before('table', 'mdx_esm', esm, { alt: ['paragraph'] });
+  md.block.ruler.before('table', 'mdx_esm', esm);
   md.block.ruler.before('table', 'mdx_comment', blockComment, { alt: ['paragraph', 'reference', 'blockquote', 'list'] });
   md.block.ruler.before('table', 'mdx_component', blockComponent, { alt: ['paragraph', 'reference', 'blockquote', 'list'] });
   md.inline.ruler.before('html_inline', 'mdx_inline', inlineJsx);
@@ -75,6 +79,8 @@ export function mdxPlugin(md: MarkdownIt, options: MdxPluginOptions): void {
   const context: ComponentContext = { escape, link: links };
 
   const raw = (tokens: Token[], idx: number) => tokens[idx].content;
+  // Outside a page, a component's tag is what it was: raw HTML, as markdown-it shows it when HTML is on.
+  const asSource = (text: string, options: MarkdownIt.Options) => (options.html ? text : escape(text));
   md.renderer.rules.mdx_front_matter = (tokens, idx, _options, env: RenderEnv) => {
     if (!applies(env)) return '';
     const { title, description } = tokens[idx].meta as { title?: string; description?: string };
@@ -89,9 +95,9 @@ export function mdxPlugin(md: MarkdownIt, options: MdxPluginOptions): void {
   md.renderer.rules.mdx_esm = hidden;
   md.renderer.rules.mdx_comment = hidden;
   md.renderer.rules.mdx_inline_comment = (tokens, idx, _options, env: RenderEnv) => (applies(env) ? '' : escape(raw(tokens, idx)));
-  const component = (tokens: Token[], idx: number, _options: unknown, env: RenderEnv) => {
+  const component = (tokens: Token[], idx: number, options: MarkdownIt.Options, env: RenderEnv) => {
     const token = tokens[idx];
-    if (!applies(env)) return token.block ? `${escape(token.content)}\n` : escape(token.content);
+    if (!applies(env)) return token.block ? `${asSource(token.content, options)}\n` : asSource(token.content, options);
     const tag = token.meta as JsxTag & { opener?: JsxTag };
     if (tag.closing) return tag.opener ? componentClose(tag.opener, context) : '';
     const open = componentOpen(tag, context, env);
@@ -108,6 +114,28 @@ export function mdxPlugin(md: MarkdownIt, options: MdxPluginOptions): void {
     return applies(env) && title !== ''
       ? `<div class="mdx-code"><p class="mdx-code-title">${escape(title)}</p>${rendered}</div>\n`
       : rendered;
+  };
+
+  // Raw HTML in a page is the server's: shown as text, but for a few tags that carry nothing (a line
+  // break, emphasis), so that no link, form, frame or remote load comes from a page.
+  for (const rule of ['html_block', 'html_inline'] as const) {
+    const original = md.renderer.rules[rule];
+    md.renderer.rules[rule] = (tokens, idx, options, env: RenderEnv, self) => {
+      if (!applies(env)) return original ? original(tokens, idx, options, env, self) : tokens[idx].content;
+      const html = tokens[idx].content;
+      return HARMLESS_TAG.test(html.trim()) ? html : escape(html);
+    };
+  }
+  // An image in a page is a link to it, as a card's is: a page loads nothing from anywhere.
+  const image = md.renderer.rules.image;
+  md.renderer.rules.image = (tokens, idx, options, env: RenderEnv, self) => {
+    if (!applies(env)) return image ? image(tokens, idx, options, env, self) : self.renderToken(tokens, idx, options);
+    const token = tokens[idx];
+    const alt = self.renderInlineAsText(token.children ?? [], options, env);
+    const source = token.attrGet('src') ?? '';
+    const href = links(source, env);
+    const label = `Image: ${escape(alt || source)}`;
+    return href === undefined ? label : `<a class="mdx-image-link" href="${escape(href)}" data-href="${escape(href)}">${label}</a>`;
   };
 
   // Links in a page: to another page, a link VS Code's preview opens as that page; http(s), as it is;
@@ -162,12 +190,12 @@ export function mdxPlugin(md: MarkdownIt, options: MdxPluginOptions): void {
   function blockComment(state: StateBlock, startLine: number, endLine: number, silent: boolean): boolean {
     const start = state.bMarks[startLine] + state.tShift[startLine];
     if (!state.src.startsWith('{/*', start)) return false;
-    const close = state.src.indexOf('*/}', start + 3);
+    const close = commentEnd(state.src, start, state.env as ParseEnv);
     if (close < 0) return false;
+    if (silent) return true;
     const endLineOfClose = lineAt(state, close, startLine, endLine);
     // Only a comment on lines of its own.
     if (endLineOfClose < 0 || state.src.slice(close + 3, state.eMarks[endLineOfClose]).trim() !== '') return false;
-    if (silent) return true;
     const token = state.push('mdx_comment', '', 0);
     token.block = true;
     token.map = [startLine, endLineOfClose + 1];
@@ -213,7 +241,7 @@ export function mdxPlugin(md: MarkdownIt, options: MdxPluginOptions): void {
   function inlineJsx(state: StateInline, silent: boolean): boolean {
     const start = state.pos;
     if (state.src.startsWith('{/*', start)) {
-      const close = state.src.indexOf('*/}', start + 3);
+      const close = commentEnd(state.src, start, state.env as ParseEnv);
       if (close < 0) return false;
       if (!silent) state.push('mdx_inline_comment', '', 0).content = state.src.slice(start, close + 3);
       state.pos = close + 3;
@@ -232,32 +260,48 @@ export function mdxPlugin(md: MarkdownIt, options: MdxPluginOptions): void {
   }
 }
 
-/** Gives each closing tag its opening tag (their attributes are needed at the close), and each step its number. */
+/** How many unclosed components of one name are remembered in one container; deeper ones pair with nothing. */
+const MAX_OPEN = 256;
+
+/**
+ * Gives each closing tag its opening tag (their attributes are needed at the close), within one
+ * container: a closer in another block, quote or list item than its opener pairs with nothing, and
+ * renders nothing, so no tag can close what it did not open.
+ */
 function pairComponents(state: MarkdownIt.StateCore): void {
-  const open: (JsxTag & { index?: number; children?: number })[] = [];
-  const visit = (tokens: Token[]) => {
+  const pairWithin = (tokens: Token[], type: string) => {
+    const frames: Map<string, Token[]>[] = [new Map<string, Token[]>()];
     for (const token of tokens) {
-      if (token.type === 'inline' && token.children) visit(token.children);
-      if (token.type !== 'mdx_component' && token.type !== 'mdx_inline_component') continue;
+      if (token.type === 'inline' && token.children) pairWithin(token.children, 'mdx_inline_component');
+      if (token.nesting === 1 && token.type !== type) frames.push(new Map<string, Token[]>());
+      else if (token.nesting === -1 && token.type !== type && frames.length > 1) frames.pop();
+      if (token.type !== type) continue;
       const tag = token.meta as JsxTag;
+      const open = frames[frames.length - 1];
+      const stack = open.get(tag.name) ?? [];
       if (tag.closing) {
-        const at = open.map((opened) => opened.name).lastIndexOf(tag.name);
-        if (at < 0) continue;
-        token.meta = { ...tag, opener: open[at] };
-        open.length = at;
-      } else {
-        const parent = open.at(-1);
-        const meta: JsxTag & { index?: number; children?: number } = { ...tag };
-        if (parent) {
-          parent.children = (parent.children ?? 0) + 1;
-          meta.index = parent.children;
-        }
-        token.meta = meta;
-        if (!tag.selfClosing) open.push(meta);
+        const opener = stack.pop();
+        if (opener) token.meta = { ...tag, opener: opener.meta as JsxTag };
+      } else if (!tag.selfClosing && stack.length < MAX_OPEN) {
+        stack.push(token);
+        open.set(tag.name, stack);
       }
     }
   };
-  visit(state.tokens);
+  pairWithin(state.tokens, 'mdx_component');
+}
+
+// Where the end (star, slash, brace) of the JSX comment starting at `start` is, or -1. Every comment
+// looks for the first end after it, so the last end found serves all the comments before it: a page
+// of unclosed comments costs one pass, not one per comment.
+function commentEnd(src: string, start: number, env: ParseEnv): number {
+  // Block rules read the whole page and inline rules each paragraph: a closer is known for its text only.
+  const known = env.commentEnd?.src === src ? env.commentEnd : undefined;
+  if (known && known.from <= start && start < known.at) return known.at;
+  if (known && known.at < 0 && known.from <= start) return -1;
+  const at = src.indexOf('*/}', start + 3);
+  env.commentEnd = { src, from: start, at };
+  return at;
 }
 
 function paragraph(state: StateBlock, text: string, line: number): void {
@@ -296,7 +340,8 @@ type BlockRule = MarkdownIt.ParserBlock.RuleBlock;
 
 /** Puts `wrap(rule)` in the place of markdown-it's block rule `name` (its Ruler lends a rule only through its list). */
 function wrapRule(md: MarkdownIt, name: string, wrap: (rule: BlockRule) => BlockRule): void {
-  const rules = (md.block.ruler as unknown as { __rules__: { name: string; fn: BlockRule }[] }).__rules__;
-  const rule = rules.find((entry) => entry.name === name)?.fn;
-  if (rule) md.block.ruler.at(name, wrap(rule));
+  const rules = (md.block.ruler as unknown as { __rules__: { name: string; fn: BlockRule; alt: string[] }[] }).__rules__;
+  const rule = rules.find((entry) => entry.name === name);
+  // Given again, the rules it may end (a heading ends a paragraph): at() would forget them.
+  if (rule) md.block.ruler.at(name, wrap(rule.fn), { alt: [...rule.alt] });
 }

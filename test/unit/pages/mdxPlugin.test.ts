@@ -152,4 +152,52 @@ describe('the components plugin for the Markdown preview', () => {
     assert.match(html, /<div class="mdx-card mdx-card-horizontal"><p class="mdx-card-title"><a href="\.\.\/a\.md"/);
     assert.match(html, /<p>Body\.<\/p>/);
   });
+
+  it('leaves markdown-it able to end a paragraph with a heading, a list, a quote or a fence', () => {
+    const html = render('para\n# Heading\n- item\n> quote\n```\ncode\n```\n***\n', { currentDocument: { scheme: 'file', path: '/a.md' } });
+    assert.match(
+      html,
+      /^<p>para<\/p>\n<h1>Heading<\/h1>\n<ul>\n<li>item<\/li>\n<\/ul>\n<blockquote>\n<p>quote<\/p>\n<\/blockquote>\n<pre><code>code\n<\/code><\/pre>\n<hr>/,
+    );
+    assert.match(render('Intro\nimport x from "y" is a sentence.\n'), /^<p>Intro\nimport x from/, 'an import in a paragraph is text');
+  });
+
+  it("shows a page's raw HTML as text but for tags that carry nothing, and its images as links", () => {
+    const html = render(
+      '<a href="vscode://x.y/ask?q=1">go</a> <img src="https://evil.example/p.png"> a<br>b <b>bold</b>\n\n![Beacon](https://evil.example/b.png)\n\n<iframe src="https://evil.example"></iframe>\n',
+    );
+    assert.ok(!/<a href="vscode|<img|<iframe/.test(html), html);
+    assert.match(html, /&lt;a href=&quot;vscode:\/\/x\.y\/ask\?q=1&quot;&gt;go/);
+    assert.match(html, /a<br>b <b>bold<\/b>/);
+    assert.match(
+      html,
+      /<a class="mdx-image-link" href="https:\/\/evil\.example\/b\.png" data-href="https:\/\/evil\.example\/b\.png">Image: Beacon<\/a>/,
+    );
+    const other = render('A <B>bold</B> word\n', { currentDocument: { scheme: 'file', path: '/README.md' } });
+    assert.equal(other, '<p>A <B>bold</B> word</p>\n', 'outside a page, HTML is as markdown-it shows it');
+  });
+
+  it('pairs a closing tag only with an opening tag in the same container', () => {
+    const html = render('<Note>\n> quoted <Card title="x">\n\n</Card>\n</Note>\n\n<Accordion title="a">\n\ntext </Accordion> more\n');
+    const opened = (html.match(/<div\b/g) ?? []).length + (html.match(/<details\b/g) ?? []).length;
+    const closed = (html.match(/<\/div>/g) ?? []).length + (html.match(/<\/details>/g) ?? []).length;
+    assert.ok(closed <= opened, `no closer without its opener: ${html}`);
+    assert.ok(!/<p>text <\/div>/.test(html), html);
+  });
+
+  it('takes time in proportion to the page, whatever it holds', () => {
+    const hostile = [
+      '<Note>\n\n'.repeat(20_000) + '</Tip>'.repeat(20_000),
+      '{/*\n'.repeat(40_000),
+      'a {/* '.repeat(40_000),
+      '<A a={\n'.repeat(40_000),
+      `# a${' '.repeat(40_000)}x\n`,
+    ];
+    for (const text of hostile) {
+      const started = process.hrtime.bigint();
+      render(text);
+      const ms = Number(process.hrtime.bigint() - started) / 1e6;
+      assert.ok(ms < 3_000, `${JSON.stringify(text.slice(0, 12))}…: ${ms.toFixed(0)} ms`);
+    }
+  });
 });

@@ -60,6 +60,10 @@ describe('links between pages', () => {
     assert.equal(headingLine(page, 'threads'), 8, 'not the one in code');
     assert.equal(headingLine(page, 'Threads-and-keys'), 6);
     assert.equal(headingLine(page, 'nothing'), undefined);
+    assert.equal(headingLine('## Limits ##\n', 'limits'), 0);
+    const started = process.hrtime.bigint();
+    headingLine(`# a${' '.repeat(100_000)}x\n# ${'<'.repeat(100_000)}\n`, 'nothing');
+    assert.ok(Number(process.hrtime.bigint() - started) / 1e6 < 2_000, 'no backtracking blow-up');
   });
 
   it('takes time in proportion to the text, whatever the page holds', () => {
