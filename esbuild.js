@@ -25,22 +25,24 @@ const problemReporter = {
 };
 
 /**
- * Activation loads dist/extension.js alone: what it registers loads dist/features.js on first use
- * (src/extension.ts), and the first request loads undici, most of the code, from
- * dist/vendor/undici.js (src/platform/transport.ts). Each is a bundle of its own, required by path.
+ * In Node, activation loads dist/extension.js alone: what it registers loads dist/features.js on
+ * first use (src/extension.ts), and the first request loads undici, most of the code, from
+ * dist/vendor/undici.js (src/platform/undiciTransport.ts). Each is a bundle of its own, required by path.
  */
 const loadedLater = {
   name: 'loaded-later',
   setup(build) {
-    build.onResolve({ filter: /^\.\/(features|preview)$/ }, ({ path, importer }) =>
-      importer.endsWith('src/extension.ts') ? { path: `${path}.js`, external: true } : undefined,
+    build.onResolve({ filter: /^\.\/(nodeFeatures|preview)$/ }, ({ path, importer }) =>
+      importer.endsWith('src/extension.ts')
+        ? { path: path === './nodeFeatures' ? './features.js' : `${path}.js`, external: true }
+        : undefined,
     );
     build.onResolve({ filter: /^undici$/ }, () => ({ path: './vendor/undici.js', external: true }));
   },
 };
 
 const extension = {
-  entryPoints: ['src/extension.ts', 'src/features.ts', 'src/preview.ts'],
+  entryPoints: { extension: 'src/extension.ts', features: 'src/nodeFeatures.ts', preview: 'src/preview.ts' },
   outdir: 'dist',
   bundle: true,
   format: 'cjs',
@@ -83,10 +85,42 @@ const webview = {
   plugins: [problemReporter],
 };
 
+/** A browser has no Node: the web bundle fails to build if anything in it reaches for a Node module. */
+const noNode = {
+  name: 'no-node',
+  setup(build) {
+    const builtins = new Set(require('node:module').builtinModules);
+    build.onResolve({ filter: /.*/ }, ({ path, importer }) =>
+      path.startsWith('node:') || builtins.has(path) || path === 'undici'
+        ? { errors: [{ text: `The web bundle may not use Node's "${path}" (imported by ${importer}).` }] }
+        : undefined,
+    );
+  },
+};
+
+/**
+ * The extension in a browser (VS Code for the Web, code-server's web worker host): the entry, which
+ * package.json's `browser` points at, and the features it reads and runs on first use.
+ */
+const web = {
+  entryPoints: { 'web/extension': 'src/extensionWeb.ts', 'web/features': 'src/webFeatures.ts' },
+  outdir: 'dist',
+  bundle: true,
+  format: 'cjs',
+  platform: 'browser',
+  target: 'es2022',
+  external: ['vscode'],
+  minify: production,
+  sourcemap: !production,
+  sourcesContent: false,
+  logLevel: 'silent',
+  plugins: [problemReporter, noNode],
+};
+
 async function main() {
   // A production build starts from an empty dist/, so no development source map survives into it.
   if (production) require('node:fs').rmSync('dist', { recursive: true, force: true });
-  const contexts = await Promise.all([extension, undici, webview].map((options) => esbuild.context(options)));
+  const contexts = await Promise.all([extension, undici, webview, web].map((options) => esbuild.context(options)));
   if (watch) {
     await Promise.all(contexts.map((ctx) => ctx.watch()));
     return;

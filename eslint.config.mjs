@@ -9,6 +9,10 @@ import tseslint from 'typescript-eslint';
 /** The thin layer over VS Code: the only files that may import `vscode`. */
 const VSCODE_ADAPTERS = [
   'src/extension.ts',
+  'src/extensionWeb.ts',
+  'src/activation.ts',
+  'src/nodeFeatures.ts',
+  'src/webFeatures.ts',
   'src/editorLinks/registerEditorLinks.ts',
   'src/features.ts',
   'src/*/register*.ts',
@@ -131,4 +135,11 @@ export default tseslint.config(
     },
   },
   { files: ['**/*.mjs'], languageOptions: { sourceType: 'module' } },
+  // The benchmark's driver and the web test's probe run in the web worker extension host: a worker's globals, no Node's.
+  {
+    files: ['bench/webActivationDriver/*.js', 'test/ui/webToolsProbe/*.js'],
+    languageOptions: {
+      globals: { TextDecoder: 'readonly', TextEncoder: 'readonly', performance: 'readonly', WorkerGlobalScope: 'readonly', process: 'off' },
+    },
+  },
 );

@@ -1,7 +1,7 @@
 // npm run bench: every benchmark, each figure next to a baseline measured in the same run.
 //   npm run bench -- --readme       also writes the table into README.md
 //   npm run bench -- --json         also writes every figure, its goal and whether it is met to bench/results.json
-//   npm run bench -- --only decoding,rendering,restore,polling,jobsTree,footprint
+//   npm run bench -- --only decoding,rendering,restore,polling,jobsTree,footprint,webFootprint
 //   npm run bench -- --only rendering --ablate   instead, what each layer of the chat's renderer buys (about 30 minutes)
 
 import * as fs from 'node:fs';
@@ -15,6 +15,7 @@ import { benchFootprint } from './footprint';
 import { benchJobsTree } from './jobsTree';
 import { benchPolling } from './polling';
 import { benchStreamDecoding } from './streamDecoding';
+import { benchWebFootprint } from './webFootprint';
 
 const REPO_ROOT = path.resolve(__dirname, '..', '..');
 const README = path.join(REPO_ROOT, 'README.md');
@@ -33,6 +34,7 @@ const BENCHES: Record<string, Bench> = {
   polling: benchPolling,
   jobsTree: benchJobsTree,
   footprint: benchFootprint,
+  webFootprint: benchWebFootprint,
 };
 
 async function main(): Promise<void> {

@@ -10,6 +10,7 @@ import { addSampleJobs } from '../test/platform/sampleJobs';
 import { findOnPath, startCodeServer, workbenchUrl, writeUserSettings, type RunningCodeServer } from '../test/runner/codeServer';
 import { filesOf, JobRepository } from '../test/platform/jobRepository';
 import { cloneInto } from '../test/runner/gitRepository';
+import { packageWeb, WEB_VSIX } from '../test/runner/webPackage';
 
 const REPO_ROOT = path.resolve(__dirname, '..', '..');
 const DEMO_DIR = path.join(REPO_ROOT, 'demo');
@@ -25,6 +26,11 @@ export interface DemoOptions {
   readonly deltaDelayMs?: number;
   /** How long a job started from the editor works before its pull request is ready. */
   readonly jobRunsForMs?: number;
+  /**
+   * Runs the web build as a browser-only VS Code (vscode.dev) would: the package with the `browser`
+   * entry alone, installed, which code-server runs in its web worker extension host.
+   */
+  readonly web?: boolean;
   readonly log?: (line: string) => void;
 }
 
@@ -87,9 +93,11 @@ export async function startDemo(options: DemoOptions = {}): Promise<BrowserDemo>
   const prepared = await prepare(options);
   let codeServer: RunningCodeServer;
   try {
+    if (options.web) packageWeb();
     codeServer = await startCodeServer({
       // Installed, not in development mode: code-server takes one development path, ours.
       extensionFolders: [SEED_EXTENSION],
+      installExtensions: options.web ? [WEB_VSIX] : [],
       workspace: prepared.workspace,
       dataDir: path.dirname(prepared.userDir),
       settings: prepared.settings,
@@ -105,7 +113,7 @@ export async function startDemo(options: DemoOptions = {}): Promise<BrowserDemo>
   return {
     emulator: prepared.emulator,
     workspace: prepared.workspace,
-    url: workbenchUrl(codeServer, prepared.workspace, { extensionDevelopmentPaths: [REPO_ROOT] }),
+    url: workbenchUrl(codeServer, prepared.workspace, { extensionDevelopmentPaths: options.web ? [] : [REPO_ROOT] }),
     exited,
     stop: async () => {
       await codeServer.stop();

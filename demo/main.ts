@@ -1,4 +1,4 @@
-// npm run demo [-- --port N] [-- --desktop]
+// npm run demo [-- --port N] [-- --desktop] [-- --web]
 // Builds nothing itself: the npm script builds first. Ctrl+C stops everything started here.
 
 import { findDesktopCode, startDemo, startDesktopDemo, type Demo } from './demo';
@@ -12,8 +12,13 @@ async function main(): Promise<void> {
   const port = Number(option('--port') ?? 0) || undefined;
   const emulatorPort = Number(option('--emulator-port') ?? 0) || undefined;
   const desktop = process.argv.includes('--desktop');
+  const web = process.argv.includes('--web');
   let demo: Demo;
   let where: string;
+  if (desktop && web) {
+    console.error('--web runs the web build in the browser, in code-server; it cannot be combined with --desktop.');
+    process.exit(2);
+  }
   if (desktop) {
     const code = findDesktopCode();
     if (!code) {
@@ -25,10 +30,12 @@ async function main(): Promise<void> {
     demo = await startDesktopDemo(code, { emulatorPort, log: console.log });
     where = 'VS Code             a new window; closing it ends the demo';
   } else {
-    console.log('Starting the platform emulator and code-server…');
-    const browserDemo = await startDemo({ port, emulatorPort });
+    console.log(`Starting the platform emulator and code-server${web ? ', with the web build' : ''}…`);
+    const browserDemo = await startDemo({ port, emulatorPort, web });
     demo = browserDemo;
-    where = `open in a browser   ${browserDemo.url}`;
+    where = web
+      ? `open in a browser   ${browserDemo.url}\n                      the web build, in VS Code's web worker extension host, as vscode.dev runs it`
+      : `open in a browser   ${browserDemo.url}`;
   }
   const { config } = demo.emulator;
   console.log(`

@@ -8,6 +8,7 @@ import type { TrackedJob } from './agentJobs/poller';
 import type { AgentJobsTree, JobNode } from './agentJobs/agentJobsTree';
 import { registerAgentJobs } from './agentJobs/registerAgentJobs';
 import { registerChat } from './chat/registerChat';
+import type { TransportFactory } from './platform/transport';
 import { followEditorLink } from './editorLinks/registerEditorLinks';
 import { ExtensionLog } from './log/extensionLog';
 import { registerShowLog } from './log/showLogCommand';
@@ -45,6 +46,10 @@ export interface DocsAssistantApi {
 /** What activation made before the features were loaded. */
 export interface ActivationHandles {
   readonly agentJobsView: vscode.TreeView<JobNode>;
+  /** What carries calls to the platform in the host the extension runs in: undici in Node, fetch in a browser. */
+  readonly transport: TransportFactory;
+  /** Where it runs, for the log: "Node" or "a browser's web worker". */
+  readonly host: string;
 }
 
 /** The providers behind what activation registered, and the API. */
@@ -61,11 +66,11 @@ export interface Features {
 export function activateFeatures(context: vscode.ExtensionContext, handles: ActivationHandles): Features {
   const { version = '0.0.0' } = context.extension.packageJSON as { version?: string };
   const log = own(context, new ExtensionLog());
-  log.info(`Docs Assistant ${version} loaded.`);
+  log.info(`Docs Assistant ${version} loaded in ${handles.host}.`);
   const settings = own(context, new SettingsService(log));
   const keys = own(context, new KeyStore(context.secrets));
   const setup = own(context, new SetupService(settings, keys, log));
-  const platform = own(context, new PlatformConnection(settings, keys, log, `docs-assistant-vscode/${version}`));
+  const platform = own(context, new PlatformConnection(settings, keys, log, `docs-assistant-vscode/${version}`, handles.transport));
 
   registerShowLog(context, log);
   registerConfigure(context, { settings, keys, setup, log });

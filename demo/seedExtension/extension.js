@@ -3,6 +3,9 @@
 // so this does what a new user would do through the commands: set both keys for the emulator's
 // base URL (a key given to Set Key fills its masked box, which this accepts, as a user presses
 // Enter) and track its sample jobs. It does so once per base URL, then shows the sidebar.
+// It runs in Node (it reads the environment), and Docs Assistant may not: with `--web` it runs in the
+// web worker extension host. So no extensionDependencies, which cannot cross hosts: running one of
+// its commands activates Docs Assistant wherever it runs.
 'use strict';
 const vscode = require('vscode');
 
@@ -32,7 +35,7 @@ exports.activate = async function activate(context) {
 async function runAccepting(command, ...args) {
   let settled = false;
   const running = Promise.resolve(vscode.commands.executeCommand(command, ...args)).finally(() => (settled = true));
-  for (let tries = 0; !settled && tries < 100; tries++) {
+  for (let tries = 0; !settled && tries < 400; tries++) {
     await new Promise((resolve) => setTimeout(resolve, 50));
     if (!settled) await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
   }

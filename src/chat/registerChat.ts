@@ -1,7 +1,6 @@
 // The chat feature: the conversation restored from workspace state, the session that answers,
 // the chat view and the commands.
 
-import { randomUUID } from 'node:crypto';
 import type * as vscode from 'vscode';
 import { storageKeys } from '../identifiers';
 import type { PageDocuments } from '../pages/pageDocuments';
@@ -52,7 +51,7 @@ export function registerChat(context: vscode.ExtensionContext, { platform, setti
       return client.ok ? client.value.sendAssistantMessage(request, options) : Promise.resolve(client);
     },
     settings: () => ({ ...settings.current, origin: originOf(settings.current.baseUrl) }),
-    newId: randomUUID,
+    newId: () => globalThis.crypto.randomUUID(),
     save,
     log,
   });

@@ -1,8 +1,6 @@
 // The chat view's HTML shell: a strict Content Security Policy, one script allowed by nonce,
 // styles from the extension's own files only.
 
-import { randomBytes } from 'node:crypto';
-
 export interface WebviewAssets {
   readonly cspSource: string;
   readonly scriptUri: string;
@@ -10,7 +8,8 @@ export interface WebviewAssets {
 }
 
 export function webviewHtml(assets: WebviewAssets): string {
-  const nonce = randomBytes(16).toString('base64');
+  // Web Crypto, which both Node and a browser's worker have: the same code runs in either host.
+  const nonce = Array.from(globalThis.crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, '0')).join('');
   const csp = [
     "default-src 'none'",
     `style-src ${assets.cspSource}`,

@@ -26,7 +26,8 @@ import {
   readBodyText,
   readJson,
   type Timeouts,
-  Transport,
+  type Transport,
+  type TransportFactory,
 } from './transport';
 
 /** Where keys come from: the extension reads SecretStorage for the current origin; tests pass a map. */
@@ -35,6 +36,8 @@ export type KeySource = (kind: KeyKind) => Promise<string | undefined>;
 export interface PlatformClientOptions {
   readonly baseUrl: string;
   readonly keys: KeySource;
+  /** What carries the calls: undici in Node, fetch in a browser. */
+  readonly transport: TransportFactory;
   readonly logger?: Logger;
   readonly timeouts?: Partial<Timeouts>;
   readonly retry?: Partial<RetryPolicy>;
@@ -118,7 +121,7 @@ export class PlatformClient {
     this.now = options.now ?? Date.now;
     this.base = parseBaseUrl(options.baseUrl);
     this.transport = this.base.ok
-      ? new Transport(this.base.value, {
+      ? options.transport(this.base.value, {
           timeouts: this.timeouts,
           logger: this.logger,
           userAgent: options.userAgent ?? USER_AGENT,

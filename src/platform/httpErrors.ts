@@ -53,11 +53,22 @@ export function errorFromStatus(
         ...(retryAfterMs === undefined ? {} : { retryAfterMs }),
       });
     }
+    case status >= 300 && status < 400:
+      return redirectRefused(status);
     case status >= 500:
       return platformError('serverError', `The platform had a problem (HTTP ${status}). Try again in a moment.${said}`, extra);
     default:
       return platformError('badResponse', `The platform answered with an unexpected HTTP ${status}.${said}`, extra);
   }
+}
+
+/** A redirect is never followed: the key goes to the base URL and nowhere else. `status` when known. */
+export function redirectRefused(status?: number): PlatformError {
+  return platformError(
+    'badResponse',
+    `The platform answered with a redirect${status ? ` (HTTP ${status})` : ''}, which is not followed: a key goes only to the base URL. Check the base URL.`,
+    status ? { status } : {},
+  );
 }
 
 /** What a body said, as a sentence to append: the server's own message, or what kind of thing came back. */

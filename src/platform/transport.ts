@@ -1,7 +1,8 @@
-// One HTTP exchange with the platform over undici: timeouts, cancellation, logging, and the
-// translation of what undici throws into a PlatformError (a status's meaning is httpErrors.ts's).
+// One HTTP exchange with the platform, whatever carries it: the Transport interface the client
+// uses, reading bodies, and the translation of what a transport throws into a PlatformError (a
+// status's meaning is httpErrors.ts's). undici carries it in Node (undiciTransport.ts), fetch in a
+// browser (fetchTransport.ts); the client never knows which.
 
-import type { Agent, Dispatcher } from 'undici';
 import type { BaseUrl } from './endpoint';
 import { cancelled, fail, ok, platformError, type PlatformError, type Result } from './errors';
 import type { KeyKind } from './keys';
@@ -31,7 +32,10 @@ export const defaultTimeouts: Timeouts = {
   streamIdleMs: 60_000,
 };
 
-export type ResponseBody = Dispatcher.ResponseData['body'];
+/** A response's bytes as they arrive; destroy() stops reading and frees the connection. */
+export interface ResponseBody extends AsyncIterable<Uint8Array> {
+  destroy(error?: Error): void;
+}
 
 export interface HttpCall {
   readonly method: 'GET' | 'POST';
@@ -61,80 +65,16 @@ export interface TransportOptions {
   readonly now: () => number;
 }
 
-/**
- * undici, loaded on the first request rather than with the extension: it is most of the code, and
- * activation must cost next to nothing. The extension's bundle ships it as dist/vendor/undici.js.
- */
-function undici(): typeof import('undici') {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded when first needed, on purpose
-  return require('undici') as typeof import('undici');
+/** Carries one exchange at a time with the platform at one base URL. */
+export interface Transport {
+  readonly origin: string;
+  /** Sends the request and returns once the headers are in; the body is the caller's to read or destroy. */
+  open(call: HttpCall): Promise<Result<HttpResponse>>;
+  close(): Promise<void>;
 }
 
-export class Transport {
-  private agent: Agent | undefined;
-
-  constructor(
-    private readonly base: BaseUrl,
-    private readonly options: TransportOptions,
-  ) {}
-
-  /** The connection pool, made with the first request. */
-  private get dispatcher(): Agent {
-    this.agent ??= new (undici().Agent)({
-      connect: { timeout: this.options.timeouts.connectMs },
-      headersTimeout: this.options.timeouts.headersMs,
-      bodyTimeout: this.options.timeouts.readIdleMs,
-    });
-    return this.agent;
-  }
-
-  get origin(): string {
-    return this.base.origin;
-  }
-
-  /** Sends the request and returns once the headers are in; the body is the caller's to read or dump. */
-  async open(call: HttpCall): Promise<Result<HttpResponse>> {
-    const started = this.options.now();
-    const path = this.base.pathPrefix + call.path;
-    const label = `${call.method} ${path}`;
-    if (call.signal?.aborted) return fail(cancelled());
-    try {
-      const response = await this.dispatcher.request({
-        origin: this.base.origin,
-        path,
-        method: call.method,
-        headers: {
-          authorization: `Bearer ${call.key}`,
-          accept: call.accept,
-          'user-agent': this.options.userAgent,
-          ...(call.body === undefined ? {} : { 'content-type': 'application/json' }),
-        },
-        body: call.body === undefined ? undefined : JSON.stringify(call.body),
-        signal: call.signal,
-        headersTimeout: this.options.timeouts.headersMs,
-        bodyTimeout: call.idleTimeoutMs,
-      });
-      this.options.logger.debug(`${label} → ${response.statusCode} (${this.options.now() - started} ms)`);
-      return ok({ status: response.statusCode, headers: flattenHeaders(response.headers), body: response.body });
-    } catch (error) {
-      const mapped = errorFromException(error, call.signal);
-      this.options.logger.debug(`${label} → ${mapped.kind} (${this.options.now() - started} ms)`);
-      return fail(mapped);
-    }
-  }
-
-  close(): Promise<void> {
-    return this.agent?.close() ?? Promise.resolve();
-  }
-}
-
-function flattenHeaders(headers: Record<string, string | string[] | undefined>): Record<string, string | undefined> {
-  const flat: Record<string, string | undefined> = {};
-  for (const [name, value] of Object.entries(headers)) {
-    flat[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
-  }
-  return flat;
-}
+/** Makes the transport of the host the extension runs in. */
+export type TransportFactory = (base: BaseUrl, options: TransportOptions) => Transport;
 
 export interface BodyText {
   readonly text: string;
@@ -150,7 +90,7 @@ export interface ReadOptions {
 
 /** Reads a whole body as text. Fails as timeout, cancelled, network or badResponse (too large). */
 export async function readBodyText(body: ResponseBody, { signal, totalMs }: ReadOptions = {}): Promise<Result<BodyText>> {
-  const chunks: Buffer[] = [];
+  const chunks: Uint8Array[] = [];
   let size = 0;
   let overdue = false;
   const deadline =
@@ -164,9 +104,8 @@ export async function readBodyText(body: ResponseBody, { signal, totalMs }: Read
           Math.min(totalMs, MAX_TIMER_MS),
         );
   try {
-    for await (const chunk of body) {
-      const buffer = chunk as Buffer;
-      size += buffer.length;
+    for await (const buffer of body) {
+      size += buffer.byteLength;
       if (size > MAX_BODY_BYTES) {
         body.destroy();
         return fail(
@@ -182,7 +121,12 @@ export async function readBodyText(body: ResponseBody, { signal, totalMs }: Read
   } finally {
     clearTimeout(deadline);
   }
-  const bytes = Buffer.concat(chunks, size);
+  const bytes = new Uint8Array(size);
+  let at = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, at);
+    at += chunk.byteLength;
+  }
   try {
     return ok({ text: new TextDecoder('utf-8', { fatal: true }).decode(bytes), invalidUtf8: false });
   } catch {
@@ -220,6 +164,7 @@ export async function errorFromResponse(response: HttpResponse, context: ErrorCo
   return errorFromStatus(response.status, response.headers, text, context);
 }
 
+/** undici's codes for its timeouts; fetchTransport.ts throws the same for its own. */
 const TIMEOUT_CODES: Readonly<Record<string, string>> = {
   UND_ERR_CONNECT_TIMEOUT: 'Connecting to the platform took too long',
   UND_ERR_HEADERS_TIMEOUT: 'The platform took too long to start answering',
@@ -236,9 +181,10 @@ const UNSENT_CODES: ReadonlySet<string> = new Set([
   'UND_ERR_CONNECT_TIMEOUT',
 ]);
 
-/** Maps whatever undici or the socket threw. An abort requested by the caller always wins. */
+/** Maps whatever the transport threw (undici, the socket, fetch). An abort requested by the caller always wins. */
 export function errorFromException(error: unknown, signal?: AbortSignal): PlatformError {
   if (signal?.aborted) return cancelled();
+  if (error instanceof TransportError) return error.platformError;
   const code = errorCode(error);
   const unsent = code !== undefined && UNSENT_CODES.has(code) ? { unsent: true } : {};
   if (code && TIMEOUT_CODES[code]) {
@@ -258,6 +204,20 @@ export function errorFromException(error: unknown, signal?: AbortSignal): Platfo
     `Could not reach the platform (${redactSecrets(detail)}). Check your connection and the base URL.`,
     unsent,
   );
+}
+
+/** Thrown by a transport that already knows what went wrong, in the words to say it. */
+export class TransportError extends Error {
+  constructor(readonly platformError: PlatformError) {
+    super(platformError.message);
+  }
+}
+
+/** Headers as one lower-case name to one value, however the transport holds them. */
+export function flattenHeaders(headers: Iterable<[string, string | string[] | undefined]>): Record<string, string | undefined> {
+  const flat: Record<string, string | undefined> = {};
+  for (const [name, value] of headers) flat[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
+  return flat;
 }
 
 function errorCode(error: unknown): string | undefined {

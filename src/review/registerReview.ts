@@ -206,6 +206,8 @@ async function withBranch<T>(
   title: string,
   then: (fetched: FetchedBranch, token: vscode.CancellationToken) => Promise<BranchResult<T>>,
 ): Promise<T | undefined> {
+  // Without Git (VS Code for the Web) there is nothing to fetch: say so at once, with no progress first.
+  if (!hasGitExtension()) return void explain(tracked, { kind: 'noGit' });
   let remote: string | undefined;
   const result = await withProgress(
     { location: vscode.ProgressLocation.Notification, title, cancellable: true },

@@ -5,6 +5,7 @@
 import { PlatformClient } from '../platform/client';
 import { fail, ok, platformError, type Result } from '../platform/errors';
 import type { Logger } from '../platform/logger';
+import type { TransportFactory } from '../platform/transport';
 import { Disposable } from '../util/disposable';
 import type { KeyStore } from './keyStore';
 import type { SettingsService } from './settingsService';
@@ -17,6 +18,7 @@ export class PlatformConnection extends Disposable {
     private readonly keys: KeyStore,
     private readonly log: Logger,
     private readonly userAgent: string,
+    private readonly transport: TransportFactory,
   ) {
     super();
     this.register({ dispose: () => void this.cached?.client.dispose() });
@@ -29,6 +31,7 @@ export class PlatformConnection extends Disposable {
     void this.cached?.client.dispose();
     const client: PlatformClient = new PlatformClient({
       baseUrl,
+      transport: this.transport,
       logger: this.log,
       userAgent: this.userAgent,
       // Bound to this client's origin: switching the base URL can never carry a key across.

@@ -61,7 +61,9 @@ function mostRelevantParagraph(markdown: string, question: string): string {
 }
 
 function firstCodeBlock(markdown: string): string | undefined {
-  return /```[^\n]*\n[\s\S]*?```/.exec(markdown)?.[0];
+  // A fence at the start of a line, closed at the start of a line: an indented one (inside a
+  // component) would not close when quoted at the left edge of the answer.
+  return /^```[^\n]*\n[\s\S]*?\n```$/m.exec(markdown)?.[0];
 }
 
 /** Splits text into small deltas of one or two words, as a model's tokens arrive. */

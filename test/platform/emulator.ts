@@ -52,6 +52,11 @@ export interface EmulatorConfig extends StreamSwitches {
   siteUrl: string;
   /** Every follow-up to a thread answers 404, as once a thread has expired. */
   threadsExpire: boolean;
+  /**
+   * Whether each interface lets a browser call it from another origin (CORS). The live discovery
+   * interface does (its browser widget calls it); nothing is known of the admin one.
+   */
+  cors: { discovery: boolean; admin: boolean };
 }
 
 export interface EmulatorOptions extends Partial<EmulatorConfig> {
@@ -91,6 +96,7 @@ export class PlatformEmulator {
       deltaDelayMs: 0,
       siteUrl: 'https://docs.acme.example',
       threadsExpire: false,
+      cors: { discovery: true, admin: true },
       streamShape: 'live',
       searchDelayMs: 800,
       searchOutput: 'array',
@@ -141,6 +147,7 @@ export class PlatformEmulator {
   /** Forgets recorded requests, counters, threads and faults; keeps pages and jobs. */
   reset(): void {
     this.requests.length = 0;
+    this.preflights.length = 0;
     this.counters.clear();
     this.threads.clear();
     this.faults.clear();
@@ -155,7 +162,32 @@ export class PlatformEmulator {
     await new Promise<void>((resolve) => this.server.close(() => resolve()));
   }
 
+  /** The CORS preflights browsers sent, by path: they are not requests of any operation. */
+  readonly preflights: string[] = [];
+
   private async handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
+    // A browser's call from another origin: allowed per interface, as the switches say.
+    const api = (req.url ?? '').startsWith('/discovery/') ? 'discovery' : (req.url ?? '').startsWith('/v2/agent/') ? 'admin' : undefined;
+    const corsAllowed = api !== undefined && this.config.cors[api];
+    if (req.method === 'OPTIONS') {
+      this.preflights.push(req.url ?? '');
+      res.writeHead(
+        204,
+        corsAllowed
+          ? {
+              'access-control-allow-origin': '*',
+              'access-control-allow-methods': 'GET, POST',
+              'access-control-allow-headers': 'authorization, content-type, accept',
+              'access-control-max-age': '600',
+            }
+          : {},
+      );
+      return void res.end();
+    }
+    if (corsAllowed && req.headers.origin) {
+      res.setHeader('access-control-allow-origin', '*');
+      res.setHeader('access-control-expose-headers', 'x-thread-id, x-thread-key, retry-after');
+    }
     const rawBody = await readBody(req);
     const route = matchRoute(req.method ?? '', req.url ?? '/');
     this.requests.push({

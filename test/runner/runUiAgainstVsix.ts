@@ -1,29 +1,18 @@
 // npm run test:vsix: packages the extension as a user gets it, checks what the .vsix holds, and
 // runs the UI suites once more with that .vsix installed into code-server instead of the source.
+// Then the same for a package with the web entry alone, which code-server runs in its web worker
+// extension host, as vscode.dev would: the suites that need no Git.
 
 import { execFileSync, spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { PACKAGE_FILES, packageWeb, WEB_VSIX } from './webPackage';
 import { REPO_ROOT } from './workbench';
 
 const VSIX = path.join(REPO_ROOT, 'docs-assistant.vsix');
+/** The suites that need no Git, as a browser-only VS Code runs them. */
+const WEB_SUITES = ['chat', 'pages', 'agentJobs', 'web'];
 const SIZE_BUDGET = 1024 * 1024;
-/** Exactly what `vsce ls` must list: the bundles, media and the package's own documents. */
-const EXPECTED_FILES = [
-  'CHANGELOG.md',
-  'LICENSE',
-  'README.md',
-  'dist/extension.js',
-  'dist/features.js',
-  'dist/preview.js',
-  'dist/vendor/undici.js',
-  'dist/webview/chat.js',
-  'media/chat.css',
-  'media/preview.css',
-  'media/docs-assistant.svg',
-  'media/icon.png',
-  'package.json',
-];
 
 function npm(...args: string[]): string {
   return execFileSync('npm', args, { cwd: REPO_ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
@@ -36,18 +25,28 @@ function checkPackage(): string[] {
     .map((line) => line.trim())
     .filter(Boolean)
     .sort();
-  if (JSON.stringify(listed) !== JSON.stringify(EXPECTED_FILES))
-    problems.push(`vsce ls lists ${listed.join(', ')}; expected ${EXPECTED_FILES.join(', ')}`);
+  if (JSON.stringify(listed) !== JSON.stringify(PACKAGE_FILES))
+    problems.push(`vsce ls lists ${listed.join(', ')}; expected ${PACKAGE_FILES.join(', ')}`);
   const size = fs.statSync(VSIX).size;
   console.log(`${path.basename(VSIX)}: ${(size / 1024).toFixed(0)} KB; vsce ls: ${listed.length} files`);
   if (size >= SIZE_BUDGET) problems.push(`the .vsix is ${size} bytes, over the 1 MB budget`);
-  for (const bundle of EXPECTED_FILES.filter((file) => file.endsWith('.js'))) {
+  for (const bundle of PACKAGE_FILES.filter((file) => file.endsWith('.js'))) {
     const text = fs.readFileSync(path.join(REPO_ROOT, bundle), 'utf8');
     if (/sourceMappingURL|sourcesContent/.test(text)) problems.push(`${bundle} refers to a source map`);
     // A minified bundle has few, long lines.
     if (text.split('\n').length > 200) problems.push(`${bundle} is not minified`);
   }
   return problems;
+}
+
+function runSuites(files: readonly string[], env: NodeJS.ProcessEnv): number {
+  // Not .mocharc.ui.json: mocha would add its spec, the tour included, to these.
+  const mocha = spawnSync('npx', ['mocha', '--no-config', '--timeout', '180000', '--enable-source-maps', ...files], {
+    cwd: REPO_ROOT,
+    stdio: 'inherit',
+    env: { ...process.env, ...env },
+  });
+  return mocha.status ?? 1;
 }
 
 function main(): number {
@@ -62,13 +61,14 @@ function main(): number {
     .readdirSync(path.join(REPO_ROOT, 'out', 'test', 'ui'))
     .filter((file) => file.endsWith('.ui.test.js') && file !== 'tour.ui.test.js')
     .map((file) => path.join('out', 'test', 'ui', file));
-  // Not .mocharc.ui.json: mocha would add its spec, the tour included, to these.
-  const mocha = spawnSync('npx', ['mocha', '--no-config', '--timeout', '180000', '--enable-source-maps', ...suites], {
-    cwd: REPO_ROOT,
-    stdio: 'inherit',
-    env: { ...process.env, DOCS_ASSISTANT_VSIX: VSIX },
-  });
-  return mocha.status ?? 1;
+  // `--web-only`: the web package alone, while working on it.
+  const node = process.argv.includes('--web-only') ? 0 : runSuites(suites, { DOCS_ASSISTANT_VSIX: VSIX });
+  packageWeb();
+  const web = runSuites(
+    WEB_SUITES.map((name) => path.join('out', 'test', 'ui', `${name}.ui.test.js`)),
+    { DOCS_ASSISTANT_VSIX: WEB_VSIX, DOCS_ASSISTANT_WEB: '1' },
+  );
+  return node || web;
 }
 
 process.exit(main());

@@ -136,10 +136,14 @@ describe('the demo, as a new user tries it', function () {
     await openFile(page, 'askDocs.ts');
     const editor = page.locator('.monaco-editor .view-lines').first();
     await editor.locator('.view-line', { hasText: 'answerTimeoutMs' }).waitFor();
-    await editor.click();
-    await page.keyboard.press('Control+End');
-    await page.keyboard.press('Shift+ArrowUp');
-    await page.keyboard.press('Shift+ArrowUp');
+    // The last two lines, as a user selects them: Go to Line 30, then two lines down. (A click and
+    // Ctrl+End could leave them scrolled out of view, in a short window.)
+    await page.keyboard.press('Control+G');
+    await page.locator('.quick-input-widget .quick-input-box input').waitFor({ state: 'visible' });
+    await page.keyboard.type('30');
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Shift+ArrowDown');
+    await page.keyboard.press('Shift+ArrowDown');
     await editor.locator('.view-line', { hasText: 'export const answerTimeoutMs' }).click({ button: 'right' });
     const menuItem = page.locator('.context-view .monaco-menu .action-label', { hasText: 'Start Agent Job' });
     await menuItem.hover();
@@ -232,7 +236,7 @@ describe('the demo, as a new user tries it', function () {
   it('searches the docs as the user types, results narrowing with every word, and opens one', async () => {
     await runCommand(page, 'Docs Assistant: Search Docs');
     const picker = page.locator('.quick-input-widget');
-    await picker.locator('.quick-input-box input').waitFor({ state: 'visible' });
+    await picker.locator('.quick-input-title', { hasText: 'Search Docs' }).waitFor();
     const rows = picker.locator('.quick-input-list .monaco-list-row');
     await page.keyboard.type('agent', { delay: 40 });
     await rows.filter({ hasText: 'Watching agent jobs' }).first().waitFor();
@@ -267,5 +271,49 @@ describe('the demo, as a new user tries it', function () {
     await preview.locator('.mdx-columns').first().waitFor();
     await page.mouse.move(900, 600);
     await tourShot(page, 'tour-preview');
+  });
+});
+
+describe('the demo with the web build (npm run demo -- --web), as a new user tries it', function () {
+  this.timeout(180_000);
+  let demo: BrowserDemo;
+  let browser: Browser;
+  let page: Page;
+
+  before(async () => {
+    demo = await startDemo({ deltaDelayMs: 3, web: true });
+    browser = await launchChromium();
+    page = await browser.newPage({ viewport: { width: 1400, height: 860 } });
+    await page.goto(demo.url);
+  });
+
+  afterEach(async function () {
+    if (this.currentTest?.state === 'failed') await screenshot(page, 'failed-tour-web').catch(() => {});
+  });
+
+  after(async () => {
+    await browser?.close();
+    await demo?.stop();
+  });
+
+  it("runs in the browser's web worker: set up, jobs tracked, a question answered", async () => {
+    await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
+    await page.locator('.part.statusbar', { hasText: 'Docs Assistant demo ready' }).waitFor({ timeout: 60_000 });
+    const jobs = page.locator('.pane', { has: page.locator('.pane-header', { hasText: 'Agent Jobs' }) }).locator('.monaco-list-row');
+    await jobs.filter({ hasText: 'docs-agent/job-archived' }).first().waitFor({ timeout: 60_000 });
+    assert.equal(await jobs.count(), 6);
+    const readme = page.locator('.tabs-container .tab', { hasText: 'README.md' });
+    await readme.waitFor();
+    await readme.locator('.tab-actions .action-label').click();
+    await runCommand(page, 'Docs Assistant: Show Log');
+    await page.locator('.output-view', { hasText: "loaded in a browser's web worker" }).first().waitFor({ timeout: 30_000 });
+    const chat = await webviewFrame(page, 'textarea.question-input');
+    await chat.locator('textarea.question-input').fill('How do I watch an agent job?');
+    await chat.locator('textarea.question-input').press('Enter');
+    await chat.locator('.turn[data-status="done"]').waitFor({ timeout: 30_000 });
+    assert.ok((await chat.locator('.source-link').count()) >= 1, 'the answer lists its sources');
+    await chat.locator('.turn').evaluate((turn: { scrollIntoView(options: object): void }) => turn.scrollIntoView({ block: 'start' }));
+    await page.mouse.move(900, 600);
+    await tourShot(page, 'web-chat');
   });
 });

@@ -201,7 +201,7 @@ describe('the extension shell', () => {
         (editor) => editor.document.uri.scheme === 'output' && /Docs Assistant/.test(editor.document.uri.path),
       ),
     );
-    await until('its lines', () => /Docs Assistant [\d.]+ loaded\./.test(output.document.getText()));
+    await until('its lines', () => /Docs Assistant [\d.]+ loaded in Node\./.test(output.document.getText()));
     assert.ok(!output.document.getText().includes(emulator.config.assistantKey), 'never a key');
   });
 });

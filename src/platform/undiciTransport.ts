@@ -1,0 +1,77 @@
+// The platform over undici, in Node (desktop VS Code, remote hosts, code-server's Node host): a
+// connection pool per base URL, with undici's own connect, headers and body timeouts.
+
+import type { Agent } from 'undici';
+import type { BaseUrl } from './endpoint';
+import { cancelled, fail, ok, type Result } from './errors';
+import { errorFromException, flattenHeaders, type HttpCall, type HttpResponse, type Transport, type TransportOptions } from './transport';
+
+/**
+ * undici, loaded on the first request rather than with the extension: it is most of the code, and
+ * activation must cost next to nothing. The extension's bundle ships it as dist/vendor/undici.js.
+ */
+function undici(): typeof import('undici') {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded when first needed, on purpose
+  return require('undici') as typeof import('undici');
+}
+
+export function undiciTransport(base: BaseUrl, options: TransportOptions): Transport {
+  return new UndiciTransport(base, options);
+}
+
+class UndiciTransport implements Transport {
+  private agent: Agent | undefined;
+
+  constructor(
+    private readonly base: BaseUrl,
+    private readonly options: TransportOptions,
+  ) {}
+
+  /** The connection pool, made with the first request. */
+  private get dispatcher(): Agent {
+    this.agent ??= new (undici().Agent)({
+      connect: { timeout: this.options.timeouts.connectMs },
+      headersTimeout: this.options.timeouts.headersMs,
+      bodyTimeout: this.options.timeouts.readIdleMs,
+    });
+    return this.agent;
+  }
+
+  get origin(): string {
+    return this.base.origin;
+  }
+
+  async open(call: HttpCall): Promise<Result<HttpResponse>> {
+    const started = this.options.now();
+    const path = this.base.pathPrefix + call.path;
+    const label = `${call.method} ${path}`;
+    if (call.signal?.aborted) return fail(cancelled());
+    try {
+      const response = await this.dispatcher.request({
+        origin: this.base.origin,
+        path,
+        method: call.method,
+        headers: {
+          authorization: `Bearer ${call.key}`,
+          accept: call.accept,
+          'user-agent': this.options.userAgent,
+          ...(call.body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
+        body: call.body === undefined ? undefined : JSON.stringify(call.body),
+        signal: call.signal,
+        headersTimeout: this.options.timeouts.headersMs,
+        bodyTimeout: call.idleTimeoutMs,
+      });
+      this.options.logger.debug(`${label} → ${response.statusCode} (${this.options.now() - started} ms)`);
+      return ok({ status: response.statusCode, headers: flattenHeaders(Object.entries(response.headers)), body: response.body });
+    } catch (error) {
+      const mapped = errorFromException(error, call.signal);
+      this.options.logger.debug(`${label} → ${mapped.kind} (${this.options.now() - started} ms)`);
+      return fail(mapped);
+    }
+  }
+
+  close(): Promise<void> {
+    return this.agent?.close() ?? Promise.resolve();
+  }
+}

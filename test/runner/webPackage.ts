@@ -1,0 +1,55 @@
+// The package a browser-only VS Code (vscode.dev, github.dev) would run: the .vsix with its `main`
+// entry taken out and the Node bundles left out, so VS Code has only `browser` to run, in its web
+// worker extension host. Used by the UI runs against the package and by the benchmark.
+
+import { execFileSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { REPO_ROOT } from './workbench';
+
+export const WEB_VSIX = path.join(REPO_ROOT, 'docs-assistant-web.vsix');
+
+/** Exactly what `vsce ls` must list for the full package: the bundles, media and the package's own documents. */
+export const PACKAGE_FILES = [
+  'CHANGELOG.md',
+  'LICENSE',
+  'README.md',
+  'dist/extension.js',
+  'dist/features.js',
+  'dist/preview.js',
+  'dist/vendor/undici.js',
+  'dist/web/extension.js',
+  'dist/web/features.js',
+  'dist/webview/chat.js',
+  'media/chat.css',
+  'media/docs-assistant.svg',
+  'media/icon.png',
+  'media/preview.css',
+  'package.json',
+];
+
+/** What only the Node entry loads. */
+const NODE_ONLY = ['dist/extension.js', 'dist/features.js', 'dist/preview.js', 'dist/vendor/undici.js'];
+
+/** Builds docs-assistant-web.vsix from dist/ as `npm run package` left it. */
+export function packageWeb(): void {
+  const folder = fs.mkdtempSync(path.join(REPO_ROOT, 'out', 'web-package-'));
+  try {
+    const manifest = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')) as Record<string, unknown>;
+    delete manifest.main;
+    fs.writeFileSync(path.join(folder, 'package.json'), JSON.stringify(manifest, null, 2));
+    for (const file of PACKAGE_FILES.filter((name) => name !== 'package.json' && !NODE_ONLY.includes(name))) {
+      fs.mkdirSync(path.dirname(path.join(folder, file)), { recursive: true });
+      fs.copyFileSync(path.join(REPO_ROOT, file), path.join(folder, file));
+    }
+    fs.writeFileSync(path.join(folder, '.vscodeignore'), '');
+    execFileSync(
+      path.join(REPO_ROOT, 'node_modules', '.bin', 'vsce'),
+      ['package', '--no-dependencies', '--allow-missing-repository', '--no-rewrite-relative-links', '--out', WEB_VSIX],
+      { cwd: folder, stdio: ['ignore', 'ignore', 'inherit'] },
+    );
+    console.log(`${path.basename(WEB_VSIX)}: ${(fs.statSync(WEB_VSIX).size / 1024).toFixed(0)} KB, the web entry alone`);
+  } finally {
+    fs.rmSync(folder, { recursive: true, force: true });
+  }
+}

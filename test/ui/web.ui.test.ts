@@ -1,0 +1,122 @@
+// Docs Assistant as a browser-only VS Code runs it (vscode.dev, github.dev): the package with the
+// web entry alone, installed into code-server, which runs it in its web worker extension host. Run
+// by test/runner/runUiAgainstVsix.ts (DOCS_ASSISTANT_WEB=1); skipped otherwise.
+
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import type { Page } from 'playwright-core';
+import { answerInput, openSidebar, runCommand, screenshot, uiSuite, webviewFrame, workbench } from './support';
+
+const web = process.env.DOCS_ASSISTANT_WEB === '1';
+
+(web ? describe : describe.skip)('Docs Assistant in a browser-only VS Code (web worker extension host)', function () {
+  this.timeout(240_000);
+  const ui = uiSuite();
+
+  async function connected(): Promise<{ page: Page; workspace: string; close(): Promise<void> }> {
+    const bench = await workbench({
+      viewport: { width: 1400, height: 900 },
+      // Calls the language model tools from the web worker host, as an agent would.
+      extensionFolders: [path.join(__dirname, '..', '..', '..', 'test', 'ui', 'webToolsProbe')],
+      userSettings: {
+        'docsAssistant.baseUrl': ui.emulator.url,
+        'docsAssistant.domain': ui.emulator.config.domain,
+        'docsAssistant.projectId': ui.emulator.config.projectId,
+      },
+    });
+    await openSidebar(bench.page);
+    await runCommand(bench.page, 'Docs Assistant: Set Assistant Key', { opensInput: true });
+    await answerInput(bench.page, ui.emulator.config.assistantKey);
+    return { page: bench.page, workspace: bench.workspace, close: () => bench.close() };
+  }
+
+  async function ask(page: Page, question: string): Promise<string> {
+    const chat = await webviewFrame(page, 'textarea.question-input');
+    // After a reload the turns before are there: wait for this question's own.
+    const before = await chat.locator('.turn').count();
+    await chat.locator('textarea.question-input').fill(question);
+    await chat.locator('textarea.question-input').press('Enter');
+    const turn = chat.locator('.turn').nth(before);
+    await turn.locator('xpath=self::*[@data-status="done" or @data-status="failed"]').waitFor({ timeout: 30_000 });
+    return turn.innerText();
+  }
+
+  it('runs in the web worker extension host, calls the platform over fetch, and keeps its keys across a reload', async () => {
+    const { page } = await connected();
+    await runCommand(page, 'Docs Assistant: Show Log');
+    await page.locator('.output-view', { hasText: "loaded in a browser's web worker" }).first().waitFor({ timeout: 30_000 });
+    assert.match(await ask(page, 'How do I stop an answer?'), /Press \*?\*?Stop/);
+    assert.ok(
+      ui.emulator.preflights.some((path) => path.startsWith('/discovery/')),
+      'the browser asked the platform first (CORS)',
+    );
+    await screenshot(page, 'web-worker-host');
+
+    await runCommand(page, 'Developer: Reload Window');
+    await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
+    await openSidebar(page);
+    const chat = await webviewFrame(page, 'textarea.question-input', 60_000);
+    await chat.locator('.turn').first().waitFor();
+    assert.match(await ask(page, 'Where are keys stored?'), /keys/i, 'the key was still there after the reload');
+  });
+
+  it('searches the docs and reads a page, with no Node', async () => {
+    const { page, workspace } = await connected();
+    await runCommand(page, 'Docs Assistant: Search Docs');
+    // The palette's box becomes the search's: type once it is the search's, or the first key is lost.
+    await page.locator('.quick-input-widget .quick-input-title', { hasText: 'Search Docs' }).waitFor();
+    await page.keyboard.type('agent jobs', { delay: 30 });
+    await page.locator('.quick-input-list .monaco-list-row', { hasText: 'Watching agent jobs' }).first().waitFor();
+    await page.keyboard.press('Enter');
+    await page.locator('.tabs-container .tab.active', { hasText: 'agent-jobs.md' }).waitFor();
+    await page.locator('.view-lines', { hasText: 'Watching agent jobs' }).waitFor();
+
+    // The language model tools, called from the web worker host as VS Code's agents would.
+    await runCommand(page, 'Docs Assistant Probe: Invoke Docs Tools');
+    const answers = path.join(workspace, 'tools.json');
+    for (let waited = 0; !fs.existsSync(answers); waited += 200) {
+      assert.ok(waited < 30_000, 'the probe wrote what the tools answered');
+      await page.waitForTimeout(200);
+    }
+    const tools = JSON.parse(fs.readFileSync(answers, 'utf8')) as { webWorker: boolean; tools: string[]; search: string; page: string };
+    assert.ok(tools.webWorker, JSON.stringify(tools));
+    assert.deepEqual([...tools.tools].sort(), ['docsAssistant_readPage', 'docsAssistant_searchDocs']);
+    assert.match(tools.search, /\nBEGIN RESULTS DOCS-\w+\n1\. title: "Watching agent jobs"\n/);
+    assert.match(tools.page, /\nPage path: "guides\/chat"\nBEGIN PAGE DOCS-\w+\n# Chatting with the assistant\n/);
+  });
+
+  it('says, when the platform does not accept calls from a browser, that it did not and what still works', async () => {
+    ui.emulator.config.cors = { discovery: false, admin: true };
+    ui.emulator.jobs.add({
+      id: 'job-web',
+      outcome: 'completed',
+      runsForMs: 0,
+      repository: 'https://github.com/acme/docs',
+      ref: 'docs-agent/web',
+    });
+    const { page } = await connected();
+    await runCommand(page, 'Docs Assistant: Set Admin Key', { opensInput: true });
+    await answerInput(page, ui.emulator.config.adminKey);
+    const said = await ask(page, 'How do I stop an answer?');
+    assert.match(said, /did not accept the call from a browser/);
+    assert.match(said, /agent jobs its admin interface/);
+    await screenshot(page, 'web-cors-refused');
+    // The admin interface allows it: agent jobs still work.
+    await runCommand(page, 'Docs Assistant: Track Agent Job', { opensInput: true });
+    await answerInput(page, 'job-web');
+    await page.locator('.pane-body .monaco-list-row', { hasText: 'docs-agent/web' }).waitFor({ timeout: 30_000 });
+    // No Git in a web worker host: the tree offers nothing that needs it, and the palette, where a
+    // user could look for it, says why and offers the pull request.
+    const row = page.locator('.pane-body .monaco-list-row', { hasText: 'docs-agent/web' });
+    await row.hover();
+    assert.equal(await row.locator('.action-label[aria-label*="Review Changes"]').count(), 0, 'no Review Changes in the tree');
+    assert.equal(await row.locator('.action-label[aria-label*="Open Pull Request"]').count(), 1, 'the pull request is offered');
+    await runCommand(page, 'Docs Assistant: Review Changes');
+    await page.locator('.quick-input-list .monaco-list-row', { hasText: 'docs-agent/web' }).first().click();
+    const toast = page.locator('.notification-toast', { hasText: "VS Code's Git extension, which is not available here" });
+    await toast.waitFor({ timeout: 30_000 });
+    await toast.locator('.monaco-button', { hasText: 'Open Pull Request' }).waitFor();
+    await screenshot(page, 'web-no-git');
+  });
+});
