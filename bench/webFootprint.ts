@@ -8,7 +8,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { packageWeb, WEB_VSIX } from '../test/runner/webPackage';
-import { openWorkbench, REPO_ROOT } from '../test/runner/workbench';
+import { openWorkbench, REPO_ROOT, writtenJson } from '../test/runner/workbench';
 import { kb, median, ms, ratio, type Row } from './measure';
 
 const RUNS = 7;
@@ -31,13 +31,11 @@ async function activation(run: number, extensionFolders: string[]): Promise<Map<
   const order = run % 2 ? [EMPTY, OURS] : [OURS, EMPTY];
   const workbench = await openWorkbench({ vsix: WEB_VSIX, extensionFolders, workspaceFiles: { 'order.json': JSON.stringify(order) } });
   try {
-    const result = path.join(workbench.workspace, 'activation.json');
-    const deadline = Date.now() + 120_000;
-    while (!fs.existsSync(result)) {
-      if (Date.now() > deadline) throw new Error('The web activation run wrote no result in 2 minutes');
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
-    const written = JSON.parse(fs.readFileSync(result, 'utf8')) as { times?: Record<string, number>; webWorker?: boolean; error?: string };
+    const written = await writtenJson<{ times?: Record<string, number>; webWorker?: boolean; error?: string }>(
+      path.join(workbench.workspace, 'activation.json'),
+      'the web activation run to write its times',
+      120_000,
+    );
     if (written.error) throw new Error(`The web activation run failed: ${written.error}`);
     if (!written.webWorker) throw new Error('The web activation run did not run in a web worker');
     return new Map(Object.entries(written.times ?? {}));

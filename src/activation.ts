@@ -26,14 +26,19 @@ export type ActivatedApi = DocsAssistantApi & { extendMarkdownIt(md: MarkdownIt)
 
 export function activateWith(context: vscode.ExtensionContext, entry: HostEntry): ActivatedApi {
   let features: Features | undefined;
-  let loading: Promise<Features> | undefined;
+  /** The features' code, read once (or being read); a read that failed is tried again at the next use. */
+  let code: StartFeatures | Promise<StartFeatures> | undefined;
   /** Why the features could not start: said once, and given again to whatever asks for them. */
   let failure: Error | undefined;
   // Until the features start, each command loads them and runs again: by then, the feature's own
   // handler has taken this one's place.
   const placeholders = Object.values(commands).map((id) =>
     vscode.commands.registerCommand(id, async (...args: unknown[]) => {
-      await load();
+      try {
+        await load();
+      } catch {
+        return undefined; // said where it failed, once
+      }
       return vscode.commands.executeCommand(id, ...args);
     }),
   );
@@ -75,28 +80,44 @@ export function activateWith(context: vscode.ExtensionContext, entry: HostEntry)
   function load(): Promise<Features> {
     if (features) return Promise.resolve(features);
     if (failure) return Promise.reject(failure);
-    loading ??= Promise.resolve()
-      .then(() => entry.loadFeatures())
-      .then(start, (error: unknown) => {
-        // The bundle could not be read (a browser that lost its connection): the commands stay as
-        // they are, so the next use tries again.
-        const reason = error instanceof Error ? error : new Error(String(error));
-        void vscode.window.showErrorMessage(
-          `Docs Assistant could not load (${reason.message}). Try again; if it goes on, reload the window.`,
-        );
-        throw reason;
-      })
-      .finally(() => (loading = undefined));
-    return loading;
+    return Promise.resolve().then(readCode).then(start);
   }
 
   /** For the API's synchronous calls (tests, in Node, where the features' code loads at once). */
   function loadedNow(): Features {
     if (features) return features;
     if (failure) throw failure;
-    const startFeatures = entry.loadFeatures();
-    if (startFeatures instanceof Promise) throw new Error('Docs Assistant is still loading.');
-    return start(startFeatures);
+    const read = readCode();
+    if (!(read instanceof Promise)) return start(read);
+    read.catch(() => {}); // said where it failed
+    throw new Error('Docs Assistant is still loading; try again in a moment.');
+  }
+
+  function readCode(): StartFeatures | Promise<StartFeatures> {
+    if (code) return code;
+    try {
+      const read = entry.loadFeatures();
+      code =
+        read instanceof Promise
+          ? read.catch((error: unknown) => {
+              code = undefined;
+              throw couldNotLoad(error);
+            })
+          : read;
+      return code;
+    } catch (error) {
+      throw couldNotLoad(error);
+    }
+  }
+
+  /**
+   * The bundle could not be read (a browser that lost its connection): said, and the commands stay
+   * as they are, so the next use tries again.
+   */
+  function couldNotLoad(error: unknown): Error {
+    const reason = error instanceof Error ? error : new Error(String(error));
+    void vscode.window.showErrorMessage(`Docs Assistant could not load (${reason.message}). Try again; if it goes on, reload the window.`);
+    return reason;
   }
 
   function start(startFeatures: StartFeatures): Features {

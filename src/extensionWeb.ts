@@ -50,8 +50,12 @@ async function loadFeatures(extensionUri: vscode.Uri): Promise<StartFeatures> {
   return module.exports.activateFeatures;
 }
 
+/** How long reading the features' bundle may take before the use that wanted it gives up (and the next tries again). */
+const READ_MS = 30_000;
+
 async function readOverHttp(bundle: vscode.Uri): Promise<string> {
-  const response = await fetch(bundle.toString(true));
+  // Only the bundle itself: a redirect elsewhere would have this run another site's code.
+  const response = await fetch(bundle.toString(true), { redirect: 'error', signal: AbortSignal.timeout(READ_MS) });
   if (!response.ok) throw new Error(`reading its code answered ${response.status}`);
   return response.text();
 }

@@ -323,6 +323,10 @@ export class PlatformClient {
       // A lone surrogate (half an emoji) cannot be encoded into a URL or sent as text.
       if (hasLoneSurrogate(value))
         return fail(platformError('invalidRequest', `The ${name} holds a broken character (half of an emoji or similar); type it again.`));
+      // In a path, `.` and `..` would climb out of the base URL's path wherever the URL is parsed
+      // (fetch reads even `%2E%2E` as `..`), with the key: no id or domain is named so.
+      if (value === '.' || value === '..')
+        return fail(platformError('invalidRequest', `The ${name} cannot be "${value}": that is not a name the platform gives.`));
     }
     let key: string | undefined;
     try {

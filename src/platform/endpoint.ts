@@ -62,7 +62,8 @@ function badBaseUrl(reason: string) {
 /**
  * Encodes one path segment. encodeURIComponent leaves `.` alone, and a segment of only dots
  * would be resolved as `.` or `..` by anything that normalises the URL; encoding the dots keeps
- * it a literal name. The path is sent as is (never parsed as a URL) so `%2E` is not undone.
+ * it a literal name where the path is sent as is (undici). fetch parses the URL and reads `%2E%2E`
+ * as `..` all the same, so the client refuses `.` and `..` as parameters before any call.
  */
 export function encodeSegment(value: string): string {
   const encoded = encodeURIComponent(value);

@@ -12,9 +12,11 @@ import {
   flattenHeaders,
   type HttpCall,
   type HttpResponse,
+  requestHeaders,
   type ResponseBody,
   type Transport,
   type TransportOptions,
+  undiciCoded,
 } from './transport';
 
 export function fetchTransport(base: BaseUrl, options: TransportOptions): Transport {
@@ -22,9 +24,6 @@ export function fetchTransport(base: BaseUrl, options: TransportOptions): Transp
 }
 
 class FetchTransport implements Transport {
-  /** Every exchange still open, so that close() can end them. */
-  private readonly open_ = new Set<AbortController>();
-
   constructor(
     private readonly base: BaseUrl,
     private readonly options: TransportOptions,
@@ -39,14 +38,11 @@ class FetchTransport implements Transport {
     const path = this.base.pathPrefix + call.path;
     const label = `${call.method} ${path}`;
     if (call.signal?.aborted) return fail(cancelled());
+    // One controller per exchange: the caller's signal, the headers' wait and the body's reader all end it.
     const controller = new AbortController();
     const abort = () => controller.abort();
     call.signal?.addEventListener('abort', abort, { once: true });
-    this.open_.add(controller);
-    const done = () => {
-      call.signal?.removeEventListener('abort', abort);
-      this.open_.delete(controller);
-    };
+    const done = () => call.signal?.removeEventListener('abort', abort);
     // fetch has one wait for the connection and the headers together: the headers' wait.
     let timedOut = false;
     const headersTimer = setTimeout(
@@ -59,7 +55,7 @@ class FetchTransport implements Transport {
     const result = await this.exchange(call, path, controller, () => timedOut).finally(() => clearTimeout(headersTimer));
     if (!result.ok) done();
     this.options.logger.debug(`${label} → ${result.ok ? result.value.status : result.error.kind} (${this.options.now() - started} ms)`);
-    return result.ok ? ok({ ...result.value, body: responseBody(result.value.body, controller, call.idleTimeoutMs, done) }) : result;
+    return result.ok ? ok({ ...result.value, body: responseBody(result.value.body, controller, call, done) }) : result;
   }
 
   private async exchange(
@@ -71,18 +67,17 @@ class FetchTransport implements Transport {
     try {
       const response = await fetch(`${this.base.origin}${path}`, {
         method: call.method,
-        headers: {
-          authorization: `Bearer ${call.key}`,
-          accept: call.accept,
-          ...(call.body === undefined ? {} : { 'content-type': 'application/json' }),
-        },
+        // No user-agent: a header of our own would need the platform's leave under CORS, and the
+        // browser names itself anyway.
+        headers: requestHeaders(call),
         body: call.body === undefined ? undefined : JSON.stringify(call.body),
         signal: controller.signal,
         // A key goes to the base URL only: a redirect is refused, as undici does by not following it.
         redirect: 'manual',
         credentials: 'omit',
         referrerPolicy: 'no-referrer',
-        // A job's status must be read afresh at every poll, never from the browser's cache.
+        // A job's status must be read afresh at every poll, never from the browser's cache. (Node's
+        // types for fetch, which this is compiled against, do not know the option browsers honour.)
         ...({ cache: 'no-store' } as RequestInit),
       });
       if (response.type === 'opaqueredirect' || (response.status >= 300 && response.status < 400)) {
@@ -91,23 +86,24 @@ class FetchTransport implements Transport {
       }
       return ok({ status: response.status, headers: flattenHeaders(response.headers.entries()), body: response.body });
     } catch (error) {
-      if (call.signal?.aborted) return fail(cancelled());
-      if (timedOut())
-        return fail(platformError('timeout', 'The platform took too long to start answering. Check your connection and try again.'));
-      return fail(error instanceof TypeError ? browserRefusal(this.base.origin) : errorFromException(error, call.signal));
+      if (timedOut()) return fail(errorFromException(undiciCoded('UND_ERR_HEADERS_TIMEOUT', 'No headers in time'), call.signal));
+      return fail(
+        error instanceof TypeError && !call.signal?.aborted ? browserRefusal(this.base.origin) : errorFromException(error, call.signal),
+      );
     }
   }
 
+  /** fetch holds no pool to release, and exchanges under way finish, as undici's do. */
   close(): Promise<void> {
-    for (const controller of this.open_) controller.abort();
-    this.open_.clear();
     return Promise.resolve();
   }
 }
 
 /**
  * Why a call failed without an answer, in a browser: offline, or (most often) a platform that does
- * not accept calls from a browser for this interface. Nothing of the call reached it.
+ * not accept calls from a browser for this interface. fetch tells neither from a connection that
+ * dropped after the call was sent, or an answer without CORS headers after the server acted on
+ * it: only offline is surely unsent, so only then may a change (a question, a new job) go again.
  */
 function browserRefusal(origin: string): PlatformError {
   const navigator = (globalThis as { navigator?: { onLine?: boolean } }).navigator;
@@ -116,20 +112,14 @@ function browserRefusal(origin: string): PlatformError {
   return platformError(
     'network',
     `The platform at ${origin} did not accept the call from a browser (it does not allow this site: CORS), or it cannot be reached. In a browser, Docs Assistant can call only what the platform allows: the chat, pages and search need its discovery interface to allow it, agent jobs its admin interface; whatever it allows keeps working. Desktop VS Code has no such limit.`,
-    { unsent: true },
   );
 }
 
-/** A body timed out between two pieces, in the words undici uses (transport.ts maps them). */
-function idleTimeout(): Error {
-  return Object.assign(new Error('The platform stopped sending'), { code: 'UND_ERR_BODY_TIMEOUT' });
-}
-
-/** The response's stream as a ResponseBody: read piece by piece, each within `idleMs`. */
+/** The response's stream as a ResponseBody: read piece by piece, each within the call's idle time. */
 function responseBody(
   stream: ReadableStream<Uint8Array> | null,
   controller: AbortController,
-  idleMs: number,
+  call: HttpCall,
   done: () => void,
 ): ResponseBody {
   const reader = stream?.getReader();
@@ -144,6 +134,24 @@ function responseBody(
     }
     done();
   };
+  /** The next piece; a connection lost mid-body is said in undici's words for it, as the headers were read. */
+  const read = async (): Promise<Awaited<ReturnType<ReadableStreamDefaultReader<Uint8Array>['read']>>> => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const idle = new Promise<never>((_, reject) => {
+      timer = setTimeout(
+        () => reject(undiciCoded('UND_ERR_BODY_TIMEOUT', 'The platform stopped sending')),
+        Math.min(call.idleTimeoutMs, MAX_TIMER_MS),
+      );
+    });
+    try {
+      return await Promise.race([reader!.read(), idle]);
+    } catch (error) {
+      if (error instanceof TypeError && !destroyed && !call.signal?.aborted) throw undiciCoded('UND_ERR_SOCKET', 'The connection was lost');
+      throw error;
+    } finally {
+      clearTimeout(timer);
+    }
+  };
   return {
     destroy(error?: Error) {
       destroyed = error ?? new Error('The body was not read');
@@ -153,11 +161,7 @@ function responseBody(
       let complete = false;
       try {
         while (reader) {
-          let timer: ReturnType<typeof setTimeout> | undefined;
-          const idle = new Promise<never>((_, reject) => {
-            timer = setTimeout(() => reject(idleTimeout()), Math.min(idleMs, MAX_TIMER_MS));
-          });
-          const next = await Promise.race([reader.read(), idle]).finally(() => clearTimeout(timer));
+          const next = await read();
           if (destroyed) throw destroyed;
           if (next.done) break;
           yield next.value;

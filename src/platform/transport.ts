@@ -70,7 +70,17 @@ export interface Transport {
   readonly origin: string;
   /** Sends the request and returns once the headers are in; the body is the caller's to read or destroy. */
   open(call: HttpCall): Promise<Result<HttpResponse>>;
+  /** Releases what the transport holds (a connection pool); exchanges under way finish. */
   close(): Promise<void>;
+}
+
+/** The headers of every call, whichever transport sends it. */
+export function requestHeaders(call: HttpCall): Record<string, string> {
+  return {
+    authorization: `Bearer ${call.key}`,
+    accept: call.accept,
+    ...(call.body === undefined ? {} : { 'content-type': 'application/json' }),
+  };
 }
 
 /** Makes the transport of the host the extension runs in. */
@@ -164,7 +174,7 @@ export async function errorFromResponse(response: HttpResponse, context: ErrorCo
   return errorFromStatus(response.status, response.headers, text, context);
 }
 
-/** undici's codes for its timeouts; fetchTransport.ts throws the same for its own. */
+/** undici's codes for its timeouts; fetchTransport.ts raises the same for its own (undiciCoded). */
 const TIMEOUT_CODES: Readonly<Record<string, string>> = {
   UND_ERR_CONNECT_TIMEOUT: 'Connecting to the platform took too long',
   UND_ERR_HEADERS_TIMEOUT: 'The platform took too long to start answering',
@@ -181,10 +191,17 @@ const UNSENT_CODES: ReadonlySet<string> = new Set([
   'UND_ERR_CONNECT_TIMEOUT',
 ]);
 
+/**
+ * An error as undici would raise it, `code` and all: what a transport without undici raises for the
+ * same failure, so that errorFromException says the same of it.
+ */
+export function undiciCoded(code: 'UND_ERR_HEADERS_TIMEOUT' | 'UND_ERR_BODY_TIMEOUT' | 'UND_ERR_SOCKET', message: string): Error {
+  return Object.assign(new Error(message), { code });
+}
+
 /** Maps whatever the transport threw (undici, the socket, fetch). An abort requested by the caller always wins. */
 export function errorFromException(error: unknown, signal?: AbortSignal): PlatformError {
   if (signal?.aborted) return cancelled();
-  if (error instanceof TransportError) return error.platformError;
   const code = errorCode(error);
   const unsent = code !== undefined && UNSENT_CODES.has(code) ? { unsent: true } : {};
   if (code && TIMEOUT_CODES[code]) {
@@ -204,13 +221,6 @@ export function errorFromException(error: unknown, signal?: AbortSignal): Platfo
     `Could not reach the platform (${redactSecrets(detail)}). Check your connection and the base URL.`,
     unsent,
   );
-}
-
-/** Thrown by a transport that already knows what went wrong, in the words to say it. */
-export class TransportError extends Error {
-  constructor(readonly platformError: PlatformError) {
-    super(platformError.message);
-  }
 }
 
 /** Headers as one lower-case name to one value, however the transport holds them. */

@@ -4,7 +4,15 @@
 import type { Agent } from 'undici';
 import type { BaseUrl } from './endpoint';
 import { cancelled, fail, ok, type Result } from './errors';
-import { errorFromException, flattenHeaders, type HttpCall, type HttpResponse, type Transport, type TransportOptions } from './transport';
+import {
+  errorFromException,
+  flattenHeaders,
+  type HttpCall,
+  type HttpResponse,
+  requestHeaders,
+  type Transport,
+  type TransportOptions,
+} from './transport';
 
 /**
  * undici, loaded on the first request rather than with the extension: it is most of the code, and
@@ -51,12 +59,7 @@ class UndiciTransport implements Transport {
         origin: this.base.origin,
         path,
         method: call.method,
-        headers: {
-          authorization: `Bearer ${call.key}`,
-          accept: call.accept,
-          'user-agent': this.options.userAgent,
-          ...(call.body === undefined ? {} : { 'content-type': 'application/json' }),
-        },
+        headers: { ...requestHeaders(call), 'user-agent': this.options.userAgent },
         body: call.body === undefined ? undefined : JSON.stringify(call.body),
         signal: call.signal,
         headersTimeout: this.options.timeouts.headersMs,

@@ -7,6 +7,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { format } from 'node:util';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { until } from '../until';
 import { startCodeServer, workbenchUrl, type RunningCodeServer } from './codeServer';
 
 export const REPO_ROOT = path.resolve(__dirname, '..', '..', '..');
@@ -118,4 +119,22 @@ export async function openWorkbench(options: WorkbenchOptions): Promise<Workbenc
     await codeServer.stop();
     throw error;
   }
+}
+
+/**
+ * Waits for a JSON file that a helper extension in the web worker host writes into the workspace
+ * (it has no other way out: no extensionTestsPath, no console this side sees), and reads it.
+ */
+export function writtenJson<T>(file: string, what: string, timeoutMs: number): Promise<T> {
+  return until(
+    what,
+    () => {
+      try {
+        return JSON.parse(fs.readFileSync(file, 'utf8')) as T;
+      } catch {
+        return undefined; // not written yet, or not whole yet
+      }
+    },
+    timeoutMs,
+  );
 }

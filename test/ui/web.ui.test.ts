@@ -3,9 +3,9 @@
 // by test/runner/runUiAgainstVsix.ts (DOCS_ASSISTANT_WEB=1); skipped otherwise.
 
 import * as assert from 'node:assert/strict';
-import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { Page } from 'playwright-core';
+import { writtenJson } from '../runner/workbench';
 import { answerInput, openSidebar, runCommand, screenshot, uiSuite, webviewFrame, workbench } from './support';
 
 const web = process.env.DOCS_ASSISTANT_WEB === '1';
@@ -74,12 +74,11 @@ const web = process.env.DOCS_ASSISTANT_WEB === '1';
 
     // The language model tools, called from the web worker host as VS Code's agents would.
     await runCommand(page, 'Docs Assistant Probe: Invoke Docs Tools');
-    const answers = path.join(workspace, 'tools.json');
-    for (let waited = 0; !fs.existsSync(answers); waited += 200) {
-      assert.ok(waited < 30_000, 'the probe wrote what the tools answered');
-      await page.waitForTimeout(200);
-    }
-    const tools = JSON.parse(fs.readFileSync(answers, 'utf8')) as { webWorker: boolean; tools: string[]; search: string; page: string };
+    const tools = await writtenJson<{ webWorker: boolean; tools: string[]; search: string; page: string }>(
+      path.join(workspace, 'tools.json'),
+      'the probe to write what the tools answered',
+      30_000,
+    );
     assert.ok(tools.webWorker, JSON.stringify(tools));
     assert.deepEqual([...tools.tools].sort(), ['docsAssistant_readPage', 'docsAssistant_searchDocs']);
     assert.match(tools.search, /\nBEGIN RESULTS DOCS-\w+\n1\. title: "Watching agent jobs"\n/);

@@ -69,22 +69,20 @@ describe('operation 1: read agent job', () => {
     const client = h.client({ keyMap: { adminKey: h.emulator.config.adminKey } });
     h.emulator.jobs.add({ id: '../x', outcome: 'staysActive' });
     h.emulator.jobs.add({ id: 'a/b', outcome: 'staysActive' });
-    h.emulator.jobs.add({ id: '..', outcome: 'staysActive' });
-    for (const id of ['../x', 'a/b', '..', '?q=1#frag']) await client.readAgentJob('proj_demo', id);
+    for (const id of ['../x', 'a/b', '?q=1#frag']) await client.readAgentJob('proj_demo', id);
     await client.readAgentJob('proj/demo', 'x');
+    // A parser of URLs (fetch's) reads `..` as a step up, even encoded: refused before anything is sent.
+    const dots = await client.readAgentJob('proj_demo', '..');
+    assert.ok(!dots.ok && dots.error.kind === 'invalidRequest');
     assert.deepEqual(
       h.emulator.requests.map((request) => request.path),
       [
         '/v2/agent/proj_demo/job/..%2Fx',
         '/v2/agent/proj_demo/job/a%2Fb',
-        '/v2/agent/proj_demo/job/%2E%2E',
         '/v2/agent/proj_demo/job/%3Fq%3D1%23frag',
         '/v2/agent/proj%2Fdemo/job/x',
       ],
     );
-    const dots = await client.readAgentJob('proj_demo', '..');
-    assert.ok(dots.ok);
-    assert.equal(dots.value.id, '..');
   });
 
   it('error kind notConfigured: no admin key, or a key of the wrong kind, is refused before anything is sent', async () => {

@@ -103,4 +103,27 @@ describe('the undici and fetch transports', () => {
       return outcome(result);
     });
   });
+
+  it('never send a change twice when the connection drops after sending (a browser cannot tell that from a refusal)', async () => {
+    for (const [name, transport] of TRANSPORTS) {
+      h.emulator.reset();
+      arm(h.emulator, { kind: 'resetConnection' }, { operation: 'createJob' });
+      const result = await h.client({ transport }).createAgentJob('proj_demo', 'once');
+      assert.ok(!result.ok && result.error.kind === 'network', name);
+      assert.equal(h.emulator.requestsFor('createJob').length, 1, `${name}: the job was asked for once`);
+    }
+  });
+
+  it('refuse a parameter of dots before anything is sent: fetch would read %2E%2E as ".." and leave the base path', async () => {
+    const said = await each(async (client) => {
+      const job = await client().readAgentJob('proj_demo', '..');
+      const followUp = await client().sendAgentJobFollowUp('.', 'job-1', 'more');
+      assert.equal(h.emulator.requests.length, 0, 'nothing was sent');
+      return [outcome(job), outcome(followUp)];
+    });
+    assert.deepEqual(
+      (said as { kind: string }[]).map((result) => result.kind),
+      ['invalidRequest', 'invalidRequest'],
+    );
+  });
 });
