@@ -6,7 +6,7 @@ import * as assert from 'node:assert/strict';
 import * as path from 'node:path';
 import type { Page } from 'playwright-core';
 import { writtenJson } from '../runner/workbench';
-import { answerInput, openSidebar, runCommand, screenshot, uiSuite, webviewFrame, workbench } from './support';
+import { answerInput, openFile, openSidebar, runCommand, screenshot, uiSuite, webviewFrame, workbench } from './support';
 
 const web = process.env.DOCS_ASSISTANT_WEB === '1';
 
@@ -117,5 +117,46 @@ const web = process.env.DOCS_ASSISTANT_WEB === '1';
     await toast.waitFor({ timeout: 30_000 });
     await toast.locator('.monaco-button', { hasText: 'Open Pull Request' }).waitFor();
     await screenshot(page, 'web-no-git');
+  });
+
+  it('starts an agent job from a selection, without Git, sees it complete, and follows it up', async () => {
+    ui.emulator.jobs.createdRunsForMs = 3_000;
+    const { page } = await connected();
+    await runCommand(page, 'Docs Assistant: Set Admin Key', { opensInput: true });
+    await answerInput(page, ui.emulator.config.adminKey);
+    await openFile(page, 'sample.ts');
+    await page.locator('.monaco-editor .view-line', { hasText: 'export const answer' }).first().click();
+    await page.keyboard.press('Home');
+    await page.keyboard.press('Shift+End');
+    await runCommand(page, 'Docs Assistant: Start Agent Job');
+    // Only what needs no Git is offered: the selection, never uncommitted changes.
+    const rows = page.locator('.quick-input-widget .monaco-list-row');
+    await rows.filter({ hasText: 'The selected code' }).waitFor();
+    assert.equal(await rows.filter({ hasText: 'uncommitted' }).count(), 0, 'no uncommitted changes offered');
+    await page.keyboard.press('Enter');
+    await answerInput(page, 'Document the answer constant', 'What should the agent change');
+    await page.locator('.editor-actions .action-label[aria-label="Start Agent Job"]').click();
+    const tree = page.locator('.pane', { has: page.locator('.pane-header', { hasText: 'Agent Jobs' }) });
+    const row = tree.locator('.monaco-list-row', { hasText: 'Document the answer constant' }).first();
+    await row.waitFor({ timeout: 30_000 });
+    assert.match(ui.emulator.jobs.prompts[0]?.prompt ?? '', /^Document the answer constant\n\n## Selected from `src\/sample\.ts`/);
+
+    // Completed: the notification offers the pull request, and nothing that needs Git.
+    const toast = page.locator('.notification-toast', { hasText: 'completed with a pull request' }).last();
+    await toast.locator('.monaco-button', { hasText: 'Open Pull Request' }).waitFor({ timeout: 60_000 });
+    assert.equal(await toast.locator('.monaco-button', { hasText: 'Review Changes' }).count(), 0, 'no Review Changes without Git');
+    await screenshot(page, 'web-job-completed');
+
+    await runCommand(page, 'Docs Assistant: Send Follow-Up to Agent Job');
+    await page.locator('.quick-input-list .monaco-list-row', { hasText: 'Document the answer constant' }).first().click();
+    await answerInput(page, 'Add an example', 'What else should the agent do');
+    await row.locator('.label-description', { hasText: 'active' }).waitFor({ timeout: 30_000 });
+    assert.deepEqual(
+      ui.emulator.jobs.prompts.map((prompt) => [prompt.kind, prompt.prompt.split('\n')[0]]),
+      [
+        ['create', 'Document the answer constant'],
+        ['followUp', 'Add an example'],
+      ],
+    );
   });
 });
