@@ -4,7 +4,7 @@
 // fetch says no more than "failed", so the error says what is most likely and what still works.
 
 import type { BaseUrl } from './endpoint';
-import { cancelled, fail, ok, platformError, type PlatformError, type Result } from './errors';
+import { fail, ok, platformError, type PlatformError, type Result } from './errors';
 import { redirectRefused } from './httpErrors';
 import { MAX_TIMER_MS } from '../util/timers';
 import {
@@ -12,6 +12,7 @@ import {
   flattenHeaders,
   type HttpCall,
   type HttpResponse,
+  loggedExchange,
   requestHeaders,
   type ResponseBody,
   type Transport,
@@ -33,11 +34,11 @@ class FetchTransport implements Transport {
     return this.base.origin;
   }
 
-  async open(call: HttpCall): Promise<Result<HttpResponse>> {
-    const started = this.options.now();
-    const path = this.base.pathPrefix + call.path;
-    const label = `${call.method} ${path}`;
-    if (call.signal?.aborted) return fail(cancelled());
+  open(call: HttpCall): Promise<Result<HttpResponse>> {
+    return loggedExchange(this.base, this.options, call, (path) => this.start(call, path));
+  }
+
+  private async start(call: HttpCall, path: string): Promise<Result<HttpResponse>> {
     // One controller per exchange: the caller's signal, the headers' wait and the body's reader all end it.
     const controller = new AbortController();
     const abort = () => controller.abort();
@@ -53,9 +54,11 @@ class FetchTransport implements Transport {
       Math.min(this.options.timeouts.headersMs, MAX_TIMER_MS),
     );
     const result = await this.exchange(call, path, controller, () => timedOut).finally(() => clearTimeout(headersTimer));
-    if (!result.ok) done();
-    this.options.logger.debug(`${label} → ${result.ok ? result.value.status : result.error.kind} (${this.options.now() - started} ms)`);
-    return result.ok ? ok({ ...result.value, body: responseBody(result.value.body, controller, call, done) }) : result;
+    if (!result.ok) {
+      done();
+      return result;
+    }
+    return ok({ ...result.value, body: responseBody(result.value.body, controller, call, done) });
   }
 
   private async exchange(

@@ -74,6 +74,24 @@ export interface Transport {
   close(): Promise<void>;
 }
 
+/**
+ * What every transport does around an exchange: the path under the base URL, a call cancelled
+ * before it starts, and one debug line with the outcome and its time (the key never in it).
+ */
+export async function loggedExchange(
+  base: BaseUrl,
+  options: TransportOptions,
+  call: HttpCall,
+  exchange: (path: string) => Promise<Result<HttpResponse>>,
+): Promise<Result<HttpResponse>> {
+  if (call.signal?.aborted) return fail(cancelled());
+  const started = options.now();
+  const path = base.pathPrefix + call.path;
+  const result = await exchange(path);
+  options.logger.debug(`${call.method} ${path} → ${result.ok ? result.value.status : result.error.kind} (${options.now() - started} ms)`);
+  return result;
+}
+
 /** The headers of every call, whichever transport sends it. */
 export function requestHeaders(call: HttpCall): Record<string, string> {
   return {

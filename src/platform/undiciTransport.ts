@@ -3,11 +3,12 @@
 
 import type { Agent } from 'undici';
 import type { BaseUrl } from './endpoint';
-import { cancelled, fail, ok, type Result } from './errors';
+import { fail, ok, type Result } from './errors';
 import {
   errorFromException,
   flattenHeaders,
   type HttpCall,
+  loggedExchange,
   type HttpResponse,
   requestHeaders,
   type Transport,
@@ -49,11 +50,11 @@ class UndiciTransport implements Transport {
     return this.base.origin;
   }
 
-  async open(call: HttpCall): Promise<Result<HttpResponse>> {
-    const started = this.options.now();
-    const path = this.base.pathPrefix + call.path;
-    const label = `${call.method} ${path}`;
-    if (call.signal?.aborted) return fail(cancelled());
+  open(call: HttpCall): Promise<Result<HttpResponse>> {
+    return loggedExchange(this.base, this.options, call, (path) => this.request(call, path));
+  }
+
+  private async request(call: HttpCall, path: string): Promise<Result<HttpResponse>> {
     try {
       const response = await this.dispatcher.request({
         origin: this.base.origin,
@@ -65,12 +66,9 @@ class UndiciTransport implements Transport {
         headersTimeout: this.options.timeouts.headersMs,
         bodyTimeout: call.idleTimeoutMs,
       });
-      this.options.logger.debug(`${label} → ${response.statusCode} (${this.options.now() - started} ms)`);
       return ok({ status: response.statusCode, headers: flattenHeaders(Object.entries(response.headers)), body: response.body });
     } catch (error) {
-      const mapped = errorFromException(error, call.signal);
-      this.options.logger.debug(`${label} → ${mapped.kind} (${this.options.now() - started} ms)`);
-      return fail(mapped);
+      return fail(errorFromException(error, call.signal));
     }
   }
 
