@@ -14,7 +14,7 @@ import { scrolledToEnd } from '../test/browser/chatView';
 import { launchChromium, REPO_ROOT } from '../test/runner/workbench';
 import { STREAM_BATCH_MS } from '../src/chat/streamBatcher';
 import { turns as restoredTurns } from './chatRestore';
-import { bundle, mainThreadTasks, openView } from './chromiumPage';
+import { bundle, mainThreadTasks, openView, PAGE_BUNDLE } from './chromiumPage';
 import { ms } from './measure';
 import { openChatInCodeServer } from './realWebview';
 import { sampleDocumentation } from './sampleText';
@@ -47,14 +47,10 @@ async function variantBundle(off: readonly Layer[]): Promise<string> {
   for (const layer of [...off].sort((a) => (a === 'code chunks' ? 1 : -1)))
     for (const [module, file] of Object.entries(LAYERS[layer]))
       standIns.set(module, path.join(REPO_ROOT, 'bench', 'render', 'ablation', file));
+  // Asynchronous: esbuild runs plugins only there.
   const result = await esbuild.build({
+    ...PAGE_BUNDLE,
     entryPoints: [path.join(REPO_ROOT, 'src', 'webview', 'chat.ts')],
-    bundle: true,
-    format: 'iife',
-    platform: 'browser',
-    target: 'es2022',
-    minify: true,
-    write: false,
     plugins: [
       {
         name: 'ablation',

@@ -8,18 +8,12 @@ import * as esbuild from 'esbuild';
 import type { Browser, Page } from 'playwright-core';
 import { REPO_ROOT } from '../test/runner/workbench';
 
-/** A browser bundle of `entry`, minified as the packaged view is. */
+/** How the benchmarks bundle a script for the page: minified, as the packaged view is. */
+export const PAGE_BUNDLE = { bundle: true, format: 'iife', platform: 'browser', target: 'es2022', minify: true, write: false } as const;
+
+/** A browser bundle of `entry`. */
 export function bundle(entry: string): string {
-  const result = esbuild.buildSync({
-    entryPoints: [entry],
-    bundle: true,
-    format: 'iife',
-    platform: 'browser',
-    target: 'es2022',
-    minify: true,
-    write: false,
-  });
-  return result.outputFiles[0].text;
+  return esbuild.buildSync({ ...PAGE_BUNDLE, entryPoints: [entry] }).outputFiles[0].text;
 }
 
 /** The packaged chat view, as `npm run package` left it. */
