@@ -7,7 +7,7 @@ import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { startDemo, type BrowserDemo } from '../../demo/demo';
+import { startDemo, type BrowserDemo, type DemoOptions } from '../../demo/demo';
 import { launchChromium, REPO_ROOT } from '../runner/workbench';
 import { openFile, runCommand, screenshot, webviewFrame } from './support';
 
@@ -25,21 +25,25 @@ async function tourShot(page: Page, name: string): Promise<void> {
   }
 }
 
-describe('the demo, as a new user tries it', function () {
-  this.timeout(180_000);
-  let demo: BrowserDemo;
-  let browser: Browser;
-  let page: Page;
+/**
+ * A tour's hooks: the demo started with `options` and opened in Chromium (given to `opened`), a
+ * screenshot of a step that failed, and everything stopped at the end.
+ */
+function demoInChromium(options: DemoOptions, opened: (demo: BrowserDemo, page: Page) => void): void {
+  let demo: BrowserDemo | undefined;
+  let browser: Browser | undefined;
+  let page: Page | undefined;
 
   before(async () => {
-    demo = await startDemo({ deltaDelayMs: 3, jobRunsForMs: 4_000 });
+    demo = await startDemo(options);
     browser = await launchChromium();
     page = await browser.newPage({ viewport: { width: 1400, height: 860 } });
     await page.goto(demo.url);
+    opened(demo, page);
   });
 
   afterEach(async function () {
-    if (this.currentTest?.state === 'failed')
+    if (page && this.currentTest?.state === 'failed')
       await screenshot(page, `failed-tour-${this.currentTest.title.slice(0, 30).replace(/\W+/g, '-')}`).catch(() => {});
   });
 
@@ -47,6 +51,13 @@ describe('the demo, as a new user tries it', function () {
     await browser?.close();
     await demo?.stop();
   });
+}
+
+describe('the demo, as a new user tries it', function () {
+  this.timeout(180_000);
+  let demo: BrowserDemo;
+  let page: Page;
+  demoInChromium({ deltaDelayMs: 3, jobRunsForMs: 4_000 }, (started, opened) => ([demo, page] = [started, opened]));
 
   const jobsPane = () => page.locator('.pane', { has: page.locator('.pane-header', { hasText: 'Agent Jobs' }) });
   const jobRow = (text: string) => jobsPane().locator('.monaco-list-row', { hasText: text }).first();
@@ -276,25 +287,8 @@ describe('the demo, as a new user tries it', function () {
 
 describe('the demo with the web build (npm run demo -- --web), as a new user tries it', function () {
   this.timeout(180_000);
-  let demo: BrowserDemo;
-  let browser: Browser;
   let page: Page;
-
-  before(async () => {
-    demo = await startDemo({ deltaDelayMs: 3, web: true });
-    browser = await launchChromium();
-    page = await browser.newPage({ viewport: { width: 1400, height: 860 } });
-    await page.goto(demo.url);
-  });
-
-  afterEach(async function () {
-    if (this.currentTest?.state === 'failed') await screenshot(page, 'failed-tour-web').catch(() => {});
-  });
-
-  after(async () => {
-    await browser?.close();
-    await demo?.stop();
-  });
+  demoInChromium({ deltaDelayMs: 3, web: true }, (_demo, opened) => (page = opened));
 
   it("runs in the browser's web worker: set up, jobs tracked, a question answered", async () => {
     await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });

@@ -3,8 +3,7 @@
 
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import type { PlatformEmulator } from '../platform/emulator';
-import { activateExtension, connectTo, resetUserSettings, startEmulator } from './support';
+import { connectedSuite, connectTo } from './support';
 
 async function invoke(name: string, input: object): Promise<string> {
   const result = await vscode.lm.invokeTool(name, { input, toolInvocationToken: undefined });
@@ -12,18 +11,7 @@ async function invoke(name: string, input: object): Promise<string> {
 }
 
 describe('language model tools', () => {
-  let emulator: PlatformEmulator;
-
-  before(async () => {
-    await activateExtension();
-    emulator = await startEmulator();
-    await connectTo(emulator);
-  });
-  beforeEach(() => emulator.reset());
-  after(async () => {
-    await resetUserSettings();
-    await emulator.close();
-  });
+  const suite = connectedSuite();
 
   it('are listed for VS Code chat and agents, with what a model needs to call them', () => {
     const tools = vscode.lm.tools.filter((tool) => tool.name.startsWith('docsAssistant_'));
@@ -43,8 +31,8 @@ describe('language model tools', () => {
       /^Results of a search of the "acme-docs" documentation for "agent jobs pull request" follow, best first, between the lines/,
     );
     assert.match(text, /\nBEGIN RESULTS DOCS-\w+\n1\. title: "Watching agent jobs"\n {3}path: "guides\/agent-jobs"\n/);
-    const [request] = emulator.requestsFor('search');
-    assert.equal(request?.headers.authorization, `Bearer ${emulator.config.assistantKey}`);
+    const [request] = suite.emulator.requestsFor('search');
+    assert.equal(request?.headers.authorization, `Bearer ${suite.emulator.config.assistantKey}`);
     assert.deepEqual(request?.body, { query: 'agent jobs pull request', pageSize: 10 });
   });
 
@@ -59,7 +47,7 @@ describe('language model tools', () => {
     const withoutMarkers = (text: string) => text.replace(/DOCS-\w+/g, 'DOCS-marker');
     assert.equal(withoutMarkers(again), withoutMarkers(first));
     assert.notEqual(again, first, 'the markers are chosen afresh');
-    assert.equal(emulator.requestsFor('page').length, 1, 'the second read cost nothing');
+    assert.equal(suite.emulator.requestsFor('page').length, 1, 'the second read cost nothing');
     assert.match(
       await invoke('docsAssistant_readPage', { path: 'no/such/page' }),
       /^Docs Assistant could not read the page\. The reason: "Page not found: no\/such\/page\./,
@@ -71,9 +59,9 @@ describe('language model tools', () => {
     try {
       const text = await invoke('docsAssistant_searchDocs', { query: 'keys' });
       assert.match(text, /^Docs Assistant needs the assistant key; run Docs Assistant: Set Assistant Key\./);
-      assert.equal(emulator.requests.length, 0);
+      assert.equal(suite.emulator.requests.length, 0);
     } finally {
-      await connectTo(emulator);
+      await connectTo(suite.emulator);
     }
   });
 });

@@ -5,34 +5,11 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { DocsAssistantApi } from '../../src/extension';
-import type { PlatformEmulator } from '../platform/emulator';
-import {
-  activateExtension,
-  answeringModals,
-  connectTo,
-  recordSurfaces,
-  resetUserSettings,
-  setUserSetting,
-  settle,
-  startEmulator,
-} from './support';
+import { activateExtension, answeringModals, connectedSuite, recordSurfaces, setUserSetting, settle } from './support';
 import { until } from '../until';
 
 describe('pages as the site shows them', () => {
-  let emulator: PlatformEmulator;
-
-  before(async () => {
-    await activateExtension();
-    emulator = await startEmulator();
-    await connectTo(emulator);
-  });
-  afterEach(async () => {
-    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-  });
-  after(async () => {
-    await resetUserSettings();
-    await emulator.close();
-  });
+  const suite = connectedSuite({ closeEditors: true });
 
   const open = async (path: string) => {
     const uri = await vscode.commands.executeCommand<vscode.Uri>('docsAssistant.openPage', path);
@@ -121,21 +98,21 @@ describe('pages as the site shows them', () => {
     it("/ask fills the chat's box (the view's part is test/browser/chatComposer), sending nothing", async () => {
       assert.equal(await follow('/ask?q=How%20do%20I%20rotate%20keys%3F'), true);
       await settle(300);
-      assert.equal(emulator.requestsFor('assistant').length, 0, 'nothing is asked');
+      assert.equal(suite.emulator.requestsFor('assistant').length, 0, 'nothing is asked');
     });
 
     it('/track asks first, and tracks the job only once the user agrees', async () => {
-      emulator.jobs.add({ id: 'job-from-link', outcome: 'staysActive' });
+      suite.emulator.jobs.add({ id: 'job-from-link', outcome: 'staysActive' });
       const { asked } = await answeringModals(/^A link asks Docs Assistant to track the agent job/, undefined, async () => {
         await follow('/track?job=job-from-link');
         await settle(500);
       });
       assert.equal(asked.length, 1);
       assert.match(asked[0], /the agent job "job-from-link"\. Track it\?$/);
-      assert.equal(emulator.requestsFor('agentJob').length, 0, 'refused: nothing tracked');
+      assert.equal(suite.emulator.requestsFor('agentJob').length, 0, 'refused: nothing tracked');
       await answeringModals(/^A link asks Docs Assistant to track the agent job/, 'Track Job', async () => {
         await follow('/track?job=job-from-link');
-        await until('the job read', () => emulator.requestsFor('agentJob').length > 0);
+        await until('the job read', () => suite.emulator.requestsFor('agentJob').length > 0);
       });
       await vscode.commands.executeCommand('docsAssistant.untrackAgentJob', 'job-from-link');
     });

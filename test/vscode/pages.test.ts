@@ -1,66 +1,51 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import type { PlatformEmulator } from '../platform/emulator';
-import { activateExtension, connectTo, resetUserSettings, settle, startEmulator } from './support';
+import { connectedSuite, settle } from './support';
 
 const pageDocuments = () => vscode.workspace.textDocuments.filter((document) => document.uri.scheme === 'docs-assistant');
 
 describe('documentation pages', () => {
-  let emulator: PlatformEmulator;
-
-  before(async () => {
-    await activateExtension();
-    emulator = await startEmulator();
-    await connectTo(emulator);
-  });
-  beforeEach(() => emulator.reset());
-  afterEach(async () => {
-    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-  });
-  after(async () => {
-    await resetUserSettings();
-    await emulator.close();
-  });
+  const suite = connectedSuite({ closeEditors: true });
 
   it('opens a page as a read-only Markdown document; opening it again sends nothing; Refresh fetches again', async () => {
     // A page no other test opens: the extension's page cache lasts the whole session.
-    emulator.docs.add('pages-test/open-twice', '# Open twice\n\nA page for the cache test.\n');
+    suite.emulator.docs.add('pages-test/open-twice', '# Open twice\n\nA page for the cache test.\n');
     const uri = await vscode.commands.executeCommand<vscode.Uri>('docsAssistant.openPage', 'pages-test/open-twice');
     assert.equal(uri?.toString(), 'docs-assistant:/pages-test/open-twice.md');
     const editor = vscode.window.activeTextEditor!;
     assert.equal(editor.document.uri.toString(), uri.toString());
     assert.equal(editor.document.languageId, 'markdown');
     assert.match(editor.document.getText(), /^# Open twice/);
-    assert.equal(emulator.requestsFor('page').length, 1);
-    assert.deepEqual(emulator.requestsFor('page')[0].body, { path: 'pages-test/open-twice' });
+    assert.equal(suite.emulator.requestsFor('page').length, 1);
+    assert.deepEqual(suite.emulator.requestsFor('page')[0].body, { path: 'pages-test/open-twice' });
 
     await vscode.commands.executeCommand('docsAssistant.openPage', 'pages-test/open-twice');
     await vscode.commands.executeCommand('docsAssistant.openPage', 'https://docs.acme.example/pages-test/open-twice');
-    assert.equal(emulator.requestsFor('page').length, 1, 'reopening is served from the cache');
+    assert.equal(suite.emulator.requestsFor('page').length, 1, 'reopening is served from the cache');
     assert.equal(pageDocuments().filter((document) => document.uri.toString() === uri.toString()).length, 1, 'one document for one page');
 
-    emulator.docs.add('pages-test/open-twice', '# Open twice, revised\n');
+    suite.emulator.docs.add('pages-test/open-twice', '# Open twice, revised\n');
     assert.equal(await vscode.commands.executeCommand('docsAssistant.refreshPage', uri), true);
     await settle(300);
-    assert.equal(emulator.requestsFor('page').length, 2);
+    assert.equal(suite.emulator.requestsFor('page').length, 2);
     assert.equal(vscode.window.activeTextEditor?.document.getText(), '# Open twice, revised\n');
   });
 
   it('leaves no document open when the page does not exist', async () => {
     const uri = await vscode.commands.executeCommand('docsAssistant.openPage', 'no/such/page');
     assert.equal(uri, undefined);
-    assert.equal(emulator.requestsFor('page').length, 1);
+    assert.equal(suite.emulator.requestsFor('page').length, 1);
     assert.equal(vscode.window.activeTextEditor, undefined);
     assert.ok(!pageDocuments().some((document) => document.uri.path.includes('no/such/page')));
   });
 
   it('sends a path with spaces, non-ASCII characters and .. segments exactly as it is', async () => {
     const odd = 'guides/../café menü/naïve page';
-    emulator.docs.add(odd, '# Odd page\n');
+    suite.emulator.docs.add(odd, '# Odd page\n');
     const uri = await vscode.commands.executeCommand<vscode.Uri>('docsAssistant.openPage', odd);
     assert.ok(uri);
     assert.deepEqual(
-      emulator.requestsFor('page').map((request) => request.body),
+      suite.emulator.requestsFor('page').map((request) => request.body),
       [{ path: odd }],
     );
     assert.equal(vscode.window.activeTextEditor?.document.getText(), '# Odd page\n');
@@ -68,13 +53,13 @@ describe('documentation pages', () => {
 
   it('opens a 1 MB page', async () => {
     const big = `# Big\n\n${'A line of documentation that goes on for a while.\n'.repeat(22_000)}`;
-    emulator.docs.add('big', big);
+    suite.emulator.docs.add('big', big);
     await vscode.commands.executeCommand('docsAssistant.openPage', 'big');
     assert.equal(vscode.window.activeTextEditor?.document.getText().length, big.length);
   });
 
   it('shows content that is not valid UTF-8 as text', async () => {
-    emulator.docs.add('broken', Buffer.concat([Buffer.from('# Broken\n\nbad: '), Buffer.from([0xc3, 0x28]), Buffer.from('\n')]));
+    suite.emulator.docs.add('broken', Buffer.concat([Buffer.from('# Broken\n\nbad: '), Buffer.from([0xc3, 0x28]), Buffer.from('\n')]));
     await vscode.commands.executeCommand('docsAssistant.openPage', 'broken');
     assert.match(vscode.window.activeTextEditor!.document.getText(), /^# Broken\n\nbad: \uFFFD\(\n$/);
   });

@@ -71,6 +71,32 @@ export function agentJobsSuite(clock: Clock, notifications: 'off' | 'all' = 'off
   };
 }
 
+/**
+ * The hooks of a suite that talks to an emulator of its own: the extension active and connected to
+ * it, the emulator reset before each test (its pages and jobs kept), every editor closed after
+ * each test when the suite opens pages, the settings reset and the emulator closed after the suite.
+ */
+export function connectedSuite(options: { closeEditors?: boolean } = {}): { readonly emulator: PlatformEmulator } {
+  let emulator: PlatformEmulator | undefined;
+  before(async () => {
+    await activateExtension();
+    emulator = await startEmulator();
+    await connectTo(emulator);
+  });
+  beforeEach(() => emulator?.reset());
+  if (options.closeEditors) afterEach(() => vscode.commands.executeCommand('workbench.action.closeAllEditors'));
+  after(async () => {
+    await resetUserSettings();
+    await emulator?.close();
+  });
+  return {
+    get emulator() {
+      if (!emulator) throw new Error("The emulator starts in the suite's before hook");
+      return emulator;
+    },
+  };
+}
+
 /** Lets events already fired reach their listeners. */
 export function settle(ms = 100): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
