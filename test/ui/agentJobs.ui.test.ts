@@ -93,8 +93,10 @@ describe('agent jobs, as a user sees them', function () {
     await screenshot(page, 'agent-jobs');
 
     const before = ui.emulator.requestsFor('agentJob').length;
-    await page.reload();
-    await page.locator('.monaco-workbench').waitFor();
+    // As a user reloads: the window shuts down and VS Code stores what it holds first. A browser
+    // reload (page.reload) can drop the workbench's last storage write in a web worker host.
+    await runCommand(page, 'Developer: Reload Window');
+    await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
     await openSidebar(page);
     await row('fix-typos').waitFor();
     await row('not found').waitFor();
