@@ -96,7 +96,7 @@ export function activateFeatures(context: vscode.ExtensionContext, handles: Acti
   });
   registerReview(context, { model: agentJobs.model, reviews });
 
-  const followLink = (uri: vscode.Uri) => followEditorLink(uri, { fillQuestion: (question) => chat.fillQuestion(question) });
+  const followLink = (uri: vscode.Uri) => followEditorLink(uri, { fillQuestion: (question, note) => chat.fillQuestion(question, note) });
   void setup.refresh();
   return {
     chatView: chat.view,

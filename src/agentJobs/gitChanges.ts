@@ -5,7 +5,8 @@
 // a repository, there are none.
 
 import * as vscode from 'vscode';
-import { type GitChange, type GitRepository, gitApi } from '../git/gitApi';
+import type { GitChange, GitRepository } from '../git/gitApi';
+import { gitApi } from '../git/gitExtension';
 import { GitignoreRules, isIgnored } from '../git/gitignore';
 import { utf8Bytes } from '../util/utf8';
 import { addedFileDiff, secretReason } from './attachedChanges';

@@ -9,7 +9,7 @@ import type { PlatformConnection } from '../settings/platformConnection';
 import type { SettingsService } from '../settings/settingsService';
 import type { SetupService } from '../settings/setupService';
 import type { DocsSettings } from '../settings/settingsModel';
-import { hasGitExtension } from '../git/gitApi';
+import { hasGitExtension } from '../git/gitExtension';
 import { commands } from '../identifiers';
 import { showMessage } from '../ui/messages';
 import { registerAgentJobCommands } from './agentJobCommands';

@@ -42,12 +42,12 @@ export class ChatViewProvider extends Disposable implements vscode.WebviewViewPr
 
   /**
    * Shows the chat view; with `focusInput`, puts the cursor in the question box, with `text` in it
-   * when given. A view still loading gets it once it is ready.
+   * and `note` under it when given. A view still loading gets it once it is ready.
    */
-  async reveal(focusInput: boolean, text?: string): Promise<void> {
+  async reveal(focusInput: boolean, text?: string, note?: string): Promise<void> {
     await vscode.commands.executeCommand(`${views.chat}.focus`);
     if (!focusInput) return;
-    const message: ToWebview = text === undefined ? { type: 'focusInput' } : { type: 'focusInput', text };
+    const message: ToWebview = { type: 'focusInput', ...(text === undefined ? {} : { text }), ...(note === undefined ? {} : { note }) };
     if (this.view && this.webviewReady) this.post(message);
     else this.pendingFocus = message;
   }

@@ -34,7 +34,7 @@ export interface ChatFeature {
   /** Attaches a page to the next question and puts the cursor in the chat's question box. */
   askAboutPage(pagePath: string): Promise<void>;
   /** Puts `question` in the chat's question box and focuses it: the user reads it, and sends it or not. */
-  fillQuestion(question: string): Promise<void>;
+  fillQuestion(question: string, note?: string): Promise<void>;
 }
 
 export function registerChat(context: vscode.ExtensionContext, { platform, settings, setup, pages, log }: ChatDeps): ChatFeature {
@@ -67,9 +67,9 @@ export function registerChat(context: vscode.ExtensionContext, { platform, setti
       await view.reveal(true);
     },
     // A question from outside goes alone: what the user attached for their own question is taken off.
-    fillQuestion: (question) => {
+    fillQuestion: (question, note) => {
       session.attach(undefined);
-      return view.reveal(true, question);
+      return view.reveal(true, question, note);
     },
   };
 }

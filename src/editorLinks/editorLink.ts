@@ -5,8 +5,11 @@ import { jobIdProblem } from '../platform/agentJob';
 import { pageTargetFromInput } from '../pages/pagePath';
 
 export type EditorLink =
-  /** Put the question in the chat's box and focus it: never sent, nothing attached. */
-  | { readonly kind: 'ask'; readonly question: string }
+  /**
+   * Put the question in the chat's box and focus it: never sent, nothing attached. `invisible`:
+   * how many characters that render as nothing were taken out, when any were.
+   */
+  | { readonly kind: 'ask'; readonly question: string; readonly invisible?: number }
   | { readonly kind: 'open'; readonly page: string; readonly anchor?: string }
   /** Track the job, once the user agrees. */
   | { readonly kind: 'track'; readonly job: string }
@@ -17,21 +20,30 @@ export const MAX_LINK_QUESTION = 2_000;
 
 export const EDITOR_LINK_PATHS = ['/ask', '/open', '/track'] as const;
 
+/**
+ * What a reader cannot see in a question: control characters but line breaks and tabs, and every
+ * default-ignorable code point (zero-width and joining marks, marks that reorder text, tag
+ * characters, variation selectors, fillers), which render as nothing and could carry words unseen.
+ */
+// eslint-disable-next-line no-control-regex -- control characters are what is looked for
+const INVISIBLE = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]|\p{Default_Ignorable_Code_Point}/gu;
+
 /** What the link with `path` and `query` (as in a URI, percent-encoded) asks for. */
 export function editorLink(path: string, query: string): EditorLink {
   const params = new URLSearchParams(query);
   const param = (name: string) => params.get(name)?.trim() ?? '';
   switch (path.replace(/\/+$/, '')) {
     case '/ask': {
-      // Line breaks are kept; other control characters, and marks that reorder text, are not what anyone typed.
-      const question = param('q')
-        // eslint-disable-next-line no-control-regex
-        .replace(/[\u0000-\u0008\u000b-\u001f\u007f\u200b-\u200f\u202a-\u202e\u2066-\u2069\ufeff]/g, '')
-        .replace(/[\u2028\u2029]/g, '\n');
+      const asked = param('q');
+      let invisible = 0;
+      const question = asked
+        .replace(INVISIBLE, () => (invisible++, ''))
+        .replace(/[\u2028\u2029]/g, '\n')
+        .trim();
       if (question === '') return { kind: 'refused', problem: 'it has no question (its q parameter is empty)' };
       if (question.length > MAX_LINK_QUESTION)
         return { kind: 'refused', problem: `its question is longer than ${MAX_LINK_QUESTION.toLocaleString('en-US')} characters` };
-      return { kind: 'ask', question };
+      return invisible > 0 ? { kind: 'ask', question, invisible } : { kind: 'ask', question };
     }
     case '/open': {
       const page = param('page');

@@ -9,8 +9,8 @@ import { quotedLine } from '../util/inertText';
 import { editorLink } from './editorLink';
 
 export interface EditorLinkDeps {
-  /** Puts `question` in the chat's box and focuses it. */
-  fillQuestion(question: string): Promise<void>;
+  /** Puts `question` in the chat's box and focuses it, with `note` under it when given. */
+  fillQuestion(question: string, note?: string): Promise<void>;
 }
 
 /** Follows the link `uri`; resolves to whether it was. */
@@ -18,7 +18,12 @@ export async function followEditorLink(uri: vscode.Uri, deps: EditorLinkDeps): P
   const link = editorLink(uri.path, uri.query);
   switch (link.kind) {
     case 'ask':
-      await deps.fillQuestion(link.question);
+      await deps.fillQuestion(
+        link.question,
+        link.invisible
+          ? `The link's question held ${link.invisible} invisible character${link.invisible === 1 ? '' : 's'}, taken out: the box shows all it asks.`
+          : undefined,
+      );
       return true;
     case 'open':
       return (

@@ -1,8 +1,9 @@
 // VS Code's built-in Git extension (`vscode.git`), through its API version 1: the one way this
-// extension reads or changes a repository. It never runs git itself. Where the extension is
-// missing (VS Code for the Web) or disabled, there is no API, and the features that need it say so.
+// extension reads or changes a repository. It never runs git itself. The parts of the API used,
+// as types, and git's words for a failure; gitExtension.ts finds the API itself. No `vscode` but
+// its types.
 
-import * as vscode from 'vscode';
+import type * as vscode from 'vscode';
 
 /** The parts of the Git extension's API (its `git.d.ts`, version 1) this extension uses. */
 export interface GitApi {
@@ -84,41 +85,6 @@ export interface GitFailure {
   readonly message?: string;
   readonly stderr?: string;
   readonly gitErrorCode?: string;
-}
-
-interface GitExtension {
-  getAPI(version: 1): GitApi;
-}
-
-/** How long to wait for the Git extension to find its repositories. */
-const READY_MS = 5_000;
-
-/** The Git extension's API once it has looked for repositories; undefined when it is missing or disabled. */
-export async function gitApi(): Promise<GitApi | undefined> {
-  const extension = vscode.extensions.getExtension<GitExtension>('vscode.git');
-  if (!extension) return undefined;
-  try {
-    const api = (extension.isActive ? extension.exports : await extension.activate()).getAPI(1);
-    if (api.state === 'initialized') return api;
-    await new Promise<void>((resolve) => {
-      const timer = setTimeout(done, READY_MS);
-      const listener = api.onDidChangeState((state) => state === 'initialized' && done());
-      function done(): void {
-        clearTimeout(timer);
-        listener.dispose();
-        resolve();
-      }
-    });
-    return api;
-  } catch {
-    // Git is disabled (`git.enabled`), or not installed.
-    return undefined;
-  }
-}
-
-/** Whether this VS Code has the Git extension at all: not so in VS Code for the Web. */
-export function hasGitExtension(): boolean {
-  return vscode.extensions.getExtension('vscode.git') !== undefined;
 }
 
 /** Git's own words for a failure: its error output, without its hints, else the message. */

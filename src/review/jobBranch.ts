@@ -6,7 +6,8 @@
 
 import type * as vscode from 'vscode';
 import { isSafeBranchName } from '../git/branchNames';
-import { type GitApi, type GitChange, type GitRepository, gitApi, gitWords } from '../git/gitApi';
+import { type GitApi, type GitChange, type GitRepository, gitWords } from '../git/gitApi';
+import { gitApi } from '../git/gitExtension';
 import { sameRepository } from '../git/remoteUrls';
 
 /** Why a job's branch could not be brought in: each a sentence and a way on for the user. */

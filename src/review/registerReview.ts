@@ -6,9 +6,10 @@
 import * as vscode from 'vscode';
 import type { AgentJobsModel } from '../agentJobs/agentJobsModel';
 import { jobOfCommand } from '../agentJobs/jobArgument';
-import { hasBranch, jobLabel, repositoryName } from '../agentJobs/jobPresentation';
+import { hasBranch, jobLabel, promptTitle, repositoryName } from '../agentJobs/jobPresentation';
 import type { TrackedJob } from '../agentJobs/poller';
-import { type GitChange, type GitFailure, GitStatus, gitWords, hasGitExtension } from '../git/gitApi';
+import { type GitChange, GitStatus, gitWords } from '../git/gitApi';
+import { hasGitExtension } from '../git/gitExtension';
 import { isCloneableUrl } from '../git/remoteUrls';
 import { commands, contextKeys } from '../identifiers';
 import type { AgentJob } from '../platform/agentJob';
@@ -22,6 +23,7 @@ import {
   fetchBranch,
   findClone,
 } from './jobBranch';
+import { type PathKind, type Switched, switchTo } from './branchSwitch';
 import { type ReviewEntry, ReviewEditors } from './reviewEditors';
 
 export interface ReviewDeps {
@@ -65,9 +67,10 @@ async function review(deps: ReviewDeps, argument: unknown): Promise<ReviewSummar
   const entries = changes.map((change) => reviewEntry(found, change, mergeBase, head));
   await deps.reviews.open(tracked.id, title, entries);
   const files = entries.map(([resource]) => vscode.workspace.asRelativePath(resource, false));
+  const named = tracked.prompt !== undefined ? promptTitle(tracked.prompt) : undefined;
   showMessage(
     'info',
-    `${files.length} file${files.length === 1 ? '' : 's'} changed by agent job "${label}" on ${ref} (${repositoryName(repository)}), against ${base}.`,
+    `${files.length} file${files.length === 1 ? '' : 's'} changed by ${named ? `agent job "${named}"` : 'the agent'} on ${ref} (${repositoryName(repository)}), against ${base}.`,
     { title: 'Send Follow-Up', run: () => vscode.commands.executeCommand(commands.sendAgentJobFollowUp, tracked.id) },
     { title: 'Check Out Branch', run: () => vscode.commands.executeCommand(commands.checkOutAgentJobBranch, tracked.id) },
     ...pullRequestButton(tracked),
@@ -92,12 +95,6 @@ function reviewEntry(found: BranchChanges, change: GitChange, before: string, af
   }
 }
 
-/** How switching to a job's branch went, in a sentence, with what to do next. */
-type Switched =
-  | { readonly kind: 'done'; readonly message: string; readonly behind?: number }
-  /** Git refused: the checkout would overwrite uncommitted changes to these files. Nothing changed. */
-  | { readonly kind: 'refused'; readonly files: readonly string[] };
-
 /** Checks the job's branch out as a local branch tracking the remote one; resolves to whether it did. */
 async function checkOut(deps: ReviewDeps, argument: unknown): Promise<boolean> {
   const tracked = await branchJob(deps, argument, 'Check Out Branch', 'The agent job whose branch to check out');
@@ -106,16 +103,24 @@ async function checkOut(deps: ReviewDeps, argument: unknown): Promise<boolean> {
   if (!fetched) return false;
   let switched: Switched;
   try {
-    switched = await switchTo(fetched);
+    switched = await switchTo(fetched, { onDisk: (path) => pathKind(vscode.Uri.joinPath(fetched.repository.rootUri, path)) });
   } catch (error) {
     showMessage('error', `Git could not check out ${fetched.branch}: ${gitWords(error)}`);
     return false;
   }
   if (switched.kind === 'refused') {
-    const files = switched.files.slice(0, 5).join(', ') + (switched.files.length > 5 ? ` and ${switched.files.length - 5} more` : '');
+    const files = fileList(switched.files);
     showMessage(
       'warning',
       `${fetched.branch} was not checked out: it would overwrite your uncommitted changes${files ? ` to ${files}` : ''}. Commit or stash them, then check it out again. Nothing was changed.`,
+    );
+    return false;
+  }
+  if (switched.kind === 'inTheWay') {
+    const many = switched.files.length > 1;
+    showMessage(
+      'warning',
+      `${fetched.branch} was not checked out: it has ${many ? 'files' : 'a file'} where you have ${many ? 'files' : 'one'} that git does not track (ignored or untracked), which checking it out would overwrite: ${fileList(switched.files)}. Move ${many ? 'them' : 'it'} out of the repository or rename ${many ? 'them' : 'it'}, check the branch out again, then bring back what you need. Nothing was changed.`,
     );
     return false;
   }
@@ -132,47 +137,17 @@ async function checkOut(deps: ReviewDeps, argument: unknown): Promise<boolean> {
   return true;
 }
 
-/**
- * Switches to the job's branch: a new local branch from the fetched one, tracking it, or the local
- * branch of that name that is there already. Git itself refuses, changing nothing, when the switch
- * would overwrite uncommitted changes; that refusal comes back as `refused`, any other failure throws.
- */
-async function switchTo(fetched: FetchedBranch): Promise<Switched> {
-  const { repository, branch, trackingRef } = fetched;
-  const local = await repository.getBranch(`refs/heads/${branch}`).catch(() => undefined);
-  try {
-    if (!local) await repository.createBranch(branch, true, trackingRef);
-    else if (repository.state.HEAD?.name !== branch) await repository.checkout(branch);
-  } catch (error) {
-    const files = overwritten(error);
-    if (files) return { kind: 'refused', files };
-    throw error;
-  }
-  // Checked out: what is left is said as such, never as a failure to check out.
-  if (!local || !local.upstream) {
-    try {
-      await repository.setBranchUpstream(branch, trackingRef);
-    } catch (error) {
-      return { kind: 'done', message: `Checked out ${branch}, but it could not be set to track ${trackingRef}: ${gitWords(error)}` };
-    }
-  }
-  if (!local) return { kind: 'done', message: `Checked out ${branch}, tracking ${trackingRef}: go on from the agent's work.` };
-  const now = await repository.getBranch(`refs/heads/${branch}`).catch(() => local);
-  return { kind: 'done', message: `Checked out ${branch}, tracking ${trackingRef}.`, behind: now.behind ?? 0 };
+/** Up to five paths, and how many more. */
+function fileList(files: readonly string[]): string {
+  return files.slice(0, 5).join(', ') + (files.length > 5 ? ` and ${files.length - 5} more` : '');
 }
 
-/** The files git named when it refused a checkout over uncommitted changes; undefined for any other failure. */
-function overwritten(error: unknown): string[] | undefined {
-  const failure = (typeof error === 'object' && error !== null ? error : {}) as GitFailure;
-  const stderr = failure.stderr ?? '';
-  if (failure.gitErrorCode !== 'DirtyWorkTree' && !/would be overwritten by checkout|commit your changes or stash them/i.test(stderr))
+async function pathKind(uri: vscode.Uri): Promise<PathKind> {
+  try {
+    return (await vscode.workspace.fs.stat(uri)).type & vscode.FileType.Directory ? 'folder' : 'file';
+  } catch {
     return undefined;
-  // Git lists them one to a line, indented by a tab.
-  return stderr
-    .split('\n')
-    .filter((line) => line.startsWith('\t'))
-    .map((line) => line.trim())
-    .filter((line) => line !== '');
+  }
 }
 
 /** The job the command is about, if it has a branch; otherwise says why nothing can be done. */

@@ -64,8 +64,11 @@ export type ToWebview =
   /** The answer to an `ask`: the composer clears its box only once the question is accepted. */
   | { readonly type: 'askResult'; readonly accepted: true }
   | { readonly type: 'askResult'; readonly accepted: false; readonly reason: string }
-  /** Puts the cursor in the question box; with `text`, the question a link brought, to read and send. */
-  | { readonly type: 'focusInput'; readonly text?: string };
+  /**
+   * Puts the cursor in the question box; with `text`, the question a link brought, to read and send,
+   * and `note`, what the reader should know of it (invisible characters taken out).
+   */
+  | { readonly type: 'focusInput'; readonly text?: string; readonly note?: string };
 
 /**
  * The shortest time between two draws of a streaming answer (the view's drawThrottle.ts), and so how

@@ -216,7 +216,7 @@ window.addEventListener('message', (event: MessageEvent<ToWebview>) => {
       composer.answered(message);
       break;
     case 'focusInput':
-      composer.focus(message.text);
+      composer.focus(message.text, message.note);
       break;
   }
 });

@@ -67,9 +67,11 @@ export class Composer {
 
   /**
    * Puts the cursor in the box, with `text` (a question a link brought) in it when given: after
-   * what the box held, so that no draft is lost. Nothing is sent.
+   * what the box held, so that no draft is lost; `note` is said under it until the reader types.
+   * Nothing is sent.
    */
-  focus(text?: string): void {
+  focus(text?: string, note?: string): void {
+    if (note !== undefined) this.say(note);
     if (text !== undefined) {
       const draft = this.input.value.trim();
       this.input.value = draft === '' || draft === text ? text : `${draft}\n\n${text}`;

@@ -50,6 +50,20 @@ describe('the chat view question box, in Chromium', function () {
     assert.equal((await read()).value, 'How do I <b>rotate</b> keys?\n\nAnd another?', 'what the box held is kept');
   });
 
+  it('says under the box that invisible characters were taken out of the question, as text, until the reader types', async () => {
+    await page.locator('textarea.question-input').fill('');
+    const note = "The link's question held 3 invisible characters, taken out: the box shows all it asks. <b>x</b>";
+    await postToView(page, { type: 'focusInput', text: 'How do I rotate keys?', note });
+    const problem = page.locator('.composer-problem');
+    assert.equal(await problem.isVisible(), true);
+    assert.equal(await problem.textContent(), note, 'the note as text');
+    assert.equal(await problem.locator('b').count(), 0, 'no markup from it');
+    assert.equal(await page.locator('textarea.question-input').inputValue(), 'How do I rotate keys?');
+    await page.locator('textarea.question-input').press('End');
+    await page.keyboard.type(' Now');
+    assert.equal(await problem.isVisible(), false, 'gone once the reader types');
+  });
+
   it("shows the answers' scope above the box only when there is one, with Change and Clear", async () => {
     assert.equal((await read()).scopeHidden, true);
     await postToView(page, {

@@ -3,7 +3,11 @@
 // preview; and the answers' scope shown above the chat's box, to change or clear.
 
 import * as assert from 'node:assert/strict';
-import { answerInput, openSidebar, runCommand, screenshot, uiSuite, userSettingsWhen, webviewFrame, workbench } from './support';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import MarkdownIt from 'markdown-it';
+import { REPO_ROOT } from '../runner/workbench';
+import { answerInput, openFile, openSidebar, runCommand, screenshot, uiSuite, userSettingsWhen, webviewFrame, workbench } from './support';
 
 describe('pages in the Markdown preview, as a user reads them', function () {
   this.timeout(240_000);
@@ -70,6 +74,25 @@ describe('pages in the Markdown preview, as a user reads them', function () {
       }
     });
   }
+
+  it('shows a README of the workspace exactly as VS Code does without Docs Assistant (issue 34, item 3)', async () => {
+    const readme = fs.readFileSync(path.join(REPO_ROOT, 'test', 'fixtures', 'readmes', 'react-theme.md'), 'utf8');
+    const bench = await workbench({ viewport: { width: 1400, height: 1000 }, workspaceFiles: { 'README.md': readme } });
+    const { page } = bench;
+    await openFile(page, 'README.md');
+    await page.locator('.view-lines').first().click();
+    await page.keyboard.press('Control+K');
+    await page.keyboard.press('V');
+    const preview = await webviewFrame(page, 'h1#theme-kit');
+    // Its indented code stays code, its JSX stays what markdown-it makes of it, and no component is drawn.
+    assert.match(await preview.locator('pre code').first().innerText(), /^import \{ ThemeProvider \}[^]*<ThemeProvider theme=\{dark\}>/);
+    assert.equal(await preview.locator('[class*="mdx-"]').count(), 0);
+    assert.match(await preview.locator('body').innerText(), /\{\/\* This is not a comment in Markdown: it is text\. \*\/\}/);
+    const plain = MarkdownIt({ html: true }).render(readme);
+    assert.equal(await preview.locator('table').count(), (plain.match(/<table>/g) ?? []).length);
+    assert.equal(await preview.locator('pre').count(), (plain.match(/<pre>/g) ?? []).length);
+    await screenshot(page, 'preview-readme-unchanged');
+  });
 
   it("shows the answers' scope above the chat's box, and clears it", async () => {
     const bench = await workbench({

@@ -4,7 +4,9 @@
 // switches to its branch; every dead end says its sentence.
 
 import * as assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
+import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as vscode from 'vscode';
 import type { DocsAssistantApi } from '../../src/extension';
@@ -209,6 +211,106 @@ describe("reviewing an agent job's change", () => {
     } finally {
       surfaces.restore();
       fs.writeFileSync(file, original);
+    }
+  });
+
+  /** Tracks a job the emulator has not been asked to start: its id only, no prompt. */
+  async function trackedBranchJob(id: string, ref: string): Promise<void> {
+    emulator.jobs.add({ id, outcome: 'completed', runsForMs: 0, repository: origin.url, ref });
+    await vscode.commands.executeCommand('docsAssistant.trackAgentJob', id);
+    await until('the job', () => tracked(id)?.job);
+  }
+  const git = (...args: string[]) => execFileSync('git', args, { cwd: folder().fsPath, stdio: 'pipe', encoding: 'utf8' });
+
+  it('refuses to check out over files git does not track, ignored ones too, names them, and changes nothing (issue 34, item 1)', async () => {
+    const secret = vscode.Uri.joinPath(folder(), 'keys.local.json').fsPath;
+    const draft = vscode.Uri.joinPath(folder(), 'notes', 'draft.md').fsPath;
+    const mine = '{ "token": "the user\'s own secret" }\n';
+    fs.writeFileSync(secret, mine);
+    assert.equal(git('check-ignore', 'keys.local.json').trim(), 'keys.local.json', 'the secret is ignored, as a .env is');
+    origin.commit(
+      'docs-agent/config',
+      { write: { 'keys.local.json': '{ "token": "placeholder" }\n', 'notes/draft.md': "The agent's draft.\n", 'docs/new.md': '# New\n' } },
+      'Add a sample configuration',
+    );
+    await trackedBranchJob('job-config', 'docs-agent/config');
+    const surfaces = recordSurfaces();
+    const checkOut = () => vscode.commands.executeCommand('docsAssistant.checkOutAgentJobBranch', 'job-config');
+    const warned = () => surfaces.shown.filter((shown) => shown.surface === 'showWarningMessage').map((shown) => shown.text);
+    try {
+      // Git itself would replace the ignored file without a word.
+      assert.equal(await checkOut(), false);
+      assert.deepEqual(warned(), [
+        'docs-agent/config was not checked out: it has a file where you have one that git does not track (ignored or untracked), which checking it out would overwrite: keys.local.json. Move it out of the repository or rename it, check the branch out again, then bring back what you need. Nothing was changed.',
+      ]);
+      await clone.status();
+      assert.equal(clone.state.HEAD?.name, 'main');
+      assert.equal(fs.readFileSync(secret, 'utf8'), mine, 'the secret is kept');
+      assert.equal(git('branch', '--list', 'docs-agent/config').trim(), '', 'no local branch was made');
+
+      // An untracked file too: both named, before git is asked.
+      fs.mkdirSync(path.dirname(draft), { recursive: true });
+      fs.writeFileSync(draft, 'My draft.\n');
+      assert.equal(await checkOut(), false);
+      assert.equal(
+        warned()[1],
+        'docs-agent/config was not checked out: it has files where you have files that git does not track (ignored or untracked), which checking it out would overwrite: keys.local.json, notes/draft.md. Move them out of the repository or rename them, check the branch out again, then bring back what you need. Nothing was changed.',
+      );
+      assert.equal(fs.readFileSync(draft, 'utf8'), 'My draft.\n');
+
+      // Moved aside as the message says, the branch checks out, and the user's files come back whole.
+      fs.renameSync(secret, `${secret}.mine`);
+      fs.renameSync(draft, `${draft}.mine`);
+      assert.equal(await checkOut(), true);
+      await until('HEAD on the branch', () => clone.state.HEAD?.name === 'docs-agent/config', 10_000);
+    } finally {
+      surfaces.restore();
+      await clone.checkout('main');
+      await until('HEAD back on main', () => clone.state.HEAD?.name === 'main');
+      for (const file of [secret, draft]) if (fs.existsSync(`${file}.mine`)) fs.renameSync(`${file}.mine`, file);
+    }
+    assert.equal(fs.readFileSync(secret, 'utf8'), mine);
+    fs.rmSync(secret);
+    fs.rmSync(path.dirname(draft), { recursive: true });
+  });
+
+  it('looks the local branch up by its exact name, and never lets git read the name as a path (issue 34, item 2)', async () => {
+    const file = vscode.Uri.joinPath(folder(), AGENT_EDITS).fsPath;
+    const original = fs.readFileSync(file, 'utf8');
+    git('branch', 'docs/draft');
+    git('config', 'checkout.guess', 'false');
+    fs.writeFileSync(file, `${original}\nMy unsaved notes.\n`);
+    origin.commit('docs', { write: { 'docs/agent.md': '# Agent\n' } }, 'Agent');
+    await trackedBranchJob('job-docs', 'docs');
+    const surfaces = recordSurfaces();
+    try {
+      // `docs` cannot be made beside `docs/draft`: git says so, and nothing else happens.
+      assert.equal(await vscode.commands.executeCommand('docsAssistant.checkOutAgentJobBranch', 'job-docs'), false);
+      const said = surfaces.shown.find((shown) => /^show(Information|Warning|Error)Message$/.test(shown.surface));
+      assert.match(said?.text ?? '', /^Git could not check out docs: .*docs\/draft/);
+      assert.ok(!surfaces.shown.some((shown) => /Checked out/.test(shown.text)), 'never said to be checked out');
+      await clone.status();
+      assert.equal(clone.state.HEAD?.name, 'main');
+      assert.equal(fs.readFileSync(file, 'utf8'), `${original}\nMy unsaved notes.\n`, 'the changes under docs/ are kept');
+    } finally {
+      surfaces.restore();
+      git('config', '--unset', 'checkout.guess');
+      git('branch', '-D', 'docs/draft');
+      fs.writeFileSync(file, original);
+    }
+  });
+
+  it('says each fact of a review once, for a job known by its id alone (issue 34, item 6)', async () => {
+    origin.commit('docs-agent/by-id', { write: { 'docs/by-id.md': '# By id\n' } }, 'By id');
+    await trackedBranchJob('job-by-id', 'docs-agent/by-id');
+    const surfaces = recordSurfaces();
+    try {
+      await vscode.commands.executeCommand('docsAssistant.reviewAgentJobChanges', 'job-by-id');
+      await settle();
+      const said = surfaces.shown.find((shown) => shown.surface === 'showInformationMessage');
+      assert.match(said?.text ?? '', /^1 file changed by the agent on docs-agent\/by-id \([^)·]+\), against origin\/main\.$/);
+    } finally {
+      surfaces.restore();
     }
   });
 

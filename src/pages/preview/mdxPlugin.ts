@@ -1,8 +1,9 @@
 // A markdown-it plugin that reads the platform's MDX pages as the site shows them: its components
 // (callouts, cards, steps, tabs, accordions, API fields…), JSX comments and imports hidden, the
-// front matter's title and description as a heading. VS Code parses without saying which document
-// it is, so components are always read, and rendered only for pages and `.mdx` files; elsewhere
-// their source shows as it would have. No `vscode`: tested in plain Node.
+// front matter's title and description as a heading. Only pages and `.mdx` files are read so:
+// VS Code parses a document without saying which it is (and caches the tokens), so a parse reads
+// plain Markdown, and a page's render parses its text again as MDX. Any other Markdown file is
+// parsed and rendered exactly as without the plugin. No `vscode`: tested in plain Node.
 
 import type MarkdownIt from 'markdown-it';
 import { pageLink, relativeDocumentHref } from '../pageLinks';
@@ -25,8 +26,14 @@ export interface MdxPluginOptions {
 }
 
 /** What a parse keeps while it reads components, in markdown-it's `env`. */
-interface ParseEnv {
+interface ParseEnv extends RenderEnv {
+  /** Set by the parse of a page's render: components are read only then (or when the env names a page). */
+  mdx?: true;
   mdxDepth?: number;
+  /** How many tokens from the first are front matter, imports or comments; -1 once one is not. */
+  topTokens?: number;
+  /** Where the last closing tag of each component name starts: an opener with none after it opens nothing. */
+  lastClosers?: ReadonlyMap<string, number>;
   /** The last end of a JSX comment found in `src`, and from where it was looked for: a later comment before it ends there too. */
   commentEnd?: { readonly src: string; readonly from: number; readonly at: number };
 }
@@ -35,6 +42,12 @@ const FRONT_MATTER_FENCE = /^---\s*$/;
 /** Raw HTML a page may keep: a tag that carries nothing (no attribute, no link, no load). */
 const HARMLESS_TAG = /^<\/?(br|b|i|em|strong|code|kbd|sub|sup|u|s|mark|small)\s*\/?>$/i;
 const ESM = /^(import\s[^]*?from\s*['"]|import\s*['"]|export\s+(const|let|var|function|default|async|class|\{))/;
+/** What may come before an import: the page's top. */
+const TOP_TOKENS: ReadonlySet<string> = new Set(['mdx_front_matter', 'mdx_esm', 'mdx_comment']);
+/** A closing tag, as readJsxTag reads one. */
+const CLOSER = /<\/([A-Z][A-Za-z0-9]*(?:\.[A-Za-z][A-Za-z0-9]*)*)\s*>/g;
+/** CommonMark's indented code: four columns past the block's margin. */
+const CODE_INDENT = 4;
 
 export function mdxPlugin(md: MarkdownIt, options: MdxPluginOptions): void {
   const applies = (env: RenderEnv | undefined) => {
@@ -43,17 +56,37 @@ export function mdxPlugin(md: MarkdownIt, options: MdxPluginOptions): void {
   };
   const pageOf = (env: RenderEnv | undefined) =>
     env?.currentDocument?.scheme === options.pageScheme ? pagePathOfUriPath(env.currentDocument.path) : undefined;
+  const reading = (state: { env: unknown }) => (state.env as ParseEnv).mdx === true || applies(state.env as RenderEnv);
+
+  // Tokens parsed as plain Markdown keep their text, so that a page's render can parse it as MDX
+  // (once per parse: VS Code renders the tokens it cached again).
+  const sources = new WeakMap<Token[], string>();
+  const pageTokens = new WeakMap<Token[], Token[]>();
+  md.core.ruler.push('mdx_source', (state) => {
+    if (!reading(state)) sources.set(state.tokens, state.src);
+  });
+  const render = md.renderer.render.bind(md.renderer);
+  md.renderer.render = (tokens, renderOptions, env: RenderEnv) => {
+    const source = applies(env) ? sources.get(tokens) : undefined;
+    if (source === undefined) return render(tokens, renderOptions, env);
+    let page = pageTokens.get(tokens);
+    if (!page) pageTokens.set(tokens, (page = md.parse(source, { mdx: true } satisfies ParseEnv)));
+    return render(page, renderOptions, env);
+  };
 
   md.block.ruler.before('table', 'mdx_front_matter', frontMatter);
   md.block.ruler.before('table', 'mdx_esm', esm);
   md.block.ruler.before('table', 'mdx_comment', blockComment, { alt: ['paragraph', 'reference', 'blockquote', 'list'] });
   md.block.ruler.before('table', 'mdx_component', blockComponent, { alt: ['paragraph', 'reference', 'blockquote', 'list'] });
   md.inline.ruler.before('html_inline', 'mdx_inline', inlineJsx);
-  md.core.ruler.after('inline', 'mdx_pair', pairComponents);
+  md.core.ruler.after('inline', 'mdx_pair', (state) => reading(state) && pairComponents(state));
 
-  // MDX has no indented code: inside a component, indentation is only layout. A block there is read
-  // as if it started at the margin (a fence, a list, a heading indented under its <Step>).
+  // Inside a component, indentation is only layout, as in MDX: a block there is read as if it
+  // started at the margin (a fence, a list, a heading indented under its <Step>). Outside, four
+  // columns are code, as in CommonMark, whatever the line holds.
   const inComponent = (state: StateBlock) => ((state.env as ParseEnv).mdxDepth ?? 0) > 0;
+  const startsBlock = (state: StateBlock, line: number) =>
+    reading(state) && (inComponent(state) || state.sCount[line] - state.blkIndent < CODE_INDENT);
   wrapRule(md, 'code', (rule) => (state, startLine, endLine, silent) => !inComponent(state) && rule(state, startLine, endLine, silent));
   for (const name of ['table', 'fence', 'blockquote', 'hr', 'list', 'heading', 'html_block'])
     wrapRule(md, name, (rule) => (state, startLine, endLine, silent) => {
@@ -78,27 +111,21 @@ export function mdxPlugin(md: MarkdownIt, options: MdxPluginOptions): void {
   };
   const context: ComponentContext = { escape, link: links };
 
-  const raw = (tokens: Token[], idx: number) => tokens[idx].content;
-  // Outside a page, a component's tag is what it was: raw HTML, as markdown-it shows it when HTML is on.
-  const asSource = (text: string, options: MarkdownIt.Options) => (options.html ? text : escape(text));
-  md.renderer.rules.mdx_front_matter = (tokens, idx, _options, env: RenderEnv) => {
-    if (!applies(env)) return '';
+  // The tokens below come only from a page's parse, so they render as the page's.
+  md.renderer.rules.mdx_front_matter = (tokens, idx) => {
     const { title, description } = tokens[idx].meta as { title?: string; description?: string };
     if (!title && !description) return '';
     return `<header class="mdx-page-header">${title ? `<h1>${escape(title)}</h1>` : ''}${
       description ? `<p class="mdx-page-description">${escape(description)}</p>` : ''
     }</header>\n`;
   };
-  // Imports, exports and comments: hidden in a page; elsewhere, shown as the text they are.
-  const hidden = (tokens: Token[], idx: number, _options: unknown, env: RenderEnv) =>
-    applies(env) ? '' : `<p>${escape(raw(tokens, idx))}</p>\n`;
+  // Imports, exports and comments: hidden.
+  const hidden = () => '';
   md.renderer.rules.mdx_esm = hidden;
   md.renderer.rules.mdx_comment = hidden;
-  md.renderer.rules.mdx_inline_comment = (tokens, idx, _options, env: RenderEnv) => (applies(env) ? '' : escape(raw(tokens, idx)));
-  const component = (tokens: Token[], idx: number, options: MarkdownIt.Options, env: RenderEnv) => {
-    const token = tokens[idx];
-    if (!applies(env)) return token.block ? `${asSource(token.content, options)}\n` : asSource(token.content, options);
-    const tag = token.meta as JsxTag & { opener?: JsxTag };
+  md.renderer.rules.mdx_inline_comment = hidden;
+  const component = (tokens: Token[], idx: number, _options: MarkdownIt.Options, env: RenderEnv) => {
+    const tag = tokens[idx].meta as JsxTag & { opener?: JsxTag };
     if (tag.closing) return tag.opener ? componentClose(tag.opener, context) : '';
     const open = componentOpen(tag, context, env);
     return tag.selfClosing ? open + componentClose(tag, context) : open;
@@ -157,7 +184,7 @@ export function mdxPlugin(md: MarkdownIt, options: MdxPluginOptions): void {
   };
 
   function frontMatter(state: StateBlock, startLine: number, endLine: number, silent: boolean): boolean {
-    if (startLine !== 0 || state.tShift[0] !== 0 || !FRONT_MATTER_FENCE.test(lineText(state, 0))) return false;
+    if (startLine !== 0 || !reading(state) || state.tShift[0] !== 0 || !FRONT_MATTER_FENCE.test(lineText(state, 0))) return false;
     let end = 1;
     while (end < endLine && !FRONT_MATTER_FENCE.test(lineText(state, end))) end++;
     if (end >= endLine) return false;
@@ -174,7 +201,7 @@ export function mdxPlugin(md: MarkdownIt, options: MdxPluginOptions): void {
 
   function esm(state: StateBlock, startLine: number, endLine: number, silent: boolean): boolean {
     // Only at the top of the page, after the front matter and other imports.
-    if (state.tokens.some((token) => !['mdx_front_matter', 'mdx_esm', 'mdx_comment'].includes(token.type))) return false;
+    if (!startsBlock(state, startLine) || inComponent(state) || !atTop(state)) return false;
     if (!ESM.test(lineText(state, startLine).trim() + ' ')) return false;
     if (silent) return true;
     let end = startLine + 1;
@@ -189,13 +216,13 @@ export function mdxPlugin(md: MarkdownIt, options: MdxPluginOptions): void {
 
   function blockComment(state: StateBlock, startLine: number, endLine: number, silent: boolean): boolean {
     const start = state.bMarks[startLine] + state.tShift[startLine];
-    if (!state.src.startsWith('{/*', start)) return false;
+    if (!startsBlock(state, startLine) || !state.src.startsWith('{/*', start)) return false;
     const close = commentEnd(state.src, start, state.env as ParseEnv);
     if (close < 0) return false;
-    if (silent) return true;
     const endLineOfClose = lineAt(state, close, startLine, endLine);
     // Only a comment on lines of its own.
     if (endLineOfClose < 0 || state.src.slice(close + 3, state.eMarks[endLineOfClose]).trim() !== '') return false;
+    if (silent) return true;
     const token = state.push('mdx_comment', '', 0);
     token.block = true;
     token.map = [startLine, endLineOfClose + 1];
@@ -206,7 +233,7 @@ export function mdxPlugin(md: MarkdownIt, options: MdxPluginOptions): void {
 
   function blockComponent(state: StateBlock, startLine: number, endLine: number, silent: boolean): boolean {
     const start = state.bMarks[startLine] + state.tShift[startLine];
-    if (state.src[start] !== '<') return false;
+    if (!startsBlock(state, startLine) || state.src[start] !== '<') return false;
     const tag = readJsxTag(state.src, start);
     if (!tag) return false;
     const tagEndLine = lineAt(state, tag.end - 1, startLine, endLine);
@@ -219,7 +246,9 @@ export function mdxPlugin(md: MarkdownIt, options: MdxPluginOptions): void {
       token.map = [line, line + 1];
       token.meta = jsx;
       token.content = content;
-      env.mdxDepth = Math.max(0, (env.mdxDepth ?? 0) + (jsx.closing ? -1 : jsx.selfClosing ? 0 : 1));
+      // An opener never closed (JSX quoted in prose) opens nothing: what follows is read as Markdown.
+      const opens = !jsx.closing && !jsx.selfClosing && closedAfter(state.src, env, jsx.name, tag.end);
+      env.mdxDepth = Math.max(0, (env.mdxDepth ?? 0) + (jsx.closing ? -1 : opens ? 1 : 0));
     };
     push(tag, state.src.slice(start, tag.end), startLine);
     // What follows the tag on its line: content, and maybe the closing tag (`<Note>Text.</Note>`).
@@ -240,6 +269,7 @@ export function mdxPlugin(md: MarkdownIt, options: MdxPluginOptions): void {
 
   function inlineJsx(state: StateInline, silent: boolean): boolean {
     const start = state.pos;
+    if (!reading(state)) return false;
     if (state.src.startsWith('{/*', start)) {
       const close = commentEnd(state.src, start, state.env as ParseEnv);
       if (close < 0) return false;
@@ -304,6 +334,29 @@ function commentEnd(src: string, start: number, env: ParseEnv): number {
   return at;
 }
 
+/**
+ * Whether every token so far is front matter, an import or a comment. Tokens are looked at once
+ * each, however many lines ask: a page of a thousand imports costs a thousand looks, not a million.
+ */
+function atTop(state: StateBlock): boolean {
+  const env = state.env as ParseEnv;
+  let checked = env.topTokens ?? 0;
+  if (checked < 0) return false;
+  for (; checked < state.tokens.length; checked++) if (!TOP_TOKENS.has(state.tokens[checked].type)) break;
+  env.topTokens = checked < state.tokens.length ? -1 : checked;
+  return checked === state.tokens.length;
+}
+
+/** Whether a closing tag of `name` starts after `at` in `src`: every closer found in one pass, once a parse. */
+function closedAfter(src: string, env: ParseEnv, name: string, at: number): boolean {
+  if (!env.lastClosers) {
+    const last = new Map<string, number>();
+    for (const match of src.matchAll(CLOSER)) last.set(match[1], match.index);
+    env.lastClosers = last;
+  }
+  return (env.lastClosers.get(name) ?? -1) >= at;
+}
+
 function paragraph(state: StateBlock, text: string, line: number): void {
   const open = state.push('paragraph_open', 'p', 1);
   open.map = [line, line + 1];
@@ -318,10 +371,16 @@ function lineText(state: StateBlock, line: number): string {
   return state.src.slice(state.bMarks[line] + state.tShift[line], state.eMarks[line]);
 }
 
-/** The line (from `from`, before `endLine`) that holds the character at `offset`; -1 if none. */
+/** The line (from `from`, before `endLine`) that holds the character at `offset`; -1 if none. A binary search: lines end in order. */
 function lineAt(state: StateBlock, offset: number, from: number, endLine: number): number {
-  for (let line = from; line < endLine; line++) if (offset <= state.eMarks[line]) return line;
-  return -1;
+  let low = from;
+  let high = endLine;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (offset <= state.eMarks[middle]) high = middle;
+    else low = middle + 1;
+  }
+  return low < endLine ? low : -1;
 }
 
 /** A top-level string of simple YAML: `title: Retry policy`, quoted or not. */

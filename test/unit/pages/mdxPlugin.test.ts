@@ -15,10 +15,20 @@ const fixture = fs.readFileSync(
 const page = { currentDocument: { scheme: 'docs-assistant', path: '/reference/components.md' } };
 
 function render(text: string, env: object = page): string {
-  const md = MarkdownIt({ html: true });
-  md.use(mdxPlugin, { pageScheme: 'docs-assistant' });
-  return md.render(text, env);
+  return withPlugin().render(text, env);
 }
+
+function withPlugin(): MarkdownIt {
+  return MarkdownIt({ html: true, linkify: true }).use(mdxPlugin, { pageScheme: 'docs-assistant' });
+}
+
+/** As VS Code's preview renders a document: parsed with an empty env (and cached), then rendered with the document's. */
+function renderAsVsCode(md: MarkdownIt, text: string, documentPath: string, scheme = 'file'): string {
+  const tokens = md.parse(text, {});
+  return md.renderer.render(tokens, md.options, { currentDocument: { scheme, path: documentPath } });
+}
+
+const readmes = path.join(__dirname, '..', '..', '..', '..', 'test', 'fixtures', 'readmes');
 
 describe('the components plugin for the Markdown preview', () => {
   const html = render(fixture);
@@ -183,6 +193,67 @@ describe('the components plugin for the Markdown preview', () => {
     const closed = (html.match(/<\/div>/g) ?? []).length + (html.match(/<\/details>/g) ?? []).length;
     assert.ok(closed <= opened, `no closer without its opener: ${html}`);
     assert.ok(!/<p>text <\/div>/.test(html), html);
+  });
+
+  describe('an ordinary Markdown file', () => {
+    for (const name of fs.readdirSync(readmes).filter((file) => file.endsWith('.md'))) {
+      it(`renders ${name} exactly as VS Code does without the plugin`, () => {
+        const text = fs.readFileSync(path.join(readmes, name), 'utf8');
+        const plain = MarkdownIt({ html: true, linkify: true });
+        const expected = renderAsVsCode(plain, text, `/work/${name}`);
+        assert.equal(renderAsVsCode(withPlugin(), text, `/work/${name}`), expected);
+        assert.equal(withPlugin().render(text, { currentDocument: { scheme: 'file', path: `/work/${name}` } }), expected);
+        assert.equal(withPlugin().render(text), plain.render(text), 'and with no document at all');
+      });
+    }
+  });
+
+  describe('a page as VS Code previews it (parsed without the document, rendered with it)', () => {
+    it('renders the components, as a page', () => {
+      assert.equal(renderAsVsCode(withPlugin(), fixture, '/reference/components.md', 'docs-assistant'), html);
+    });
+
+    it('keeps indented code outside components, as CommonMark does', () => {
+      const page = renderAsVsCode(withPlugin(), 'Use it:\n\n    <ThemeProvider theme={dark}>\n\nDone.\n', '/a.mdx');
+      assert.match(page, /<pre><code>&lt;ThemeProvider theme=\{dark\}&gt;\n<\/code><\/pre>/);
+    });
+
+    it('reads indented code as code after a component that is never closed', () => {
+      const page = renderAsVsCode(withPlugin(), '<Provider store={store}>\n\nText.\n\n    const store = createStore();\n', '/a.mdx');
+      assert.match(page, /<pre><code>const store = createStore\(\);\n<\/code><\/pre>/);
+    });
+
+    it('still reads an indented block inside a closed component as if at the margin', () => {
+      const page = renderAsVsCode(withPlugin(), '<Note>\n    - an item\n</Note>\n', '/a.mdx');
+      assert.match(page, /<ul>\n<li>an item<\/li>\n<\/ul>/);
+    });
+  });
+
+  describe('takes time in proportion to the page: twice the page, at most about twice the time', () => {
+    const shapes: Record<string, (lines: number) => string> = {
+      'a comment a line': (lines) => '{/* c */}\n'.repeat(lines),
+      'import paragraphs': (lines) => 'import a from "b"\n\n'.repeat(lines / 2),
+      'a comment closed once, at the end': (lines) => '{/* c\n'.repeat(lines) + '*/} and text after it\n',
+    };
+    /** The fastest of a few renders: the least disturbed by whatever else the machine does. */
+    const fastest = (text: string) => {
+      let best = Infinity;
+      for (let run = 0; run < 3; run++) {
+        const started = process.hrtime.bigint();
+        renderAsVsCode(withPlugin(), text, '/a.mdx');
+        best = Math.min(best, Number(process.hrtime.bigint() - started) / 1e6);
+      }
+      return best;
+    };
+    for (const [shape, text] of Object.entries(shapes)) {
+      it(shape, () => {
+        fastest(text(2_000));
+        const once = fastest(text(20_000));
+        const twice = fastest(text(40_000));
+        // Linear work doubles; the quadratic rules this replaces took four times as long.
+        assert.ok(twice / once < 3, `${once.toFixed(1)} ms, then ${twice.toFixed(1)} ms for twice the lines`);
+      });
+    }
   });
 
   it('takes time in proportion to the page, whatever it holds', () => {

@@ -139,6 +139,16 @@ describe('redactSecrets', () => {
     assert.equal(redactSecrets('nothing here'), 'nothing here');
   });
 
+  it('keeps the words that describe a key: its prefix alone is no key (issue 34, item 6)', () => {
+    for (const kind of ['assistantKey', 'adminKey'] as const) {
+      const hint = keyProblem(kind, 'not-a-key')!;
+      assert.match(hint, /starts with "svc_/);
+      assert.equal(redactSecrets(hint), hint);
+    }
+    assert.equal(redactSecrets('a key starts with svc_, svc_dsc or svc_dsc_.'), 'a key starts with svc_, svc_dsc or svc_dsc_.');
+    assert.equal(redactSecrets('key svc_d and svc_dsc_x'), 'key svc_[redacted] and svc_dsc_[redacted]', 'anything past a prefix is a key');
+  });
+
   it('hides the whole key whatever its characters: curly quotes, invisible spaces, accents', () => {
     for (const key of ['svc_abc\u201ddef', 'svc_ab\u200bcd', 'svc_ab\u00a0cd', 'svc_dsc_caf\u00e9']) {
       const redacted = redactSecrets(`the key ${key} failed`);
