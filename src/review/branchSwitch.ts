@@ -21,7 +21,12 @@ export type Switched =
   /** Git refused: the switch would overwrite uncommitted changes to these files. Nothing changed. */
   | { readonly kind: 'refused'; readonly files: readonly string[] }
   /** The branch has files where the user has files git does not track (ignored or untracked). Nothing changed. */
-  | { readonly kind: 'inTheWay'; readonly files: readonly string[] };
+  | { readonly kind: 'inTheWay'; readonly files: readonly string[] }
+  /**
+   * A local branch named as a folder of the job's branch, or inside it (`docs/draft` for `docs`):
+   * git cannot have both, and finds out only after writing the branch's files. Nothing changed.
+   */
+  | { readonly kind: 'nameClash'; readonly local: string };
 
 /** How many paths are looked at on disk at once. */
 const STATS_AT_ONCE = 16;
@@ -33,7 +38,10 @@ const STATS_AT_ONCE = 16;
  */
 export async function switchTo(fetched: FetchedBranch, deps: SwitchDeps): Promise<Switched> {
   const { repository, branch, trackingRef } = fetched;
-  const local = await localBranch(repository, branch);
+  const locals = (await repository.getRefs({ pattern: 'refs/heads/' })).map((ref) => ref.name ?? '');
+  const clash = locals.find((name) => name.startsWith(`${branch}/`) || branch.startsWith(`${name}/`));
+  if (clash !== undefined) return { kind: 'nameClash', local: clash };
+  const local = locals.includes(branch) ? await localBranch(repository, branch) : undefined;
   if (!local || repository.state.HEAD?.name !== branch) {
     const target = local?.commit ?? fetched.head;
     const inTheWay = await filesInTheWay(repository, target, deps);
@@ -67,8 +75,8 @@ export async function switchTo(fetched: FetchedBranch, deps: SwitchDeps): Promis
 }
 
 /**
- * The local branch named exactly `branch`. The Git extension looks a name up as a pattern of
- * `git for-each-ref`, which also matches the branches under it (`docs` finds `docs/draft`).
+ * The local branch named exactly `branch`, with its upstream. The Git extension looks a name up as
+ * a pattern of `git for-each-ref`, which also matches the branches under it (`docs` finds `docs/draft`).
  */
 async function localBranch(repository: GitRepository, branch: string) {
   const found = await repository.getBranch(`refs/heads/${branch}`).catch(() => undefined);

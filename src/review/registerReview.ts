@@ -116,6 +116,13 @@ async function checkOut(deps: ReviewDeps, argument: unknown): Promise<boolean> {
     );
     return false;
   }
+  if (switched.kind === 'nameClash') {
+    showMessage(
+      'warning',
+      `${fetched.branch} was not checked out: your local branch ${switched.local} is in the way, since git cannot have a branch and a branch under it of the same name. Rename or delete ${switched.local}, then check the branch out again. Nothing was changed.`,
+    );
+    return false;
+  }
   if (switched.kind === 'inTheWay') {
     const many = switched.files.length > 1;
     showMessage(

@@ -284,10 +284,14 @@ describe("reviewing an agent job's change", () => {
     await trackedBranchJob('job-docs', 'docs');
     const surfaces = recordSurfaces();
     try {
-      // `docs` cannot be made beside `docs/draft`: git says so, and nothing else happens.
+      // `docs` cannot be made beside `docs/draft`, and git finds out only after writing the branch's files.
       assert.equal(await vscode.commands.executeCommand('docsAssistant.checkOutAgentJobBranch', 'job-docs'), false);
       const said = surfaces.shown.find((shown) => /^show(Information|Warning|Error)Message$/.test(shown.surface));
-      assert.match(said?.text ?? '', /^Git could not check out docs: .*docs\/draft/);
+      assert.equal(
+        said?.text,
+        'docs was not checked out: your local branch docs/draft is in the way, since git cannot have a branch and a branch under it of the same name. Rename or delete docs/draft, then check the branch out again. Nothing was changed.',
+      );
+      assert.ok(!fs.existsSync(vscode.Uri.joinPath(folder(), 'docs', 'agent.md').fsPath), "none of the branch's files was written");
       assert.ok(!surfaces.shown.some((shown) => /Checked out/.test(shown.text)), 'never said to be checked out');
       await clone.status();
       assert.equal(clone.state.HEAD?.name, 'main');
@@ -297,6 +301,7 @@ describe("reviewing an agent job's change", () => {
       git('config', '--unset', 'checkout.guess');
       git('branch', '-D', 'docs/draft');
       fs.writeFileSync(file, original);
+      fs.rmSync(vscode.Uri.joinPath(folder(), 'docs', 'agent.md').fsPath, { force: true });
     }
   });
 
