@@ -7,7 +7,14 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { PlatformEmulator } from '../test/platform/emulator';
 import { addSampleJobs } from '../test/platform/sampleJobs';
-import { findOnPath, startCodeServer, workbenchUrl, writeUserSettings, type RunningCodeServer } from '../test/runner/codeServer';
+import {
+  findOnPath,
+  type ReleaseName,
+  startCodeServer,
+  workbenchUrl,
+  writeUserSettings,
+  type RunningCodeServer,
+} from '../test/runner/codeServer';
 import { filesOf, JobRepository } from '../test/platform/jobRepository';
 import { cloneInto } from '../test/runner/gitRepository';
 import { packageWeb, WEB_VSIX } from '../test/runner/webPackage';
@@ -31,6 +38,8 @@ export interface DemoOptions {
    * entry alone, installed, which code-server runs in its web worker extension host.
    */
   readonly web?: boolean;
+  /** Which VS Code: the oldest this extension supports (the default) or the newest. */
+  readonly release?: ReleaseName;
   readonly log?: (line: string) => void;
 }
 
@@ -95,9 +104,10 @@ export async function startDemo(options: DemoOptions = {}): Promise<BrowserDemo>
   try {
     if (options.web) packageWeb();
     codeServer = await startCodeServer({
-      // Installed, not in development mode: code-server takes one development path, ours.
-      extensionFolders: [SEED_EXTENSION],
+      // Installed into the profile: this repository where it is (the web build as its package).
+      extensionFolders: [...(options.web ? [] : [REPO_ROOT]), SEED_EXTENSION],
       installExtensions: options.web ? [WEB_VSIX] : [],
+      release: options.release,
       workspace: prepared.workspace,
       dataDir: path.dirname(prepared.userDir),
       settings: prepared.settings,
@@ -113,7 +123,7 @@ export async function startDemo(options: DemoOptions = {}): Promise<BrowserDemo>
   return {
     emulator: prepared.emulator,
     workspace: prepared.workspace,
-    url: workbenchUrl(codeServer, prepared.workspace, { extensionDevelopmentPaths: options.web ? [] : [REPO_ROOT] }),
+    url: workbenchUrl(codeServer, prepared.workspace),
     exited,
     stop: async () => {
       await codeServer.stop();

@@ -1,6 +1,7 @@
-// npm run demo [-- --port N] [-- --desktop] [-- --web]
+// npm run demo [-- --port N] [-- --desktop] [-- --web] [-- --vscode oldest|newest]
 // Builds nothing itself: the npm script builds first. Ctrl+C stops everything started here.
 
+import { isReleaseName, RELEASES } from '../test/runner/codeServer';
 import { findDesktopCode, startDemo, startDesktopDemo, type Demo } from './demo';
 
 function option(name: string): string | undefined {
@@ -13,8 +14,17 @@ async function main(): Promise<void> {
   const emulatorPort = Number(option('--emulator-port') ?? 0) || undefined;
   const desktop = process.argv.includes('--desktop');
   const web = process.argv.includes('--web');
+  const vscode = option('--vscode') ?? 'oldest';
+  if (!isReleaseName(vscode)) {
+    console.error(`--vscode takes ${Object.keys(RELEASES).join(' or ')}, not "${vscode}".`);
+    process.exit(2);
+  }
   let demo: Demo;
   let where: string;
+  if (desktop && option('--vscode')) {
+    console.error('--vscode chooses the code-server the demo runs; --desktop runs your own VS Code instead.');
+    process.exit(2);
+  }
   if (desktop && web) {
     console.error('--web runs the web build in the browser, in code-server; it cannot be combined with --desktop.');
     process.exit(2);
@@ -30,8 +40,11 @@ async function main(): Promise<void> {
     demo = await startDesktopDemo(code, { emulatorPort, log: console.log });
     where = 'VS Code             a new window; closing it ends the demo';
   } else {
-    console.log(`Starting the platform emulator and code-server${web ? ', with the web build' : ''}…`);
-    const browserDemo = await startDemo({ port, emulatorPort, web });
+    const release = RELEASES[vscode];
+    console.log(
+      `Starting the platform emulator and code-server ${release.codeServer} (VS Code ${release.vscode})${web ? ', with the web build' : ''}…`,
+    );
+    const browserDemo = await startDemo({ port, emulatorPort, web, release: vscode });
     demo = browserDemo;
     where = web
       ? `open in a browser   ${browserDemo.url}\n                      the web build, in VS Code's web worker extension host, as vscode.dev runs it`

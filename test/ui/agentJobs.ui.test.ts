@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { answerInput, openSidebar, runCommand, screenshot, uiSuite, workbench } from './support';
+import { answerInput, openSidebar, QUICK_INPUT, runCommand, screenshot, uiSuite, workbench } from './support';
 
 describe('agent jobs, as a user sees them', function () {
   this.timeout(240_000);
@@ -68,7 +68,7 @@ describe('agent jobs, as a user sees them', function () {
       await runCommand(page, 'Docs Assistant: Track Agent Job', { opensInput: true });
       await answerInput(page, id, 'id of an agent job');
       // The next command must not find this box still closing and type into it.
-      await page.locator('.quick-input-widget').waitFor({ state: 'hidden' });
+      await page.locator(QUICK_INPUT).waitFor({ state: 'hidden' });
     }
     const tree = page.locator('.pane', { has: page.locator('.pane-header', { hasText: 'Agent Jobs' }) });
     const row = (text: string) => tree.locator('.monaco-list-row', { hasText: text }).first();

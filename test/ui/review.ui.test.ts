@@ -7,7 +7,7 @@ import * as assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { JobRepository } from '../platform/jobRepository';
 import { cloneInto } from '../runner/gitRepository';
-import { answerInput, openFile, openSidebar, runCommand, screenshot, uiSuite, workbench } from './support';
+import { answerInput, openFile, openSidebar, QUICK_INPUT, runCommand, screenshot, uiSuite, workbench } from './support';
 
 describe("reviewing an agent job's change, as a user does", function () {
   this.timeout(300_000);
@@ -55,7 +55,7 @@ describe("reviewing an agent job's change, as a user does", function () {
     await page.keyboard.press('Home');
     await page.keyboard.press('Shift+End');
     await runCommand(page, 'Docs Assistant: Start Agent Job');
-    const picker = page.locator('.quick-input-widget');
+    const picker = page.locator(QUICK_INPUT);
     await picker.locator('.monaco-list-row', { hasText: 'The selected code' }).waitFor();
     await page.keyboard.press('Enter');
     await answerInput(page, 'Explain the answer timeout', 'What should the agent change');

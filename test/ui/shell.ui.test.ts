@@ -3,11 +3,13 @@ import {
   answerInput,
   clickSidebarIcon,
   openSidebar,
+  QUICK_INPUT,
+  QUICK_INPUT_BOX,
   readUserSettings,
-  userSettingsWhen,
   runCommand,
   screenshot,
   uiSuite,
+  userSettingsWhen,
   webviewFrame,
   workbench,
 } from './support';
@@ -45,11 +47,11 @@ describe('the shell, as a user sees it', function () {
     await screenshot(page, 'sidebar-keys-missing');
 
     await runCommand(page, 'Docs Assistant: Set Assistant Key');
-    const input = page.locator('.quick-input-widget .quick-input-box input');
+    const input = page.locator(QUICK_INPUT_BOX);
     await input.waitFor({ state: 'visible' });
     assert.equal(await input.getAttribute('type'), 'password', 'the key is typed into a masked input');
     await input.fill(ui.emulator.config.adminKey);
-    await page.locator('.quick-input-widget', { hasText: 'That is an admin key, but an assistant key is expected' }).waitFor();
+    await page.locator(QUICK_INPUT, { hasText: 'That is an admin key, but an assistant key is expected' }).waitFor();
     await answerInput(page, ui.emulator.config.assistantKey);
     await chat.locator('textarea.question-input').waitFor({ state: 'visible' });
     await screenshot(page, 'sidebar-connected');
@@ -63,14 +65,14 @@ describe('the shell, as a user sees it', function () {
     await runCommand(page, 'Docs Assistant: Configure');
     await answerInput(page, ui.emulator.url, 'base URL');
     await answerInput(page, ui.emulator.config.domain, 'domain identifier');
-    await page.locator('.quick-input-widget', { hasText: 'project id' }).waitFor();
+    await page.locator(QUICK_INPUT, { hasText: 'project id' }).waitFor();
     await page.keyboard.press('Escape');
     await page.waitForTimeout(500);
     assert.equal(readUserSettings(bench)['docsAssistant.baseUrl'], undefined, 'nothing was written');
 
     await runCommand(page, 'Docs Assistant: Configure');
     await answerInput(page, 'ftp://wrong.example.com', 'base URL');
-    await page.locator('.quick-input-widget', { hasText: 'must start with https://' }).waitFor();
+    await page.locator(QUICK_INPUT, { hasText: 'must start with https://' }).waitFor();
     await answerInput(page, ui.emulator.url);
     await answerInput(page, ui.emulator.config.domain, 'domain identifier');
     await answerInput(page, ui.emulator.config.projectId, 'project id');

@@ -8,6 +8,9 @@ import { openWorkbench, REPO_ROOT, type Workbench, type WorkbenchOptions } from 
 import { until } from '../until';
 
 export const SCREENSHOTS = path.join(REPO_ROOT, 'test-results', 'screenshots');
+/** The quick input that is open: newer workbenches fade the one just closed out while the next opens. */
+export const QUICK_INPUT = '.quick-input-widget:not(.quick-input-widget-closing)';
+export const QUICK_INPUT_BOX = `${QUICK_INPUT} .quick-input-box input`;
 
 /** Every workbench a test opened and has not closed, including ones whose set-up failed. */
 const openWorkbenches = new Set<Workbench>();
@@ -24,10 +27,11 @@ export async function workbench(options: WorkbenchOptions = {}): Promise<Workben
   // The extension's contributions are in once its activity-bar entry is.
   await opened.page.locator('.activitybar .action-item a[aria-label^="Docs Assistant"]').first().waitFor({ timeout: 60_000 });
   if (opened.vsix) {
-    const installed = fs.readdirSync(path.join(path.dirname(opened.workspace), 'data', 'extensions'));
+    const extensions = path.join(path.dirname(opened.workspace), 'data', 'extensions');
+    const installed = fs.readdirSync(extensions);
     if (!installed.some((name) => name.startsWith('docs-assistant.docs-assistant-')))
       throw new Error(`The .vsix is not installed: ${installed.join(', ')}`);
-    if (/Extension Development Host/.test(await opened.page.title()))
+    if (fs.readFileSync(path.join(extensions, 'extensions.json'), 'utf8').includes(JSON.stringify(REPO_ROOT)))
       throw new Error('The extension was loaded from source, not from the .vsix');
   }
   return opened;
@@ -70,7 +74,7 @@ export async function closeWorkbenches(test: Mocha.Test | undefined): Promise<vo
 }
 
 /** An input box a command opened, as opposed to the palette's own box. */
-const commandInputBox = '.quick-input-widget .quick-input-box input:not([placeholder="Type the name of a command to run."])';
+const commandInputBox = `${QUICK_INPUT_BOX}:not([placeholder="Type the name of a command to run."])`;
 
 /**
  * Runs a command from the palette by its title, as typed by a user. With `opensInput`, it is run
@@ -78,7 +82,7 @@ const commandInputBox = '.quick-input-widget .quick-input-box input:not([placeho
  * loads can close the palette between the choice and Enter.
  */
 export async function runCommand(page: Page, title: string, options: { opensInput?: boolean } = {}): Promise<void> {
-  const input = page.locator('.quick-input-widget .quick-input-box input');
+  const input = page.locator(QUICK_INPUT_BOX);
   for (let attempt = 1; ; attempt++) {
     const last = attempt >= 3;
     try {
@@ -95,7 +99,7 @@ export async function runCommand(page: Page, title: string, options: { opensInpu
       // Enter runs the focused row, which is briefly the most recently used command while the list
       // filters: wait until it is this one.
       await page
-        .locator('.quick-input-list .monaco-list-row.focused', { hasText: title })
+        .locator(`${QUICK_INPUT} .quick-input-list .monaco-list-row.focused`, { hasText: title })
         .first()
         .waitFor({ timeout: last ? 30_000 : 5_000 });
       await page.keyboard.press('Enter');
@@ -130,8 +134,8 @@ export async function notification(page: Page, text: string): Promise<Locator> {
 
 /** Types into the open input box and accepts it; with `expect`, first waits for a box that shows that text. */
 export async function answerInput(page: Page, text: string, expect?: string): Promise<void> {
-  if (expect) await page.locator('.quick-input-widget', { hasText: expect }).waitFor();
-  const input = page.locator('.quick-input-widget .quick-input-box input');
+  if (expect) await page.locator(QUICK_INPUT, { hasText: expect }).waitFor();
+  const input = page.locator(QUICK_INPUT_BOX);
   await input.waitFor({ state: 'visible' });
   await input.fill(text);
   await page.keyboard.press('Enter');
@@ -140,9 +144,9 @@ export async function answerInput(page: Page, text: string, expect?: string): Pr
 /** Opens a workspace file with Go to File, as a user would. */
 export async function openFile(page: Page, name: string): Promise<void> {
   await runCommand(page, 'Go to File');
-  const input = page.locator('.quick-input-widget .quick-input-box input');
+  const input = page.locator(QUICK_INPUT_BOX);
   await input.fill(name);
-  await page.locator('.quick-input-list .monaco-list-row', { hasText: name }).first().waitFor();
+  await page.locator(`${QUICK_INPUT} .quick-input-list .monaco-list-row`, { hasText: name }).first().waitFor();
   await page.keyboard.press('Enter');
   await page.locator('.tabs-container .tab', { hasText: name }).waitFor();
 }

@@ -9,7 +9,7 @@ import * as path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { startDemo, type BrowserDemo, type DemoOptions } from '../../demo/demo';
 import { launchChromium, REPO_ROOT } from '../runner/workbench';
-import { openFile, runCommand, screenshot, webviewFrame } from './support';
+import { openFile, QUICK_INPUT, QUICK_INPUT_BOX, runCommand, screenshot, webviewFrame } from './support';
 
 const README_IMAGES = path.join(REPO_ROOT, 'docs', 'images');
 
@@ -97,7 +97,7 @@ describe('the demo, as a new user tries it', function () {
     await page.locator('.view-lines', { hasText: 'export const defaults' }).waitFor();
     await page.locator('.view-lines', { hasText: 'export const defaults' }).click();
     await page.keyboard.press('Control+G');
-    await page.locator('.quick-input-widget .quick-input-box input').waitFor({ state: 'visible' });
+    await page.locator(QUICK_INPUT_BOX).waitFor({ state: 'visible' });
     await page.keyboard.type('10');
     await page.keyboard.press('Enter');
     for (let line = 0; line < 4; line++) await page.keyboard.press('Shift+ArrowDown');
@@ -150,7 +150,7 @@ describe('the demo, as a new user tries it', function () {
     // The last two lines, as a user selects them: Go to Line 30, then two lines down. (A click and
     // Ctrl+End could leave them scrolled out of view, in a short window.)
     await page.keyboard.press('Control+G');
-    await page.locator('.quick-input-widget .quick-input-box input').waitFor({ state: 'visible' });
+    await page.locator(QUICK_INPUT_BOX).waitFor({ state: 'visible' });
     await page.keyboard.type('30');
     await page.keyboard.press('Enter');
     await page.keyboard.press('Shift+ArrowDown');
@@ -161,7 +161,7 @@ describe('the demo, as a new user tries it', function () {
     await menuItem.click();
     // A menu still opening may miss the click; the hovered item is the one Enter runs. Only then: an
     // Enter while the menu closes would reach the editor and replace the selected lines.
-    const picker = page.locator('.quick-input-widget');
+    const picker = page.locator(QUICK_INPUT);
     const opened = await picker.waitFor({ state: 'visible', timeout: 5_000 }).then(
       () => true,
       () => false,
@@ -176,7 +176,7 @@ describe('the demo, as a new user tries it', function () {
     );
     await picker.locator('.monaco-list-row', { hasText: 'The uncommitted changes of this file' }).click();
     await page.keyboard.press('Enter');
-    await page.locator('.quick-input-widget', { hasText: 'What should the agent change' }).waitFor();
+    await page.locator(QUICK_INPUT, { hasText: 'What should the agent change' }).waitFor();
     await page.keyboard.type('Document answerTimeoutMs in the configuration guide.');
     await page.keyboard.press('Enter');
 
@@ -233,7 +233,7 @@ describe('the demo, as a new user tries it', function () {
 
     // A follow-up, from the review's title bar, sets the job working again.
     await page.locator('.editor-actions .action-label[aria-label="Send Follow-Up to Agent Job"]').click();
-    await page.locator('.quick-input-widget', { hasText: 'What else should the agent do' }).waitFor();
+    await page.locator(QUICK_INPUT, { hasText: 'What else should the agent do' }).waitFor();
     await page.keyboard.type('Add an example to the troubleshooting page too.');
     await page.keyboard.press('Enter');
     await row.locator('.label-description', { hasText: 'active' }).waitFor();
@@ -246,9 +246,9 @@ describe('the demo, as a new user tries it', function () {
 
   it('searches the docs as the user types, results narrowing with every word, and opens one', async () => {
     await runCommand(page, 'Docs Assistant: Search Docs');
-    const picker = page.locator('.quick-input-widget');
+    const picker = page.locator(QUICK_INPUT);
     await picker.locator('.quick-input-title', { hasText: 'Search Docs' }).waitFor();
-    const rows = picker.locator('.quick-input-list .monaco-list-row');
+    const rows = picker.locator(`${QUICK_INPUT} .quick-input-list .monaco-list-row`);
     await page.keyboard.type('agent', { delay: 40 });
     await rows.filter({ hasText: 'Watching agent jobs' }).first().waitFor();
     await page.waitForFunction((count) => count > 2, await rows.count()).catch(() => {});
@@ -270,7 +270,7 @@ describe('the demo, as a new user tries it', function () {
 
   it("reads a page with the platform's components in VS Code's Markdown preview", async () => {
     await runCommand(page, 'Docs Assistant: Open Page');
-    const input = page.locator('.quick-input-widget .quick-input-box input');
+    const input = page.locator(QUICK_INPUT_BOX);
     await input.waitFor({ state: 'visible' });
     await input.fill('reference/components');
     await page.keyboard.press('Enter');

@@ -6,7 +6,7 @@ import * as assert from 'node:assert/strict';
 import * as path from 'node:path';
 import type { Page } from 'playwright-core';
 import { writtenJson } from '../runner/workbench';
-import { answerInput, openFile, openSidebar, runCommand, screenshot, uiSuite, webviewFrame, workbench } from './support';
+import { answerInput, openFile, openSidebar, QUICK_INPUT, runCommand, screenshot, uiSuite, webviewFrame, workbench } from './support';
 
 const web = process.env.DOCS_ASSISTANT_WEB === '1';
 
@@ -65,9 +65,9 @@ const web = process.env.DOCS_ASSISTANT_WEB === '1';
     const { page, workspace } = await connected();
     await runCommand(page, 'Docs Assistant: Search Docs');
     // The palette's box becomes the search's: type once it is the search's, or the first key is lost.
-    await page.locator('.quick-input-widget .quick-input-title', { hasText: 'Search Docs' }).waitFor();
+    await page.locator(`${QUICK_INPUT} .quick-input-title`, { hasText: 'Search Docs' }).waitFor();
     await page.keyboard.type('agent jobs', { delay: 30 });
-    await page.locator('.quick-input-list .monaco-list-row', { hasText: 'Watching agent jobs' }).first().waitFor();
+    await page.locator(`${QUICK_INPUT} .quick-input-list .monaco-list-row`, { hasText: 'Watching agent jobs' }).first().waitFor();
     await page.keyboard.press('Enter');
     await page.locator('.tabs-container .tab.active', { hasText: 'agent-jobs.md' }).waitFor();
     await page.locator('.view-lines', { hasText: 'Watching agent jobs' }).waitFor();
@@ -112,7 +112,7 @@ const web = process.env.DOCS_ASSISTANT_WEB === '1';
     assert.equal(await row.locator('.action-label[aria-label*="Review Changes"]').count(), 0, 'no Review Changes in the tree');
     assert.equal(await row.locator('.action-label[aria-label*="Open Pull Request"]').count(), 1, 'the pull request is offered');
     await runCommand(page, 'Docs Assistant: Review Changes');
-    await page.locator('.quick-input-list .monaco-list-row', { hasText: 'docs-agent/web' }).first().click();
+    await page.locator(`${QUICK_INPUT} .quick-input-list .monaco-list-row`, { hasText: 'docs-agent/web' }).first().click();
     const toast = page.locator('.notification-toast', { hasText: "VS Code's Git extension, which is not available here" });
     await toast.waitFor({ timeout: 30_000 });
     await toast.locator('.monaco-button', { hasText: 'Open Pull Request' }).waitFor();
@@ -130,7 +130,7 @@ const web = process.env.DOCS_ASSISTANT_WEB === '1';
     await page.keyboard.press('Shift+End');
     await runCommand(page, 'Docs Assistant: Start Agent Job');
     // Only what needs no Git is offered: the selection, never uncommitted changes.
-    const rows = page.locator('.quick-input-widget .monaco-list-row');
+    const rows = page.locator(`${QUICK_INPUT} .monaco-list-row`);
     await rows.filter({ hasText: 'The selected code' }).waitFor();
     assert.equal(await rows.filter({ hasText: 'uncommitted' }).count(), 0, 'no uncommitted changes offered');
     await page.keyboard.press('Enter');
@@ -148,7 +148,7 @@ const web = process.env.DOCS_ASSISTANT_WEB === '1';
     await screenshot(page, 'web-job-completed');
 
     await runCommand(page, 'Docs Assistant: Send Follow-Up to Agent Job');
-    await page.locator('.quick-input-list .monaco-list-row', { hasText: 'Document the answer constant' }).first().click();
+    await page.locator(`${QUICK_INPUT} .quick-input-list .monaco-list-row`, { hasText: 'Document the answer constant' }).first().click();
     await answerInput(page, 'Add an example', 'What else should the agent do');
     await row.locator('.label-description', { hasText: 'active' }).waitFor({ timeout: 30_000 });
     assert.deepEqual(

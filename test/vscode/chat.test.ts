@@ -4,7 +4,16 @@ import type { AttachedContext } from '../../src/chat/conversation';
 import type { DocsAssistantApi } from '../../src/extension';
 import type { ShownTurn } from '../../src/shared/protocol';
 import type { PlatformEmulator } from '../platform/emulator';
-import { activateExtension, connectTo, resetUserSettings, runAccepting, setUserSetting, settle, startEmulator } from './support';
+import {
+  activateExtension,
+  closeAllEditors,
+  connectTo,
+  resetUserSettings,
+  runAccepting,
+  setUserSetting,
+  settle,
+  startEmulator,
+} from './support';
 
 type Body = Record<string, unknown> & { messages: { role: string; parts: { text: string }[] }[] };
 
@@ -26,7 +35,7 @@ describe('the chat', () => {
     await vscode.commands.executeCommand('docsAssistant.newConversation');
   });
   afterEach(async () => {
-    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    await closeAllEditors();
   });
   after(async () => {
     await resetUserSettings();

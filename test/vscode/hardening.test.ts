@@ -9,6 +9,7 @@ import { ManualClock } from '../platform/clock';
 import type { PlatformEmulator } from '../platform/emulator';
 import {
   activateExtension,
+  closeAllEditors,
   connectTo,
   pollJobsEverySecond,
   recordSurfaces,
@@ -80,7 +81,7 @@ describe('hardening: outside text stays text in VS Code', () => {
     await settle();
     assertInert('withProgress', /Renew the key/);
     assertInert('showWarningMessage', /not valid UTF-8/);
-    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    await closeAllEditors();
   });
 
   it("a job's repository and branch, in the notification when it ends", async () => {

@@ -4,6 +4,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import Mocha from 'mocha';
+import { hostPrint } from '../runner/hostOutput';
 // Imported before any test file, so it sees the extension as start-up left it.
 import './startup';
 
@@ -17,6 +18,7 @@ function testFiles(dir: string): string[] {
 export function run(): Promise<void> {
   // DOCS_ASSISTANT_GREP narrows a run to the tests whose titles match, while working on them.
   const grep = process.env.DOCS_ASSISTANT_GREP;
+  Mocha.reporters.Base.consoleLog = hostPrint;
   const mocha = new Mocha({ ui: 'bdd', color: false, timeout: 30_000, reporter: 'spec', ...(grep ? { grep } : {}) });
   for (const file of testFiles(__dirname).sort()) mocha.addFile(file);
   return new Promise((resolve, reject) => {

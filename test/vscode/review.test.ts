@@ -16,7 +16,7 @@ import type { PlatformEmulator } from '../platform/emulator';
 import { JobRepository } from '../platform/jobRepository';
 import { AGENT_EDITS, AGENT_REMOVES } from '../platform/jobs';
 import { until } from '../until';
-import { agentJobsSuite, recordCommands, recordSurfaces, runAccepting, settle, startJob } from './support';
+import { agentJobsSuite, closeAllEditors, recordCommands, recordSurfaces, runAccepting, settle, startJob } from './support';
 
 interface ReviewSummary {
   readonly title: string;
@@ -48,7 +48,7 @@ describe("reviewing an agent job's change", () => {
     emulator.jobs.repository = origin;
   });
   afterEach(async () => {
-    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    await closeAllEditors();
   });
 
   /** A job started from a prompt, completed: its branch holds the agent's commit. */

@@ -8,7 +8,7 @@ import * as vscode from 'vscode';
 import type { DocsAssistantApi } from '../../src/extension';
 import { ManualClock } from '../platform/clock';
 import type { PlatformEmulator } from '../platform/emulator';
-import { agentJobsSuite, recordSurfaces, runAccepting, settle, startDraft, startJob } from './support';
+import { agentJobsSuite, closeAllEditors, recordSurfaces, runAccepting, settle, startDraft, startJob } from './support';
 import { until } from '../until';
 
 describe('agent jobs from the editor', () => {
@@ -22,8 +22,7 @@ describe('agent jobs from the editor', () => {
   before(() => ({ emulator, api } = suite));
   beforeEach(() => emulator.reset());
   afterEach(async () => {
-    await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
-    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    await closeAllEditors();
   });
   after(() => fs.writeFileSync(vscode.Uri.joinPath(folder(), 'src', 'retry.ts').fsPath, 'export const retries = 3;\n'));
 

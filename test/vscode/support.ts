@@ -72,6 +72,19 @@ export function agentJobsSuite(clock: Clock, notifications: 'off' | 'all' = 'off
 }
 
 /**
+ * Closes every editor, discarding what the tests typed into untitled ones: VS Code would ask
+ * whether to save them, in a dialog no test answers.
+ */
+export async function closeAllEditors(): Promise<void> {
+  for (const document of vscode.workspace.textDocuments) {
+    if (!document.isUntitled || !document.isDirty) continue;
+    await vscode.window.showTextDocument(document);
+    await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+  }
+  await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+}
+
+/**
  * The hooks of a suite that talks to an emulator of its own: the extension active and connected to
  * it, the emulator reset before each test (its pages and jobs kept), every editor closed after
  * each test when the suite opens pages, the settings reset and the emulator closed after the suite.
@@ -84,7 +97,7 @@ export function connectedSuite(options: { closeEditors?: boolean } = {}): { read
     await connectTo(emulator);
   });
   beforeEach(() => emulator?.reset());
-  if (options.closeEditors) afterEach(() => vscode.commands.executeCommand('workbench.action.closeAllEditors'));
+  if (options.closeEditors) afterEach(closeAllEditors);
   after(async () => {
     await resetUserSettings();
     await emulator?.close();
