@@ -26,6 +26,7 @@ const VSCODE_ADAPTERS = [
   'src/chat/chatViewProvider.ts',
   'src/chat/links.ts',
   'src/chat/threadKeys.ts',
+  'src/chatParticipant/docsParticipant.ts',
   'src/git/gitExtension.ts',
   'src/log/extensionLog.ts',
   'src/pages/pageDocuments.ts',

@@ -7,7 +7,7 @@ import type MarkdownIt from 'markdown-it';
 import * as vscode from 'vscode';
 import type { JobNode } from './agentJobs/agentJobsTree';
 import type { ActivationHandles, DocsAssistantApi, Features } from './features';
-import { commands, pageScheme, tools, views } from './identifiers';
+import { chatParticipant, commands, pageScheme, tools, views } from './identifiers';
 
 export type { DocsAssistantApi } from './features';
 
@@ -23,6 +23,24 @@ export interface HostEntry {
 }
 
 export type ActivatedApi = DocsAssistantApi & { extendMarkdownIt(md: MarkdownIt): MarkdownIt };
+
+/**
+ * @docs in VS Code's Chat view, where this VS Code has a Chat view. Activation goes on without it:
+ * an older or restricted VS Code may have no chat API, or refuse the participant.
+ */
+function registerParticipant(context: vscode.ExtensionContext, load: () => Promise<Features>): vscode.Disposable[] {
+  if (typeof vscode.chat?.createChatParticipant !== 'function') return [];
+  try {
+    const participant = vscode.chat.createChatParticipant(chatParticipant, async (request, chatContext, stream, token) =>
+      (await load()).participant.handle(request, chatContext, stream, token),
+    );
+    participant.iconPath = vscode.Uri.joinPath(context.extensionUri, 'media', 'icon.png');
+    participant.followupProvider = { provideFollowups: async (result) => (await load()).participant.followups(result) };
+    return [participant];
+  } catch {
+    return [];
+  }
+}
 
 export function activateWith(context: vscode.ExtensionContext, entry: HostEntry): ActivatedApi {
   let features: Features | undefined;
@@ -74,6 +92,7 @@ export function activateWith(context: vscode.ExtensionContext, entry: HostEntry)
         invoke: async (options, token) => (await load()).tools[name].invoke(options, token),
       }),
     ),
+    ...registerParticipant(context, load),
   );
 
   /** The features, loaded and started the first time anything asks. */
@@ -152,5 +171,6 @@ export function activateWith(context: vscode.ExtensionContext, entry: HostEntry)
     savedConversation: () => loadedNow().api.savedConversation(),
     hasThreadKey: async () => (await load()).api.hasThreadKey(),
     followLink: async (uri) => (await load()).api.followLink(uri),
+    askParticipant: async (request, chatContext, stream, token) => (await load()).api.askParticipant(request, chatContext, stream, token),
   };
 }

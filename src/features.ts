@@ -8,6 +8,8 @@ import type { TrackedJob } from './agentJobs/poller';
 import type { AgentJobsTree, JobNode } from './agentJobs/agentJobsTree';
 import { registerAgentJobs } from './agentJobs/registerAgentJobs';
 import { registerChat } from './chat/registerChat';
+import { SecretThreadKeys } from './chat/threadKeys';
+import { type DocsParticipant, docsParticipant } from './chatParticipant/docsParticipant';
 import type { TransportFactory } from './platform/transport';
 import { followEditorLink } from './editorLinks/registerEditorLinks';
 import { ExtensionLog } from './log/extensionLog';
@@ -41,6 +43,11 @@ export interface DocsAssistantApi {
    * a browser-based VS Code cannot be sent one by a test.
    */
   followLink(uri: string): Promise<boolean>;
+  /**
+   * Answers as @docs does in VS Code's Chat view: that view sends nothing to a participant where
+   * no language model is signed in (an offline machine), so tests call the handler this way.
+   */
+  askParticipant: vscode.ChatRequestHandler;
 }
 
 /** What activation made before the features were loaded. */
@@ -60,6 +67,8 @@ export interface Features {
   readonly agentJobsTree: AgentJobsTree;
   readonly pageDocuments: PageDocuments;
   readonly tools: DocsTools;
+  /** @docs in VS Code's Chat view. */
+  readonly participant: DocsParticipant;
   readonly api: DocsAssistantApi;
 }
 
@@ -97,6 +106,7 @@ export function activateFeatures(context: vscode.ExtensionContext, handles: Acti
   registerReview(context, { model: agentJobs.model, reviews });
 
   const followLink = (uri: vscode.Uri) => followEditorLink(uri, { fillQuestion: (question, note) => chat.fillQuestion(question, note) });
+  const participant = docsParticipant({ platform, settings, setup, pages, log, threadKeys: new SecretThreadKeys(context.secrets, log) });
   void setup.refresh();
   return {
     chatView: chat.view,
@@ -104,12 +114,14 @@ export function activateFeatures(context: vscode.ExtensionContext, handles: Acti
     agentJobsTree: agentJobs.tree,
     pageDocuments: pages,
     tools: docsTools({ platform, settings, setup, pages, log }),
+    participant,
     api: {
       recentLog: () => log.recentLines(),
       trackedJobs: () => agentJobs.model.jobs,
       savedConversation: () => chat.savedConversation(),
       hasThreadKey: () => chat.hasThreadKey(),
       followLink: (uri) => followLink(vscode.Uri.parse(uri, true)),
+      askParticipant: (request, chatContext, stream, token) => participant.handle(request, chatContext, stream, token),
     },
   };
 }

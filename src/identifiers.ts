@@ -60,6 +60,15 @@ export const tools = {
   readPage: 'docsAssistant_readPage',
 } as const;
 
+/** The chat participant of VS Code's Chat view (`@docs`), as package.json's `chatParticipants` names it. */
+export const chatParticipant = 'docsAssistant.docs';
+
+/** Its commands (`@docs /search …`). */
+export const participantCommands = {
+  search: 'search',
+  page: 'page',
+} as const;
+
 /** The scheme of documentation pages opened as documents, `docs-assistant:/<page path>.md`. */
 export const pageScheme = 'docs-assistant';
 

@@ -288,7 +288,7 @@ export class ChatSession {
       retrievalPageSize: settings.retrievalPageSize,
       filter: settings.filter,
       ...thread,
-      ...(turn.context?.item ? { context: [turn.context.item] } : {}),
+      ...(turn.context?.item ? { context: [turn.context.item, ...(turn.context.more ?? [])] } : {}),
       ...(turn.context?.currentPath ? { currentPath: turn.context.currentPath } : {}),
     };
     const stream = new TurnStream(

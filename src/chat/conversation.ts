@@ -16,6 +16,8 @@ export type { SourceLink, TurnStatus };
  */
 export interface AttachedContext {
   readonly item?: ContextItem;
+  /** Further items sent with it: the other files a question in VS Code's Chat view referred to. */
+  readonly more?: readonly ContextItem[];
   /** `src/app.ts:12-30`, or a page's path. */
   readonly label: string;
   /** Set when the selection was longer than the limit and was cut. */

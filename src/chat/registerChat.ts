@@ -4,14 +4,13 @@
 import type * as vscode from 'vscode';
 import { storageKeys } from '../identifiers';
 import type { PageDocuments } from '../pages/pageDocuments';
-import { originOf } from '../platform/endpoint';
 import type { Logger } from '../platform/logger';
 import type { PlatformConnection } from '../settings/platformConnection';
 import type { SettingsService } from '../settings/settingsService';
 import type { SetupService } from '../settings/setupService';
 import { registerChatCommands } from './chatCommands';
-import { ChatSession } from './chatSession';
 import { ChatViewProvider } from './chatViewProvider';
+import { connectedSession } from './connectedSession';
 import { Conversation } from './conversation';
 import { attachPage } from './selectionContext';
 import { SecretThreadKeys } from './threadKeys';
@@ -43,18 +42,7 @@ export function registerChat(context: vscode.ExtensionContext, { platform, setti
   const save = () => void context.workspaceState.update(storageKeys.conversation, conversation.toData());
   // Earlier versions kept the thread key in workspace state; it does not stay there.
   if (typeof saved === 'object' && saved !== null && 'threadKey' in saved) save();
-  const session = new ChatSession({
-    conversation,
-    send: (origin, request, options) => {
-      // The settings may have changed since the question was asked: never send it elsewhere.
-      const client = platform.forOrigin(origin);
-      return client.ok ? client.value.sendAssistantMessage(request, options) : Promise.resolve(client);
-    },
-    settings: () => ({ ...settings.current, origin: originOf(settings.current.baseUrl) }),
-    newId: () => globalThis.crypto.randomUUID(),
-    save,
-    log,
-  });
+  const session = connectedSession(conversation, { platform, settings, log }, save);
   const view = new ChatViewProvider(context.extensionUri, session, setup, pages, log);
   context.subscriptions.push(session, view);
   registerChatCommands(context, { session, view, setup });

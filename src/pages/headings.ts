@@ -13,10 +13,17 @@ export function headingSlug(heading: string): string {
     .replace(/^-+|-+$/g, '');
 }
 
-/** The 0-based line of the heading `anchor` names in `text` (outside code fences), or undefined. */
-export function headingLine(text: string, anchor: string): number | undefined {
-  const wanted = headingSlug(anchor);
-  if (wanted === '') return undefined;
+export interface PageHeading {
+  /** 0-based. */
+  readonly line: number;
+  /** 1 to 6. */
+  readonly level: number;
+  readonly text: string;
+}
+
+/** The ATX headings of `text`, outside code fences, in order. */
+export function pageHeadings(text: string): PageHeading[] {
+  const headings: PageHeading[] = [];
   let fence: string | undefined;
   const lines = text.split('\n');
   for (let line = 0; line < lines.length; line++) {
@@ -27,9 +34,16 @@ export function headingLine(text: string, anchor: string): number | undefined {
     }
     if (fence !== undefined) continue;
     const heading = headingText(lines[line]);
-    if (heading !== undefined && headingSlug(heading.replace(/<[^<>]*>/g, '')) === wanted) return line;
+    if (heading !== undefined) headings.push({ line, level: /#+/.exec(lines[line])![0].length, text: heading });
   }
-  return undefined;
+  return headings;
+}
+
+/** The 0-based line of the heading `anchor` names in `text` (outside code fences), or undefined. */
+export function headingLine(text: string, anchor: string): number | undefined {
+  const wanted = headingSlug(anchor);
+  if (wanted === '') return undefined;
+  return pageHeadings(text).find((heading) => headingSlug(heading.text.replace(/<[^<>]*>/g, '')) === wanted)?.line;
 }
 
 /** An ATX heading's text (`## Limits ##` is `Limits`), or undefined when the line is not one. */

@@ -1,0 +1,112 @@
+// An answer as VS Code's Chat view is given it: Markdown that streams, pages as anchors, nothing
+// that could act or load, the same parts however the answer is cut into deltas.
+
+import * as assert from 'node:assert/strict';
+import { type AnswerPart, AnswerParts } from '../../../src/chatParticipant/answerParts';
+
+/** The parts for `deltas`, adjacent Markdown joined (VS Code's view joins them too). */
+function partsOf(deltas: readonly string[]): AnswerPart[] {
+  const parts: AnswerPart[] = [];
+  const answer = new AnswerParts((part) => {
+    const last = parts.at(-1);
+    if (part.kind === 'markdown' && last?.kind === 'markdown') parts[parts.length - 1] = { kind: 'markdown', text: last.text + part.text };
+    else parts.push(part);
+  });
+  for (const delta of deltas) answer.push(delta);
+  answer.end();
+  return parts;
+}
+
+const whole = (text: string) => partsOf([text]);
+
+describe('an answer in VS Code’s Chat view', () => {
+  it('keeps Markdown as it is, code fences untouched', () => {
+    const text = '# Keys\n\nUse **two** keys:\n\n```ts\nconst link = "[x](command:y)";\n```\n\n- one\n- two\n';
+    assert.deepEqual(whole(text), [{ kind: 'markdown', text }]);
+  });
+
+  it('makes a link to a page of the site an anchor, and keeps an http(s) link', () => {
+    assert.deepEqual(whole('See [the **chat** guide](/guides/chat) or [the web](https://example.com/a_(b)).'), [
+      { kind: 'markdown', text: 'See ' },
+      { kind: 'page', path: 'guides/chat', title: 'the chat guide' },
+      { kind: 'markdown', text: ' or [the web](https://example.com/a_(b)).' },
+    ]);
+  });
+
+  it('makes any other link its text, an image a link that loads nothing, and drops definitions of other schemes', () => {
+    const parts = whole(
+      'Run [this](command:workbench.action.terminal.new "go") and ![beacon](https://evil.example/p.png) ![x](javascript:alert(1))\n\n[ok]: https://example.com\n[bad]: command:x\nthen [a][bad] <command:y> <https://example.com/z>\n',
+    );
+    assert.deepEqual(parts, [
+      {
+        kind: 'markdown',
+        text: 'Run this and [Image: beacon](https://evil.example/p.png) Image: x\n\n[ok]: https://example.com\nthen \\[a]\\[bad] \\<command:y> <https://example.com/z>\n',
+      },
+    ]);
+  });
+
+  it('turns the suggestions block into links to the pages it names', () => {
+    assert.deepEqual(whole('Done.\n\n```suggestions\n(Keys)[/configuration/keys]\n(The web)[https://example.com]\nnot a line\n```\n'), [
+      { kind: 'markdown', text: 'Done.\n\n\n\nRead next:\n\n- ' },
+      { kind: 'page', path: 'configuration/keys', title: 'Keys' },
+      { kind: 'markdown', text: '\n- [The web](https://example.com)\n' },
+    ]);
+  });
+
+  it('escapes what only looks like a link, a code span or an autolink, so that the view makes none of it', () => {
+    assert.deepEqual(whole('a [b] c `d e <f'), [{ kind: 'markdown', text: 'a \\[b] c \\`d e \\<f' }]);
+    assert.deepEqual(whole('`[x](command:y)` stays code'), [{ kind: 'markdown', text: '`[x](command:y)` stays code' }]);
+  });
+
+  it('sends text as soon as nothing in it can still be a link', () => {
+    const sent: AnswerPart[] = [];
+    const answer = new AnswerParts((part) => sent.push(part));
+    answer.push('Threads expire after a while');
+    assert.deepEqual(sent, [{ kind: 'markdown', text: 'Threads expire after a while' }]);
+    answer.push(', see [the gu');
+    assert.deepEqual(sent.at(-1), { kind: 'markdown', text: ', see ' });
+    answer.push('ide](/guides/threads)');
+    assert.deepEqual(sent.at(-1), { kind: 'page', path: 'guides/threads', title: 'the guide' });
+  });
+
+  it('gives the same parts however the answer is cut into deltas', () => {
+    const answers = [
+      'See [the chat guide](/guides/chat#threads) and ![img](/a.png).\n\n```js\nx = `[a](/b)`\n```\n',
+      '[ref]: /guides/a\n[web]: <https://example.com>\nText with `code [x](y)` and <http://a.b/c> and <command:z> \\[not\\](/x).\n',
+      'Intro\n\n```suggestions\n(One)[/one]\n(Two)[/two]\n```',
+      '~~~\n```\n~~~\n[a](b "title") [c](<d e>) [[nested]](/n) ![](https://i)\n',
+      '`` a ` b `` and ``` unclosed [x](/y)\n    indented [z](/w)\n',
+    ];
+    let seed = 42;
+    const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+    for (const text of answers) {
+      const expected = whole(text);
+      for (let round = 0; round < 200; round++) {
+        const deltas: string[] = [];
+        for (let at = 0; at < text.length;) {
+          const size = 1 + Math.floor(random() * 8);
+          deltas.push(text.slice(at, at + size));
+          at += size;
+        }
+        assert.deepEqual(partsOf(deltas), expected, JSON.stringify(deltas));
+      }
+    }
+  });
+
+  it('takes time in proportion to the answer, whatever it holds', () => {
+    for (const hostile of [
+      '['.repeat(200_000),
+      '`'.repeat(200_000),
+      `[${'a'.repeat(200_000)}`,
+      '<'.repeat(200_000),
+      '[a]('.repeat(50_000),
+    ]) {
+      const started = process.hrtime.bigint();
+      const answer = new AnswerParts(() => {});
+      for (let at = 0; at < hostile.length; at += 10) answer.push(hostile.slice(at, at + 10));
+      answer.end();
+      const ms = Number(process.hrtime.bigint() - started) / 1e6;
+      assert.ok(ms < 2_000, `${JSON.stringify(hostile.slice(0, 8))}…: ${ms.toFixed(0)} ms`);
+    }
+  });
+});
