@@ -3,13 +3,16 @@
 // webview host and message passing. The webview shares the workbench's renderer (same origin), so
 // its main-thread tasks are told apart by frame: a task counts as the view's when Chromium's trace
 // attributes any of its work to the view's frames (the webview host and the view). The view's own
-// PerformanceObserver reports the long tasks it saw as well.
+// PerformanceObserver reports the long tasks it saw as well. Every task of that renderer counts
+// too, the workbench's own included: its garbage collections pause the view as well, streaming or
+// not, so they are measured the same way with the view idle.
 
 import * as path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { scrolledToEnd } from '../test/browser/chatView';
 import { toDeltas } from '../test/platform/answer';
 import { PlatformEmulator } from '../test/platform/emulator';
+import type { ReleaseName } from '../test/runner/codeServer';
 import { openWorkbench, REPO_ROOT } from '../test/runner/workbench';
 import { answerInput, openSidebar, runCommand, webviewFrame } from '../test/ui/support';
 import { bundle } from './chromiumPage';
@@ -23,6 +26,16 @@ export interface WebviewFigures {
   /** Long tasks (over 50 ms) the view's PerformanceObserver reported. */
   readonly observedLongTasks: number;
   readonly lastDeltaToPaintMs: number;
+  /** The longest task of the renderer the view shares with the workbench, whoever's work it is. */
+  readonly rendererLongestTaskMs: number;
+  /** The longest full (major) garbage collection of that renderer's heap, the workbench's and the view's. */
+  readonly majorGcMs: number;
+}
+
+/** The renderer over a time the view does nothing: what the workbench costs by itself. */
+export interface IdleFigures {
+  readonly rendererLongestTaskMs: number;
+  readonly majorGcMs: number;
 }
 
 interface TraceEvent {
@@ -77,14 +90,21 @@ export interface ChatInCodeServer {
   /** Shows a conversation of `turns` as the view gets it after a reload: the newest turn's paint. */
   restore(turns: readonly object[]): Promise<RestoreInView>;
   memory(): Promise<ViewMemory>;
+  /** The renderer over `ms` with nothing asked. */
+  idle(ms: number): Promise<IdleFigures>;
   /** Starts a new conversation: the view is empty again. */
   clear(): Promise<void>;
   close(): Promise<void>;
 }
 
-export async function openChatInCodeServer(log: (line: string) => void, extensionPath?: string): Promise<ChatInCodeServer> {
+export async function openChatInCodeServer(
+  log: (line: string) => void,
+  extensionPath?: string,
+  release?: ReleaseName,
+): Promise<ChatInCodeServer> {
   const emulator = await PlatformEmulator.start({ searchDelayMs: 0 });
   const bench = await openWorkbench({
+    release,
     workspaceFiles: { 'README.md': '# Bench\n' },
     userSettings: { 'docsAssistant.baseUrl': emulator.url, 'docsAssistant.domain': emulator.config.domain },
     ...(extensionPath ? { extensionPath } : {}),
@@ -107,13 +127,13 @@ export async function openChatInCodeServer(log: (line: string) => void, extensio
     const cdp = await page.context().newCDPSession(page);
     const browser = page.context().browser() as Browser;
     const frames = async () => webviewFrameIds(((await cdp.send('Page.getFrameTree')) as { frameTree: FrameTree }).frameTree);
-    /** The view's tasks while `run` runs. */
-    const traced = async <T>(run: () => Promise<T>): Promise<{ result: T; tasks: number[] }> => {
+    /** The view's tasks while `run` runs, and what the whole renderer did meanwhile. */
+    const traced = async <T>(run: () => Promise<T>): Promise<{ result: T; tasks: number[] } & IdleFigures> => {
       const ids = await frames();
       await browser.startTracing(page, { categories: ['toplevel', 'devtools.timeline'] });
       const result = await run();
       const trace = JSON.parse((await browser.stopTracing()).toString('utf8')) as { traceEvents: TraceEvent[] };
-      return { result, tasks: viewTasks(trace.traceEvents, ids) };
+      return { result, tasks: viewTasks(trace.traceEvents, ids), ...rendererFigures(trace.traceEvents) };
     };
     return {
       ask: async (answer, deltaDelayMs) => {
@@ -122,7 +142,11 @@ export async function openChatInCodeServer(log: (line: string) => void, extensio
         // In the view: the long tasks it observes, and when the frame after the answer's end was painted.
         // Evaluated, not added as a script: the view's CSP admits no script but its own.
         await chat.evaluate(bundle(path.join(REPO_ROOT, 'bench', 'render', 'viewProbe.ts')));
-        const { result: paintedAt, tasks } = await traced(async () => {
+        const {
+          result: paintedAt,
+          tasks,
+          ...renderer
+        } = await traced(async () => {
           await chat.locator('textarea.question-input').fill('Tell me everything');
           await chat.locator('textarea.question-input').press('Enter');
           const painted = await chat.waitForFunction(() => (globalThis as unknown as ViewGlobals).benchProbe.paintedAt, undefined, {
@@ -142,7 +166,12 @@ export async function openChatInCodeServer(log: (line: string) => void, extensio
           tasksOver50: tasks.filter((duration) => duration > 50).length,
           observedLongTasks,
           lastDeltaToPaintMs: paintedAt - emulator.lastTextDeltaAt,
+          ...renderer,
         };
+      },
+      idle: async (ms) => {
+        const { tasks: _view, result: _none, ...renderer } = await traced(() => page.waitForTimeout(ms));
+        return renderer;
       },
       restore: async (turns) => {
         // What the extension posts on a reload, given to the view as VS Code's webview host gives it.
@@ -186,14 +215,56 @@ const RESTORE_IN_VIEW = `new Promise((resolve) => {
   requestAnimationFrame(() => setTimeout(() => resolve(performance.now() - start)));
 })`;
 
-/** The answer streamed once, a delta a millisecond, in this repository's view. */
-export async function streamInCodeServer(answer: string, log: (line: string) => void): Promise<WebviewFigures> {
-  const chat = await openChatInCodeServer(log);
+/** The answer streamed once, a delta every `deltaDelayMs`, in this repository's view, in a fresh window. */
+export async function streamInCodeServer(
+  answer: string,
+  log: (line: string) => void,
+  release: ReleaseName,
+  deltaDelayMs = 1,
+): Promise<WebviewFigures> {
+  const chat = await openChatInCodeServer(log, undefined, release);
   try {
-    return await chat.ask(answer, 1);
+    return await chat.ask(answer, deltaDelayMs);
   } finally {
     await chat.close();
   }
+}
+
+/**
+ * The same answer at a model's pace, then as long again with the view idle, in one window: the
+ * renderer's longest task and longest full garbage collection in each.
+ */
+export async function streamAndIdleInCodeServer(
+  answer: string,
+  log: (line: string) => void,
+  release: ReleaseName,
+  deltaDelayMs: number,
+): Promise<{ streaming: WebviewFigures; idle: IdleFigures }> {
+  const chat = await openChatInCodeServer(log, undefined, release);
+  try {
+    const started = Date.now();
+    const streaming = await chat.ask(answer, deltaDelayMs);
+    return { streaming, idle: await chat.idle(Date.now() - started) };
+  } finally {
+    await chat.close();
+  }
+}
+
+/** Every main-thread task of the renderer, the workbench's and the view's: the longest, and the longest full GC. */
+function rendererFigures(events: readonly TraceEvent[]): IdleFigures {
+  const mainThreads = new Set(
+    events
+      .filter((event) => event.ph === 'M' && event.name === 'thread_name' && event.args?.name === 'CrRendererMain')
+      .map((event) => `${event.pid}:${event.tid}`),
+  );
+  const longest = (name: string) =>
+    Math.max(
+      0,
+      ...events
+        .filter((event) => event.ph === 'X' && event.name === name && mainThreads.has(`${event.pid}:${event.tid}`))
+        .map((event) => (event.dur ?? 0) / 1000),
+    );
+  return { rendererLongestTaskMs: longest('ThreadControllerImpl::RunTask'), majorGcMs: longest('MajorGC') };
 }
 
 /** The durations of the renderer main-thread tasks with work of the given frames in them. */

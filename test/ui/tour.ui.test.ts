@@ -311,3 +311,25 @@ describe('the demo with the web build (npm run demo -- --web), as a new user tri
     await tourShot(page, 'web-chat');
   });
 });
+
+describe('the demo in the newest VS Code (npm run demo -- --vscode newest), as a new user tries it', function () {
+  this.timeout(240_000);
+  let page: Page;
+  demoInChromium({ deltaDelayMs: 3, release: 'newest' }, (_demo, opened) => (page = opened));
+
+  it('sets up and tracks the jobs, and offers @docs in VS Code’s own Chat view', async () => {
+    await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
+    await page.locator('.part.statusbar', { hasText: 'Docs Assistant demo ready' }).waitFor({ timeout: 60_000 });
+    const jobs = page.locator('.pane', { has: page.locator('.pane-header', { hasText: 'Agent Jobs' }) }).locator('.monaco-list-row');
+    await jobs.filter({ hasText: 'docs-agent/job-archived' }).first().waitFor({ timeout: 60_000 });
+    await webviewFrame(page, 'textarea.question-input');
+    await webviewFrame(page, 'h1');
+    await runCommand(page, 'Chat: Open Chat');
+    await page.locator('.interactive-input-part .monaco-editor').first().click();
+    await page.keyboard.type('@docs /');
+    await page.locator('.suggest-widget .monaco-list-row', { hasText: '/search' }).waitFor();
+    await page.mouse.move(700, 400);
+    await page.waitForTimeout(1_000);
+    await tourShot(page, 'chat-view-docs');
+  });
+});
