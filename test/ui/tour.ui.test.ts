@@ -248,7 +248,7 @@ describe('the demo, as a new user tries it', function () {
     await runCommand(page, 'Docs Assistant: Search Docs');
     const picker = page.locator(QUICK_INPUT);
     await picker.locator('.quick-input-title', { hasText: 'Search Docs' }).waitFor();
-    const rows = picker.locator(`${QUICK_INPUT} .quick-input-list .monaco-list-row`);
+    const rows = picker.locator('.quick-input-list .monaco-list-row');
     await page.keyboard.type('agent', { delay: 40 });
     await rows.filter({ hasText: 'Watching agent jobs' }).first().waitFor();
     await page.waitForFunction((count) => count > 2, await rows.count()).catch(() => {});
