@@ -12,6 +12,7 @@ import {
   type JobDetail,
   type JobIcon,
   jobDescription,
+  spokenJob,
   jobDetails,
   jobFields,
   jobIcon,
@@ -83,7 +84,7 @@ export class AgentJobsTree extends Disposable implements vscode.TreeDataProvider
     item.description = inertText(jobDescription(tracked, Date.now()));
     item.iconPath = icons[jobIcon(tracked)];
     item.contextValue = jobContextValue(tracked);
-    item.accessibilityInformation = { label: `Agent job ${jobLabel(tracked)}, ${jobDescription(tracked, Date.now())}` };
+    item.accessibilityInformation = { label: spokenJob(tracked, Date.now()) };
     return item;
   }
 

@@ -86,6 +86,35 @@ export function jobDescription(tracked: TrackedJob, now: number): string {
   return created === undefined ? statusText(tracked) : `${statusText(tracked)} · ${age(now - created)}`;
 }
 
+/**
+ * The job as a screen reader says it, in words: "Agent job Fix the typos, in acme/docs on branch
+ * fix-typos, completed, started 5 minutes ago, pull request ready". No "·" and no abbreviations.
+ */
+export function spokenJob(tracked: TrackedJob, now: number): string {
+  const title = tracked.prompt !== undefined ? promptTitle(tracked.prompt) : undefined;
+  const repository = repositoryName(tracked.job?.repository);
+  const where = repository ? `in ${repository}${tracked.job?.ref ? ` on branch ${tracked.job.ref}` : ''}` : undefined;
+  const created = tracked.job?.createdAt ? Date.parse(tracked.job.createdAt) : NaN;
+  return [
+    title ? `Agent job ${title}` : where ? 'Agent job' : `Agent job ${tracked.id}`,
+    ...(where ? [where] : []),
+    statusText(tracked).replace(/…$/, ''),
+    ...(Number.isNaN(created) ? [] : [`started ${spokenAge(now - created)}`]),
+    ...(tracked.job?.prLink ? ['pull request ready'] : []),
+  ].join(', ');
+}
+
+/** "just now", "1 minute ago", "3 hours ago", "2 days ago". */
+export function spokenAge(ms: number): string {
+  const minutes = Math.floor(Math.max(0, ms) / 60_000);
+  const unit = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'} ago`;
+  if (minutes < 1) return 'just now';
+  if (minutes < 60) return unit(minutes, 'minute');
+  const hours = Math.floor(minutes / 60);
+  if (hours < 48) return unit(hours, 'hour');
+  return unit(Math.floor(hours / 24), 'day');
+}
+
 /** "just now", "5 min ago", "3 h ago", "2 days ago". */
 export function age(ms: number): string {
   const minutes = Math.floor(Math.max(0, ms) / 60_000);

@@ -6,6 +6,7 @@ import { activityAnnouncement } from '../shared/activity';
 import type { SetupStatus, ToWebview, ShownTurn } from '../shared/protocol';
 import { Composer } from './composer';
 import { ChatScroll } from './chatScroll';
+import { answerOpening } from './answerOpening';
 import { el } from './dom';
 import { renderSetup } from './setupPanel';
 import { TurnElement } from './turnElement';
@@ -78,7 +79,7 @@ function showSetup(setup: SetupStatus, domain?: string): void {
 
 function newTurn(turn: ShownTurn): TurnElement {
   intro.remove();
-  const element = new TurnElement(turn, scroll.follow);
+  const element = new TurnElement(turn, scroll.follow, () => composer.focus());
   turns.set(turn.id, element);
   return element;
 }
@@ -147,11 +148,17 @@ function drawOlderTurns(): void {
   else restoring = undefined;
 }
 
+/**
+ * Says once how a turn ended: for an answer, how it begins and how long it is, not every piece
+ * as it came. With VS Code's screen reader mode on, the whole first paragraph.
+ */
 function announce(turn: ShownTurn): void {
   announcedActivity = '';
-  if (turn.status === 'done')
-    status.textContent = `Answer complete${turn.sources.length ? `, with ${turn.sources.length} source${turn.sources.length === 1 ? '' : 's'}` : ''}.`;
-  else if (turn.status === 'stopped') status.textContent = 'Answer stopped.';
+  if (turn.status === 'done') {
+    const sources = turn.sources.length ? `, ${turn.sources.length} source${turn.sources.length === 1 ? '' : 's'}` : '';
+    const opening = answerOpening(turn.answer, document.body.classList.contains('vscode-using-screen-reader'));
+    status.textContent = `Answer complete (${turn.answer.length.toLocaleString('en-US')} characters${sources}): ${opening}`;
+  } else if (turn.status === 'stopped') status.textContent = 'Answer stopped.';
   else if (turn.status === 'failed') status.textContent = `The answer failed: ${turn.error?.message ?? ''}`;
 }
 

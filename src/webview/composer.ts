@@ -17,7 +17,16 @@ export class Composer {
   private readonly chip = el('div', 'chip-row');
   private readonly input = el('textarea', 'question-input');
   private readonly send = el('button', 'primary send', 'Send');
-  private readonly stop = button('Stop', 'secondary stop', () => vscode.postMessage({ type: 'stop' }), 'Stop the answer (Escape)');
+  // It hides once the answer stops: the focus goes back to the question box, not to nowhere.
+  private readonly stop = button(
+    'Stop',
+    'secondary stop',
+    () => {
+      vscode.postMessage({ type: 'stop' });
+      this.input.focus();
+    },
+    'Stop the answer (Escape)',
+  );
   private readonly problem = el('p', 'composer-problem');
   private answering = false;
   /** The text sent and not yet accepted or refused. */
@@ -107,7 +116,15 @@ export class Composer {
     chip.append(el('span', 'chip-label', context.label));
     if (context.note) chip.append(el('span', 'chip-note', context.note));
     chip.append(
-      button('✕', 'chip-remove', () => vscode.postMessage({ type: 'removeContext' }), `Remove ${context.label} from the question`),
+      button(
+        '✕',
+        'chip-remove',
+        () => {
+          vscode.postMessage({ type: 'removeContext' });
+          this.input.focus();
+        },
+        `Remove ${context.label} from the question`,
+      ),
     );
     this.chip.append(el('span', 'chip-caption', 'Asking about'), chip);
   }

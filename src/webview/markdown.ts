@@ -105,11 +105,13 @@ md.renderer.rules.fence = (tokens, index, options, env, self) => {
   if (language === SUGGESTIONS_INFO) return suggestionsHtml(tokens[index].content);
   const label = language ? `<span class="code-language">${md.utils.escapeHtml(language)}</span>` : '<span class="code-language"></span>';
   return (
-    '<div class="code-block"><div class="code-toolbar">' +
+    `<div class="code-block" role="group" aria-label="${language ? `${md.utils.escapeHtml(language)} code` : 'Code'}"><div class="code-toolbar">` +
     label +
     '<button type="button" class="code-action" data-action="copy" aria-label="Copy code">Copy</button>' +
-    '<button type="button" class="code-action" data-action="insert" aria-label="Insert code at cursor">Insert at Cursor</button>' +
-    `</div>${defaultFence(tokens, index, { ...options, highlight: (code, lang) => codeHtml(code, lang, env as RenderEnv) }, env, self)}</div>`
+    // Named by what it shows: a voice-control user says what they see (WCAG 2.5.3).
+    '<button type="button" class="code-action" data-action="insert" title="Insert the code at the cursor in the editor">Insert at Cursor</button>' +
+    // The code scrolls sideways: it takes the focus, so that a keyboard can scroll it (WCAG 2.1.1).
+    `</div>${defaultFence(tokens, index, { ...options, highlight: (code, lang) => codeHtml(code, lang, env as RenderEnv) }, env, self).replace(/^<pre>/, '<pre tabindex="0">')}</div>`
   );
 };
 

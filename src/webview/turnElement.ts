@@ -2,7 +2,7 @@
 // doing while no text has come, the answer as it streams, its sources, and an error with Retry.
 
 import { type TurnActivity, activityText } from '../shared/activity';
-import type { SourceLink } from '../shared/protocol';
+import type { FromWebview, SourceLink } from '../shared/protocol';
 import { isSafeLink } from '../shared/linkTargets';
 import type { ShownTurn as TurnData } from '../shared/protocol';
 import { button, el, lineIcon, SELECTION_ICON } from './dom';
@@ -24,15 +24,21 @@ export class TurnElement {
   private streaming = false;
   private countdown: ReturnType<typeof setInterval> | undefined;
 
-  /** `onDraw` runs after the answer was drawn anew: the view follows it when the reader is at the bottom. */
+  /**
+   * `onDraw` runs after the answer was drawn anew: the view follows it when the reader is at the
+   * bottom. `refocus` puts the focus back in the question box, after a button that goes away once
+   * used (Retry, the countdown's): the focus is never left on nothing.
+   */
   constructor(
     readonly turn: TurnData,
     private readonly onDraw: () => void = () => {},
+    private readonly refocus: () => void = () => {},
   ) {
     this.root.dataset.turnId = turn.id;
     const question = el('div', 'question');
     question.append(el('span', 'sr-only', 'You asked: '), el('p', 'question-text', turn.question));
     if (turn.context) question.append(contextBadge(turn.context.label, turn.context.note));
+    this.answer.setAttribute('role', 'group');
     this.answer.setAttribute('aria-label', 'Answer');
     this.sources.setAttribute('aria-label', 'Sources');
     this.notice.hidden = true;
@@ -62,7 +68,7 @@ export class TurnElement {
     const rest = sources.slice(SOURCES_SHOWN);
     if (rest.length === 0) return;
     const more = button(
-      `and ${rest.length} more`,
+      `Show ${rest.length} more`,
       'link-button more-sources',
       () => {
         more.remove();
@@ -90,8 +96,8 @@ export class TurnElement {
     const wait = el('div', 'turn-wait');
     wait.append(
       text,
-      button('Retry Now', 'secondary', () => vscode.postMessage({ type: 'retryNow', turnId: this.turn.id }), 'Ask again now'),
-      button('Stop', 'secondary', () => vscode.postMessage({ type: 'stop' }), 'Stop waiting and keep the question'),
+      button('Retry Now', 'secondary', () => this.post({ type: 'retryNow', turnId: this.turn.id }), 'Retry now, without waiting'),
+      button('Stop', 'secondary', () => this.post({ type: 'stop' }), 'Stop waiting and keep the question'),
     );
     this.footer.replaceChildren(wait);
     this.countdown = setInterval(() => (text.textContent = activityText(activity, deadline - Date.now())), 1000);
@@ -124,10 +130,16 @@ export class TurnElement {
       error.setAttribute('role', 'alert');
       error.append(
         el('p', 'error-text', turn.error.message),
-        button('Retry', 'secondary', () => vscode.postMessage({ type: 'retry', turnId: turn.id }), 'Retry this question'),
+        button('Retry', 'secondary', () => this.post({ type: 'retry', turnId: turn.id }), 'Retry this question'),
       );
       this.footer.append(error);
     }
+  }
+
+  /** Sends what a button asks for, and puts the focus back in the question box before the button goes. */
+  private post(message: FromWebview): void {
+    vscode.postMessage(message);
+    this.refocus();
   }
 
   private stopCountdown(): void {

@@ -42,7 +42,10 @@ export function scrollTopOf(view: Page | Frame): Promise<number> {
 export async function openChatView(browser: Browser): Promise<Page> {
   const page = await browser.newPage({ viewport: { width: 360, height: 500 } });
   const css = fs.readFileSync(path.join(REPO_ROOT, 'media', 'chat.css'), 'utf8');
-  await page.setContent(`<!DOCTYPE html><html><head><style>${css}</style></head><body><main id="app"></main></body></html>`);
+  // The shell of src/chat/webviewHtml.ts, but for its CSP, which would refuse these scripts.
+  await page.setContent(
+    `<!DOCTYPE html><html lang="en"><head><title>Docs Assistant</title><style>${css}</style></head><body><main id="app" aria-live="off"></main></body></html>`,
+  );
   // What the view posts is kept in `window.posted`, for the tests that look.
   await page.addScriptTag({
     content:

@@ -2,7 +2,18 @@ import * as assert from 'node:assert/strict';
 import type { Frame } from 'playwright-core';
 import type { PlatformEmulator } from '../platform/emulator';
 import type { Workbench, WorkbenchOptions } from '../runner/workbench';
-import { answerInput, openFile, openSidebar, runCommand, screenshot, uiSuite, webviewFrame, workbench } from './support';
+import {
+  answerInput,
+  openFile,
+  openSidebar,
+  QUICK_INPUT,
+  QUICK_INPUT_BOX,
+  runCommand,
+  screenshot,
+  uiSuite,
+  webviewFrame,
+  workbench,
+} from './support';
 
 /** A workbench connected to the emulator, with the chat view open and ready for a question. */
 async function chatReady(emulator: PlatformEmulator, options: WorkbenchOptions = {}): Promise<{ bench: Workbench; chat: Frame }> {
@@ -83,6 +94,69 @@ describe('the chat, as a user sees it', function () {
     assert.equal(ui.emulator.requestsFor('page').length, 2, 'each opened as a page of the site');
   });
 
+  it('takes a question, answers it and opens a source with the keyboard alone, with a focus ring on the way', async () => {
+    const bench = await workbench({
+      viewport: { width: 1400, height: 900 },
+      userSettings: { 'docsAssistant.baseUrl': ui.emulator.url, 'docsAssistant.domain': ui.emulator.config.domain },
+    });
+    const { page } = bench;
+    const keys = page.keyboard;
+    /** The palette by F1, a command typed, Enter: no mouse. */
+    const command = async (title: string) => {
+      await keys.press('F1');
+      await page.locator(`${QUICK_INPUT_BOX}:focus`).waitFor();
+      await keys.type(title);
+      await page.locator(`${QUICK_INPUT} .quick-input-list .monaco-list-row.focused`, { hasText: title }).first().waitFor();
+      await keys.press('Enter');
+    };
+    await command('Docs Assistant: Set Assistant Key');
+    const keyBox = page.locator(`${QUICK_INPUT_BOX}[type="password"]:focus`);
+    await keyBox.waitFor();
+    await keys.type(ui.emulator.config.assistantKey);
+    // The box checks the key as it is typed; a user presses Enter again if the first came too soon.
+    for (let i = 0; i < 3 && (await keyBox.count()) > 0; i++) {
+      await page.waitForTimeout(300);
+      await keys.press('Enter');
+    }
+    await page.locator('.notification-toast', { hasText: 'The assistant key is stored' }).waitFor();
+    await command('Docs Assistant: Focus on Chat View');
+    const chat = await webviewFrame(page, 'textarea.question-input');
+    const focused = () =>
+      chat.evaluate(() => {
+        const active = (globalThis as unknown as { document: { activeElement: { className: string; textContent: string | null } | null } })
+          .document.activeElement;
+        return `${active?.className ?? ''}: ${active?.textContent?.trim() ?? ''}`;
+      });
+    // The view takes the focus into its question box when it opens.
+    await chat.waitForFunction(
+      () =>
+        (globalThis as unknown as { document: { activeElement: { className: string } | null } }).document.activeElement?.className ===
+        'question-input',
+    );
+    await keys.type('How do I watch an agent job?');
+    await keys.press('Enter');
+    await lastTurnDone(chat);
+    assert.match(await focused(), /^question-input/, 'the focus stays in the question box while the answer comes');
+    // Back from the question box to the answer's last source.
+    for (let i = 0; i < 10 && !/^source-link/.test(await focused()); i++) await keys.press('Shift+Tab');
+    assert.match(await focused(), /^source-link: /);
+    const ring = await chat.evaluate(() => {
+      const view = globalThis as unknown as {
+        document: { activeElement: unknown };
+        getComputedStyle(element: unknown): { outlineStyle: string; outlineWidth: string };
+      };
+      const style = view.getComputedStyle(view.document.activeElement);
+      return `${style.outlineStyle} ${style.outlineWidth}`;
+    });
+    assert.match(ring, /^solid [1-9]/, 'a focus ring shows where the keyboard is');
+    await screenshot(page, 'chat-keyboard-source');
+    const source = (await focused()).replace(/^source-link: /, '');
+    await keys.press('Enter');
+    await page.locator('.tabs-container .tab', { hasText: /\.md/ }).first().waitFor();
+    assert.ok(ui.emulator.requestsFor('page').length >= 1, `the source "${source}" was opened as a page`);
+    await screenshot(page, 'chat-keyboard-page');
+  });
+
   it('shows a rate limit at once and counts down, then answers', async () => {
     ui.emulator.faults.add({ kind: 'rateLimit', retryAfterSeconds: 5 }, { operation: 'assistant' });
     const ready = await chatReady(ui.emulator, { viewport: { width: 1400, height: 900 } });
@@ -91,7 +165,7 @@ describe('the chat, as a user sees it', function () {
     const wait = chat.locator('.turn-wait');
     await wait.waitFor({ timeout: 5_000 });
     assert.match(await wait.locator('.wait-text').innerText(), /^The platform's rate limit was reached\. Trying again in [45] s…$/);
-    assert.ok(await wait.getByRole('button', { name: 'Ask again now' }).isVisible());
+    assert.ok(await wait.getByRole('button', { name: 'Retry now, without waiting' }).isVisible());
     await screenshot(bench.page, 'chat-rate-limit');
     await bench.page.waitForTimeout(1_500);
     assert.match(await wait.locator('.wait-text').innerText(), /Trying again in [234] s…$/, 'it counts down');

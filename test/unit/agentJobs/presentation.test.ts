@@ -8,6 +8,7 @@ import {
   jobLabel,
   pullRequestDetail,
   repositoryName,
+  spokenJob,
 } from '../../../src/agentJobs/jobPresentation';
 import type { TrackedJob } from '../../../src/agentJobs/poller';
 import { loadTrackedJobs, saveTrackedJobs, scopeKey, type KeyValueStore } from '../../../src/agentJobs/trackedJobs';
@@ -33,6 +34,32 @@ describe('agent job presentation', () => {
     assert.equal(jobDescription(tracked({ id: 'j1', status: 'active', createdAt: '2026-11-21T11:55:00Z' }), now), 'active · 5 min ago');
     assert.equal(jobDescription(tracked({ id: 'j1', status: 'unknown', rawStatus: 'paused' }), now), 'unknown status "paused"');
     assert.equal(age(3 * 24 * 3_600_000), '3 days ago');
+    assert.equal(
+      spokenJob(
+        {
+          ...tracked({
+            id: 'j1',
+            status: 'completed',
+            createdAt: '2026-11-21T11:59:00Z',
+            repository: 'https://github.com/acme/docs',
+            ref: 'fix-typos',
+            prLink: 'https://github.com/acme/docs/pull/1',
+          }),
+          prompt: '# Fix the typos\nEverywhere.',
+        },
+        now,
+      ),
+      'Agent job Fix the typos, in acme/docs on branch fix-typos, completed, started 1 minute ago, pull request ready',
+      'said in words for a screen reader: no dots, no abbreviations',
+    );
+    assert.equal(
+      spokenJob(
+        tracked({ id: 'j1', status: 'active', createdAt: '2026-11-21T09:00:00Z', repository: 'https://github.com/acme/docs' }),
+        now,
+      ),
+      'Agent job, in acme/docs, active, started 3 hours ago',
+    );
+    assert.equal(spokenJob(tracked(undefined), now), 'Agent job j1, loading');
     assert.equal(jobIcon(tracked(undefined, { kind: 'notFound', message: 'x' })), 'notFound');
     assert.equal(jobIcon(tracked({ id: 'j1', status: 'active' }, { kind: 'offline', message: 'x' })), 'offline');
     assert.equal(jobIcon(tracked({ id: 'j1', status: 'failed' }, { kind: 'ended' })), 'failed');

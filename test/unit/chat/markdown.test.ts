@@ -29,7 +29,11 @@ describe('answer markdown', () => {
 
   it('highlights code and gives every code block Copy and Insert at Cursor', () => {
     const html = renderMarkdown('```ts\nconst x: number = 1;\n```\n');
-    assert.match(html, /<div class="code-block"><div class="code-toolbar"><span class="code-language">ts<\/span>/);
+    assert.match(
+      html,
+      /<div class="code-block" role="group" aria-label="ts code"><div class="code-toolbar"><span class="code-language">ts<\/span>/,
+    );
+    assert.match(html, /<pre tabindex="0"><code class="language-ts">/, 'the code scrolls sideways by keyboard too');
     assert.match(html, /data-action="copy"/);
     assert.match(html, /data-action="insert"/);
     assert.match(html, /<span class="hljs-keyword">const<\/span>/);
