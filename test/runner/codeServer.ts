@@ -72,15 +72,54 @@ const NATIVE_MODULES = [
 ];
 
 /**
- * Installs a release into the cache unless a complete install is there. Its own postinstall
- * refuses to run as root and downloads ripgrep, so scripts are off and its steps done by hand,
- * native modules built against the Node that will run them.
+ * Installs a release into the cache unless a complete install is there; waits for one that
+ * another process is making (`npm test` starts both releases' installs at once, in the
+ * background: test/runner/provision.ts).
  */
-export function ensureCodeServer(name: ReleaseName = releaseOfRun(), log: (line: string) => void = console.log): InstalledCodeServer {
+export async function ensureCodeServer(
+  name: ReleaseName = releaseOfRun(),
+  log: (line: string) => void = console.log,
+): Promise<InstalledCodeServer> {
   const release: Release = RELEASES[name];
   const dir = cacheDir(release);
   const marker = path.join(dir, '.complete');
-  if (fs.existsSync(marker)) return installed(dir, release);
+  const lock = `${dir}.installing`;
+  for (let waited = 0; !fs.existsSync(marker); waited++) {
+    try {
+      fs.mkdirSync(path.dirname(lock), { recursive: true });
+      fs.writeFileSync(lock, String(process.pid), { flag: 'wx' });
+    } catch {
+      // Another process installs it; one that died left its lock, which is taken over.
+      if (isRunning(Number(fs.readFileSync(lock, 'utf8')))) {
+        if (waited === 0) log(`Waiting for code-server ${release.codeServer}, which another process installs…`);
+        await new Promise((resolve) => setTimeout(resolve, 1_000));
+      } else fs.rmSync(lock, { force: true });
+      continue;
+    }
+    try {
+      install(release, dir, log);
+    } finally {
+      fs.rmSync(lock, { force: true });
+    }
+  }
+  return installed(dir, release);
+}
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Its own postinstall refuses to run as root and downloads ripgrep, so scripts are off and its
+ * steps done by hand, native modules built against the Node that will run them.
+ */
+function install(release: Release, dir: string, log: (line: string) => void): void {
+  const marker = path.join(dir, '.complete');
   log(`Installing code-server ${release.codeServer} (VS Code ${release.vscode}) into ${dir} (once per machine)…`);
   fs.rmSync(dir, { recursive: true, force: true });
   fs.mkdirSync(dir, { recursive: true });
@@ -120,7 +159,6 @@ export function ensureCodeServer(name: ReleaseName = releaseOfRun(), log: (line:
   }
   npm(path.join(vscodeDir, 'extensions'), 'install', '--omit=dev', '--ignore-scripts');
   fs.writeFileSync(marker, new Date().toISOString());
-  return installed(dir, release);
 }
 
 export function findOnPath(command: string): string | undefined {
@@ -220,7 +258,7 @@ function listExtensions(extensionsDir: string, folders: readonly string[]): void
 
 export async function startCodeServer(options: CodeServerOptions): Promise<RunningCodeServer> {
   const release = options.release ?? releaseOfRun();
-  const { entry, node } = ensureCodeServer(release, options.log);
+  const { entry, node } = await ensureCodeServer(release, options.log);
   const port = options.port ?? (await freePort());
   const userDir = path.join(options.dataDir, 'user');
   const extensionsDir = path.join(options.dataDir, 'extensions');
