@@ -96,7 +96,7 @@ async function send(
   if (!destination.ok) return destination;
   const { client, project } = destination.value;
   return withProgress({ location: vscode.ProgressLocation.Notification, title: 'Sending the follow-up…' }, () =>
-    client.sendAgentJobFollowUp(project.projectId, id, prompt),
+    client.agentJobs.followUp(project.projectId, id, prompt),
   );
 }
 

@@ -45,7 +45,7 @@ export function registerAgentJobs(context: vscode.ExtensionContext, deps: AgentJ
     // A scope's jobs are read at its own origin or not at all.
     read: (scope, id, signal) => {
       const client = platform.forOrigin(scope.origin);
-      return client.ok ? client.value.readAgentJob(scope.projectId, id, { signal }) : Promise.resolve(client);
+      return client.ok ? client.value.agentJobs.read(scope.projectId, id, { signal }) : Promise.resolve(client);
     },
   });
   const tree = new AgentJobsTree(model, view);

@@ -277,7 +277,7 @@ async function send(deps: StartJobDeps, prompt: string, draft: vscode.TextDocume
   const result: Result<AgentJob> = destination.ok
     ? // Not cancellable: once sent, a job may start whatever the client does.
       await withProgress({ location: vscode.ProgressLocation.Notification, title: 'Starting an agent job…' }, () =>
-        destination.value.client.createAgentJob(destination.value.project.projectId, prompt),
+        destination.value.client.agentJobs.create(destination.value.project.projectId, prompt),
       )
     : destination;
   if (!result.ok) {

@@ -24,7 +24,7 @@ export function connectedSession(
     send: (origin, request, options) => {
       // The settings may have changed since the question was asked: never send it elsewhere.
       const client = platform.forOrigin(origin);
-      return client.ok ? client.value.sendAssistantMessage(request, options) : Promise.resolve(client);
+      return client.ok ? client.value.discovery.ask(request, options) : Promise.resolve(client);
     },
     settings: () => ({ ...settings.current, origin: originOf(settings.current.baseUrl) }),
     newId: () => globalThis.crypto.randomUUID(),

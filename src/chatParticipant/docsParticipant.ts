@@ -258,7 +258,7 @@ async function search(
   const scope = scopeLabel(filter);
   stream.progress(`Searching the documentation${scope ? ` (${scope})` : ''} for ${quotedLine(query, 100)}…`);
   const found = await withSignal(token, (signal) =>
-    deps.platform.current().searchDocs(domain, query, { pageSize: DEFAULT_SEARCH_PAGE_SIZE, filter }, { signal }),
+    deps.platform.current().discovery.search(domain, query, { pageSize: DEFAULT_SEARCH_PAGE_SIZE, filter }, { signal }),
   );
   if (!found.ok) return found.error.kind === 'cancelled' ? {} : { errorDetails: { message: found.error.message } };
   if (found.value.length === 0) {

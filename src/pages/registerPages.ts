@@ -21,7 +21,7 @@ export interface PagesDeps {
 export function registerPages(context: vscode.ExtensionContext, { platform, settings, keys, log }: PagesDeps): PageDocuments {
   const cache = new PageCache(({ origin, domain, path }, options) => {
     const client = platform.forOrigin(origin);
-    return client.ok ? client.value.retrievePage(domain, path, options) : Promise.resolve(client);
+    return client.ok ? client.value.discovery.page(domain, path, options) : Promise.resolve(client);
   });
   const pages = new PageDocuments(cache, settings, log);
   // Pages read with keys that are gone, or replaced, are not served again.

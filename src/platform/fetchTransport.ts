@@ -12,12 +12,12 @@ import {
   flattenHeaders,
   type HttpCall,
   type HttpResponse,
-  loggedExchange,
+  pathOf,
   requestHeaders,
   type ResponseBody,
   type Transport,
+  TransportError,
   type TransportOptions,
-  undiciCoded,
 } from './transport';
 
 export function fetchTransport(base: BaseUrl, options: TransportOptions): Transport {
@@ -34,11 +34,8 @@ class FetchTransport implements Transport {
     return this.base.origin;
   }
 
-  open(call: HttpCall): Promise<Result<HttpResponse>> {
-    return loggedExchange(this.base, this.options, call, (path) => this.start(call, path));
-  }
-
-  private async start(call: HttpCall, path: string): Promise<Result<HttpResponse>> {
+  async open(call: HttpCall): Promise<Result<HttpResponse>> {
+    const path = pathOf(this.base, call);
     // One controller per exchange: the caller's signal, the headers' wait and the body's reader all end it.
     const controller = new AbortController();
     const abort = () => controller.abort();
@@ -89,7 +86,7 @@ class FetchTransport implements Transport {
       }
       return ok({ status: response.status, headers: flattenHeaders(response.headers.entries()), body: response.body });
     } catch (error) {
-      if (timedOut()) return fail(errorFromException(undiciCoded('UND_ERR_HEADERS_TIMEOUT', 'No headers in time'), call.signal));
+      if (timedOut()) return fail(errorFromException(new TransportError('headersTimeout', 'No headers in time'), call.signal));
       return fail(
         error instanceof TypeError && !call.signal?.aborted ? browserRefusal(this.base.origin) : errorFromException(error, call.signal),
       );
@@ -137,19 +134,20 @@ function responseBody(
     }
     done();
   };
-  /** The next piece; a connection lost mid-body is said in undici's words for it, as the headers were read. */
+  /** The next piece; a connection lost mid-body is said so, as the headers were read. */
   const read = async (): Promise<Awaited<ReturnType<ReadableStreamDefaultReader<Uint8Array>['read']>>> => {
     let timer: ReturnType<typeof setTimeout> | undefined;
     const idle = new Promise<never>((_, reject) => {
       timer = setTimeout(
-        () => reject(undiciCoded('UND_ERR_BODY_TIMEOUT', 'The platform stopped sending')),
+        () => reject(new TransportError('bodyStalled', 'The platform stopped sending')),
         Math.min(call.idleTimeoutMs, MAX_TIMER_MS),
       );
     });
     try {
       return await Promise.race([reader!.read(), idle]);
     } catch (error) {
-      if (error instanceof TypeError && !destroyed && !call.signal?.aborted) throw undiciCoded('UND_ERR_SOCKET', 'The connection was lost');
+      if (error instanceof TypeError && !destroyed && !call.signal?.aborted)
+        throw new TransportError('connectionLost', 'the connection was lost');
       throw error;
     } finally {
       clearTimeout(timer);

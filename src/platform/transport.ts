@@ -1,7 +1,8 @@
 // One HTTP exchange with the platform, whatever carries it: the Transport interface the client
-// uses, reading bodies, and the translation of what a transport throws into a PlatformError (a
+// uses, the few ways an exchange can fail (TransportFailure: each transport says its own errors
+// in these words), reading bodies, and the translation of a failure into a PlatformError (a
 // status's meaning is httpErrors.ts's). undici carries it in Node (undiciTransport.ts), fetch in a
-// browser (fetchTransport.ts); the client never knows which.
+// browser (fetchTransport.ts); the client never knows which, and logs each exchange around it.
 
 import type { BaseUrl } from './endpoint';
 import { cancelled, fail, ok, platformError, type PlatformError, type Result } from './errors';
@@ -74,22 +75,28 @@ export interface Transport {
   close(): Promise<void>;
 }
 
+/** Where a call goes under the base URL's origin: its path prefix, then the call's path. */
+export function pathOf(base: BaseUrl, call: HttpCall): string {
+  return base.pathPrefix + call.path;
+}
+
 /**
- * What every transport does around an exchange: the path under the base URL, a call cancelled
- * before it starts, and one debug line with the outcome and its time (the key never in it).
+ * A transport whose every exchange is logged, once, in one debug line with its outcome and time
+ * (never the key), and which sends nothing for a call cancelled before it starts.
  */
-export async function loggedExchange(
-  base: BaseUrl,
-  options: TransportOptions,
-  call: HttpCall,
-  exchange: (path: string) => Promise<Result<HttpResponse>>,
-): Promise<Result<HttpResponse>> {
-  if (call.signal?.aborted) return fail(cancelled());
-  const started = options.now();
-  const path = base.pathPrefix + call.path;
-  const result = await exchange(path);
-  options.logger.debug(`${call.method} ${path} → ${result.ok ? result.value.status : result.error.kind} (${options.now() - started} ms)`);
-  return result;
+export function logged(transport: Transport, base: BaseUrl, options: TransportOptions): Transport {
+  return {
+    origin: transport.origin,
+    close: () => transport.close(),
+    open: async (call) => {
+      if (call.signal?.aborted) return fail(cancelled());
+      const started = options.now();
+      const result = await transport.open(call);
+      const outcome = result.ok ? result.value.status : result.error.kind;
+      options.logger.debug(`${call.method} ${pathOf(base, call)} → ${outcome} (${options.now() - started} ms)`);
+      return result;
+    },
+  };
 }
 
 /** The headers of every call, whichever transport sends it. */
@@ -192,48 +199,54 @@ export async function errorFromResponse(response: HttpResponse, context: ErrorCo
   return errorFromStatus(response.status, response.headers, text, context);
 }
 
-/** undici's codes for its timeouts; fetchTransport.ts raises the same for its own (undiciCoded). */
-const TIMEOUT_CODES: Readonly<Record<string, string>> = {
-  UND_ERR_CONNECT_TIMEOUT: 'Connecting to the platform took too long',
-  UND_ERR_HEADERS_TIMEOUT: 'The platform took too long to start answering',
-  UND_ERR_BODY_TIMEOUT: 'The platform stopped sending in the middle of its answer',
-};
+/** How an exchange failed, in words no transport owns: each says its own errors this way. */
+export type TransportFailure =
+  /** No connection within the connect timeout: nothing was sent. */
+  | 'connectTimeout'
+  /** Sent, and no response headers within the headers timeout. */
+  | 'headersTimeout'
+  /** The body stopped coming for longer than the call's idle time. */
+  | 'bodyStalled'
+  /** No connection at all (refused, no such host, no route): nothing was sent. */
+  | 'unreached'
+  /** The connection was lost after the request may have gone. */
+  | 'connectionLost'
+  /** What the request holds cannot be sent over HTTP (a header outside Latin-1). */
+  | 'unsendable'
+  | 'cancelled';
 
-/** Codes that mean no connection was ever made: nothing of the request reached the server. */
-const UNSENT_CODES: ReadonlySet<string> = new Set([
-  'ECONNREFUSED',
-  'ENOTFOUND',
-  'EAI_AGAIN',
-  'EHOSTUNREACH',
-  'ENETUNREACH',
-  'UND_ERR_CONNECT_TIMEOUT',
-]);
-
-/**
- * An error as undici would raise it, `code` and all: what a transport without undici raises for the
- * same failure, so that errorFromException says the same of it.
- */
-export function undiciCoded(code: 'UND_ERR_HEADERS_TIMEOUT' | 'UND_ERR_BODY_TIMEOUT' | 'UND_ERR_SOCKET', message: string): Error {
-  return Object.assign(new Error(message), { code });
+/** What a transport throws, or returns, when an exchange fails; `detail` names the cause (a code), never a key. */
+export class TransportError extends Error {
+  constructor(
+    readonly failure: TransportFailure,
+    detail: string,
+  ) {
+    super(detail);
+  }
 }
 
-/** Maps whatever the transport threw (undici, the socket, fetch). An abort requested by the caller always wins. */
+const TIMEOUTS: Readonly<Partial<Record<TransportFailure, string>>> = {
+  connectTimeout: 'Connecting to the platform took too long',
+  headersTimeout: 'The platform took too long to start answering',
+  bodyStalled: 'The platform stopped sending in the middle of its answer',
+};
+
+/** What a failed exchange means to the user. An abort requested by the caller always wins. */
 export function errorFromException(error: unknown, signal?: AbortSignal): PlatformError {
   if (signal?.aborted) return cancelled();
-  const code = errorCode(error);
-  const unsent = code !== undefined && UNSENT_CODES.has(code) ? { unsent: true } : {};
-  if (code && TIMEOUT_CODES[code]) {
-    return platformError('timeout', `${TIMEOUT_CODES[code]}. Check your connection and try again.`, unsent);
-  }
-  if (code === 'UND_ERR_ABORTED' || (error instanceof Error && error.name === 'AbortError')) return cancelled();
-  // undici refuses to send what HTTP cannot carry (a header with a character outside Latin-1): nothing left.
-  if (code === 'UND_ERR_INVALID_ARG') {
+  const failure = error instanceof TransportError ? error.failure : undefined;
+  // Only where nothing was sent may a change (a question, a new job) be sent again.
+  const unsent = failure === 'connectTimeout' || failure === 'unreached' ? { unsent: true } : {};
+  const timeout = failure && TIMEOUTS[failure];
+  if (timeout) return platformError('timeout', `${timeout}. Check your connection and try again.`, unsent);
+  if (failure === 'cancelled') return cancelled();
+  if (failure === 'unsendable') {
     return platformError(
       'invalidRequest',
       'The request could not be sent: a key or setting holds characters HTTP cannot carry. Set the keys again, copying them from the dashboard.',
     );
   }
-  const detail = code ?? (error instanceof Error ? error.message : String(error));
+  const detail = error instanceof Error ? error.message : String(error);
   return platformError(
     'network',
     `Could not reach the platform (${redactSecrets(detail)}). Check your connection and the base URL.`,
@@ -246,13 +259,4 @@ export function flattenHeaders(headers: Iterable<[string, string | string[] | un
   const flat: Record<string, string | undefined> = {};
   for (const [name, value] of headers) flat[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
   return flat;
-}
-
-function errorCode(error: unknown): string | undefined {
-  for (let current: unknown = error, depth = 0; current && depth < 4; depth++) {
-    const code = (current as { code?: unknown }).code;
-    if (typeof code === 'string') return code;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return undefined;
 }

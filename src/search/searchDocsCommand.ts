@@ -58,7 +58,7 @@ function searchDocs(deps: SearchDocsDeps, given: string | undefined): Promise<vo
   const search = new SearchAsYouType<Result<SearchResult[]>>(
     (query, signal) => {
       const { domain, filter } = deps.settings.current;
-      return deps.platform.current().searchDocs(domain, query, { pageSize: DEFAULT_SEARCH_PAGE_SIZE, filter }, { signal });
+      return deps.platform.current().discovery.search(domain, query, { pageSize: DEFAULT_SEARCH_PAGE_SIZE, filter }, { signal });
     },
     (state) => {
       pick.busy = state.kind === 'busy';

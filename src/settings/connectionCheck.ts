@@ -22,10 +22,10 @@ export async function checkConnection(client: PlatformClient, state: SetupState,
   const [assistant, agentJobs] = await Promise.all([
     state.domain === ''
       ? skipped('The documentation domain is not set, so the assistant key was not checked.')
-      : probe(client.retrievePage(state.domain, PROBE_PAGE, { signal }), `The assistant key works for the domain "${state.domain}".`),
+      : probe(client.discovery.page(state.domain, PROBE_PAGE, { signal }), `The assistant key works for the domain "${state.domain}".`),
     state.projectId === ''
       ? skipped('The project id is not set, so the admin key was not checked.')
-      : probe(client.readAgentJob(state.projectId, PROBE_JOB, { signal }), `The admin key works for the project "${state.projectId}".`),
+      : probe(client.agentJobs.read(state.projectId, PROBE_JOB, { signal }), `The admin key works for the project "${state.projectId}".`),
   ]);
   return { assistant, agentJobs };
 }

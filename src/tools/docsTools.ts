@@ -43,7 +43,9 @@ export function docsTools(deps: DocsToolsDeps): DocsTools {
           if (query.length > MAX_QUERY_CHARS)
             return badInputText(`the query is ${query.length} characters long; give a short one, of at most ${MAX_QUERY_CHARS}.`);
           const { domain, filter } = deps.settings.current;
-          const found = await deps.platform.current().searchDocs(domain, query, { pageSize: DEFAULT_SEARCH_PAGE_SIZE, filter }, { signal });
+          const found = await deps.platform
+            .current()
+            .discovery.search(domain, query, { pageSize: DEFAULT_SEARCH_PAGE_SIZE, filter }, { signal });
           if (!found.ok) return failureText('search the documentation', found.error.message);
           const results = found.value.map((result) => {
             const parsed = pagePathFromInput(result.target);

@@ -57,7 +57,7 @@ describe('chat session', () => {
       conversation,
       send: (origin, request, callOptions) => {
         assert.equal(origin, client.origin, 'sent to the origin it was asked of');
-        return client.sendAssistantMessage(request, callOptions);
+        return client.discovery.ask(request, callOptions);
       },
       settings: () => ({
         origin: client.origin,

@@ -8,7 +8,7 @@ describe('agent job instructions: create and follow up', () => {
   const h = useHarness();
 
   it('creates a job with the admin key and {prompt}: 201 with the job, active', async () => {
-    const result = await h.client().createAgentJob('proj_demo', 'Document the retry option.');
+    const result = await h.client().agentJobs.create('proj_demo', 'Document the retry option.');
     assert.ok(result.ok);
     assert.equal(result.value.status, 'active');
     assert.match(result.value.id, /^job_/);
@@ -26,7 +26,7 @@ describe('agent job instructions: create and follow up', () => {
       { kind: 'status', status: 400, body: JSON.stringify({ error: 'prompt mentions an unknown repository' }) },
       { operation: 'createJob' },
     );
-    const error = expectError(await h.client().createAgentJob('proj_demo', 'x'), 'invalidRequest');
+    const error = expectError(await h.client().agentJobs.create('proj_demo', 'x'), 'invalidRequest');
     assert.match(error.message, /refused the request as invalid\. The server said: "prompt mentions an unknown repository"/);
     assert.equal(h.emulator.requestsFor('createJob').length, 1);
   });
@@ -34,8 +34,8 @@ describe('agent job instructions: create and follow up', () => {
   it('a 429 past the hourly limit of jobs and follow-ups says when to try again, and is not retried', async () => {
     h.emulator.config.limits.jobInstructionsPerHour = 1;
     const client = h.client();
-    assert.ok((await client.createAgentJob('proj_demo', 'first')).ok);
-    const error = expectError(await client.createAgentJob('proj_demo', 'second'), 'rateLimited');
+    assert.ok((await client.agentJobs.create('proj_demo', 'first')).ok);
+    const error = expectError(await client.agentJobs.create('proj_demo', 'second'), 'rateLimited');
     assert.match(error.message, /Try again in \d+ minutes?/);
     assert.deepEqual(h.delays, [], 'nothing waited out silently');
     assert.equal(h.emulator.requestsFor('createJob').length, 2);
@@ -43,21 +43,21 @@ describe('agent job instructions: create and follow up', () => {
 
   it('a connection dropped after sending never starts the job twice', async () => {
     arm(h.emulator, { kind: 'resetConnection' }, { operation: 'createJob' });
-    expectError(await h.client().createAgentJob('proj_demo', 'once'), 'network');
+    expectError(await h.client().agentJobs.create('proj_demo', 'once'), 'network');
     assert.equal(h.emulator.requestsFor('createJob').length, 1);
     assert.deepEqual(h.delays, []);
   });
 
   it('refuses an empty prompt, or one over the limit, before sending', async () => {
     const client = h.client();
-    assert.match(expectError(await client.createAgentJob('proj_demo', '   '), 'invalidRequest').message, /The prompt is empty/);
+    assert.match(expectError(await client.agentJobs.create('proj_demo', '   '), 'invalidRequest').message, /The prompt is empty/);
     const big = 'x'.repeat(MAX_PROMPT_BYTES + 1);
     assert.match(
-      expectError(await client.createAgentJob('proj_demo', big), 'invalidRequest').message,
+      expectError(await client.agentJobs.create('proj_demo', big), 'invalidRequest').message,
       /The prompt is 100\.0 KB|The prompt is 100 KB/,
     );
     assert.ok(
-      (await client.createAgentJob('proj_demo', 'é'.repeat(MAX_PROMPT_BYTES / 2))).ok,
+      (await client.agentJobs.create('proj_demo', 'é'.repeat(MAX_PROMPT_BYTES / 2))).ok,
       'counted in bytes: exactly the limit is fine',
     );
     assert.equal(h.emulator.requestsFor('createJob').length, 1);
@@ -65,12 +65,12 @@ describe('agent job instructions: create and follow up', () => {
 
   it('a follow-up sets an ended job working again; the answer is the job', async () => {
     const client = h.client();
-    const created = await client.createAgentJob('proj_demo', 'start');
+    const created = await client.agentJobs.create('proj_demo', 'start');
     assert.ok(created.ok);
     h.clock.advance(61_000);
-    const ended = await client.readAgentJob('proj_demo', created.value.id);
+    const ended = await client.agentJobs.read('proj_demo', created.value.id);
     assert.ok(ended.ok && ended.value.status === 'completed' && ended.value.prLink);
-    const followed = await client.sendAgentJobFollowUp('proj_demo', created.value.id, 'Also fix the typo in the heading.');
+    const followed = await client.agentJobs.followUp('proj_demo', created.value.id, 'Also fix the typo in the heading.');
     assert.ok(followed.ok);
     assert.equal(followed.value.status, 'active');
     const [request] = h.emulator.requestsFor('jobFollowUp');
@@ -86,12 +86,12 @@ describe('agent job instructions: create and follow up', () => {
       prLink: 'https://evil.example/pr',
     };
     arm(h.emulator, { kind: 'status', status: 200, body: JSON.stringify(other) }, { operation: 'jobFollowUp' });
-    const error = expectError(await h.client().sendAgentJobFollowUp('proj_demo', 'job-asked', 'more'), 'badResponse');
+    const error = expectError(await h.client().agentJobs.followUp('proj_demo', 'job-asked', 'more'), 'badResponse');
     assert.match(error.message, /answered with agent job "job-other" when "job-asked" was asked for/);
   });
 
   it('a follow-up to a job the platform does not know is notFound, in words', async () => {
-    const error = expectError(await h.client().sendAgentJobFollowUp('proj_demo', 'job-gone', 'hello?'), 'notFound');
+    const error = expectError(await h.client().agentJobs.followUp('proj_demo', 'job-gone', 'hello?'), 'notFound');
     assert.match(error.message, /No agent job "job-gone" was found/);
   });
 });

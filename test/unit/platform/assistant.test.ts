@@ -20,8 +20,8 @@ describe('operation 3: assistant message', () => {
 
   it('sends exactly the spec names and leaves optional fields out when unset', async () => {
     const client = h.client();
-    await client.sendAssistantMessage(ask('How do I stop an answer?'));
-    await client.sendAssistantMessage(
+    await client.discovery.ask(ask('How do I stop an answer?'));
+    await client.discovery.ask(
       ask('What about this code?', {
         fp: 'user-42',
         retrievalPageSize: 3,
@@ -33,7 +33,7 @@ describe('operation 3: assistant message', () => {
         currentPath: 'guides/chat',
       }),
     );
-    await client.sendAssistantMessage(ask('filter null is left out', { filter: null, context: [] }));
+    await client.discovery.ask(ask('filter null is left out', { filter: null, context: [] }));
     const [plain, full, nullFilter] = h.emulator.requests;
     assert.equal(plain.method, 'POST');
     assert.equal(plain.path, '/discovery/v2/assistant/acme-docs/message');
@@ -57,7 +57,7 @@ describe('operation 3: assistant message', () => {
   it('streams the answer chunk by chunk and folds it into text and sources', async () => {
     const seen: StreamChunk['type'][] = [];
     const lengths: number[] = [];
-    const result = await h.client().sendAssistantMessage(ask('How do I stop an answer and retry?', { retrievalPageSize: 2 }), {
+    const result = await h.client().discovery.ask(ask('How do I stop an answer and retry?', { retrievalPageSize: 2 }), {
       observer: {
         onChunk: (chunk, message) => {
           seen.push(chunk.type);
@@ -86,7 +86,7 @@ describe('operation 3: assistant message', () => {
     it('takes the thread id and key from the headers and sends both on the next turn', async () => {
       const client = h.client();
       let headerThread: { threadId?: string; threadKey?: string } = {};
-      const first = await client.sendAssistantMessage(ask('What are API keys?'), {
+      const first = await client.discovery.ask(ask('What are API keys?'), {
         observer: { onResponse: (thread) => (headerThread = thread) },
       });
       assert.ok(first.ok);
@@ -101,7 +101,7 @@ describe('operation 3: assistant message', () => {
         parts: [{ type: 'text', text: messageText(first.value.message) }],
       };
       const messages = [question('What are API keys?'), assistantTurn, question('And where are they stored?', 'u2')];
-      const second = await client.sendAssistantMessage({ domain: 'acme-docs', fp: 'anonymous', messages, threadId, threadKey });
+      const second = await client.discovery.ask({ domain: 'acme-docs', fp: 'anonymous', messages, threadId, threadKey });
       assert.ok(second.ok);
       assert.equal(second.value.threadId, undefined, 'the live service names the thread only when it is new');
       assert.equal(second.value.threadKey, undefined, 'the key comes only once');
@@ -113,9 +113,9 @@ describe('operation 3: assistant message', () => {
 
     it('error kind notFound: a later turn without the thread key gets 404, as on the live service', async () => {
       const client = h.client();
-      const first = await client.sendAssistantMessage(ask('What are API keys?'));
+      const first = await client.discovery.ask(ask('What are API keys?'));
       assert.ok(first.ok);
-      const error = expectError(await client.sendAssistantMessage(ask('again', { threadId: first.value.threadId })), 'notFound');
+      const error = expectError(await client.discovery.ask(ask('again', { threadId: first.value.threadId })), 'notFound');
       assert.match(error.message, /no longer knows this conversation's thread/);
     });
 
@@ -123,14 +123,14 @@ describe('operation 3: assistant message', () => {
       h.emulator.config.streamShape = 'spec';
       const client = h.client();
       let headerThread: object | undefined;
-      const first = await client.sendAssistantMessage(ask('What are API keys?'), {
+      const first = await client.discovery.ask(ask('What are API keys?'), {
         observer: { onResponse: (thread) => (headerThread = thread) },
       });
       assert.ok(first.ok);
       assert.deepEqual(headerThread, {});
       assert.match(first.value.threadId ?? '', /^thread_/);
       assert.equal(first.value.threadKey, undefined);
-      const second = await client.sendAssistantMessage(ask('And more?', { threadId: first.value.threadId }));
+      const second = await client.discovery.ask(ask('And more?', { threadId: first.value.threadId }));
       assert.ok(second.ok);
       assert.equal((h.emulator.requests[1].body as Record<string, unknown>).threadKey, undefined);
     });
@@ -139,28 +139,28 @@ describe('operation 3: assistant message', () => {
   describe('refused before sending', () => {
     it('error kind invalidRequest: a currentPath over 200 characters, a bad page size, no messages', async () => {
       const client = h.client();
-      const long = expectError(await client.sendAssistantMessage(ask('q', { currentPath: 'p'.repeat(201) })), 'invalidRequest');
+      const long = expectError(await client.discovery.ask(ask('q', { currentPath: 'p'.repeat(201) })), 'invalidRequest');
       assert.match(long.message, /201 characters long; the platform takes at most 200/);
-      assert.ok((await client.sendAssistantMessage(ask('q', { currentPath: 'p'.repeat(200) }))).ok);
-      expectError(await client.sendAssistantMessage(ask('q', { retrievalPageSize: 0 })), 'invalidRequest');
-      expectError(await client.sendAssistantMessage(ask('q', { retrievalPageSize: 51 })), 'invalidRequest');
-      expectError(await client.sendAssistantMessage(ask('q', { retrievalPageSize: 2.5 })), 'invalidRequest');
-      expectError(await client.sendAssistantMessage({ domain: 'acme-docs', fp: 'anonymous', messages: [] }), 'invalidRequest');
+      assert.ok((await client.discovery.ask(ask('q', { currentPath: 'p'.repeat(200) }))).ok);
+      expectError(await client.discovery.ask(ask('q', { retrievalPageSize: 0 })), 'invalidRequest');
+      expectError(await client.discovery.ask(ask('q', { retrievalPageSize: 51 })), 'invalidRequest');
+      expectError(await client.discovery.ask(ask('q', { retrievalPageSize: 2.5 })), 'invalidRequest');
+      expectError(await client.discovery.ask({ domain: 'acme-docs', fp: 'anonymous', messages: [] }), 'invalidRequest');
       assert.equal(h.emulator.requests.length, 1);
     });
 
     it('error kind notConfigured: no assistant key, or the admin key, is never sent', async () => {
-      const none = expectError(await h.client({ keyMap: {} }).sendAssistantMessage(ask('q')), 'notConfigured');
+      const none = expectError(await h.client({ keyMap: {} }).discovery.ask(ask('q')), 'notConfigured');
       assert.equal(none.setting, 'assistantKey');
       const admin = expectError(
         await h
           .client({ keyMap: { assistantKey: h.emulator.config.adminKey, adminKey: h.emulator.config.adminKey } })
-          .sendAssistantMessage(ask('q')),
+          .discovery.ask(ask('q')),
         'notConfigured',
       );
       assert.equal(admin.setting, 'assistantKey');
       const broken = expectError(
-        await h.client({ keys: async () => Promise.reject(new Error('no keyring')) }).sendAssistantMessage(ask('q')),
+        await h.client({ keys: async () => Promise.reject(new Error('no keyring')) }).discovery.ask(ask('q')),
         'notConfigured',
       );
       assert.match(broken.message, /could not be read from the editor's secret storage \(no keyring\)/);
@@ -170,7 +170,7 @@ describe('operation 3: assistant message', () => {
 
   describe('faults', () => {
     const clean = async () => {
-      const result = await h.client().sendAssistantMessage(ask('How do I set up keys?'));
+      const result = await h.client().discovery.ask(ask('How do I set up keys?'));
       assert.ok(result.ok);
       h.emulator.requests.length = 0;
       return messageText(result.value.message);
@@ -179,7 +179,7 @@ describe('operation 3: assistant message', () => {
     it('fault dropMidStream: reported as network with the partial answer kept, and never retried', async () => {
       const full = await clean();
       arm(h.emulator, { kind: 'dropMidStream', afterEvents: 20 }, { operation: 'assistant' });
-      const result = await h.client().sendAssistantMessage(ask('How do I set up keys?'));
+      const result = await h.client().discovery.ask(ask('How do I set up keys?'));
       const error = expectError(result, 'network');
       assert.match(error.message, /^The answer was interrupted\./);
       assert.ok(!result.ok && result.partial);
@@ -190,7 +190,7 @@ describe('operation 3: assistant message', () => {
 
     it('fault endWithoutFinish: a body that ends cleanly without finish or [DONE] is interrupted', async () => {
       arm(h.emulator, { kind: 'endWithoutFinish', afterEvents: 15 }, { operation: 'assistant' });
-      const result = await h.client().sendAssistantMessage(ask('How do I set up keys?'));
+      const result = await h.client().discovery.ask(ask('How do I set up keys?'));
       const error = expectError(result, 'network');
       assert.match(error.message, /interrupted: the connection closed before it finished/);
       assert.ok(!result.ok && result.partial && messageText(result.partial.message).length > 0);
@@ -200,7 +200,7 @@ describe('operation 3: assistant message', () => {
     it('fault nonJsonChunk: skipped with a warning; the answer is whole', async () => {
       const full = await clean();
       arm(h.emulator, { kind: 'nonJsonChunk', afterEvents: 10 }, { operation: 'assistant' });
-      const result = await h.client().sendAssistantMessage(ask('How do I set up keys?'));
+      const result = await h.client().discovery.ask(ask('How do I set up keys?'));
       assert.ok(result.ok);
       assert.equal(messageText(result.value.message), full);
       assert.ok(h.logger.lines.some((line) => /^warn Stream chunk skipped \(not JSON/.test(line)));
@@ -210,9 +210,7 @@ describe('operation 3: assistant message', () => {
       const full = await clean();
       arm(h.emulator, { kind: 'unknownChunk' }, { operation: 'assistant' });
       const chunks: StreamChunk[] = [];
-      const result = await h
-        .client()
-        .sendAssistantMessage(ask('How do I set up keys?'), { observer: { onChunk: (chunk) => chunks.push(chunk) } });
+      const result = await h.client().discovery.ask(ask('How do I set up keys?'), { observer: { onChunk: (chunk) => chunks.push(chunk) } });
       assert.ok(result.ok);
       assert.equal(messageText(result.value.message), full);
       assert.ok(h.emulator.requests.length === 1 && !h.logger.lines.some((line) => line.startsWith('warn')));
@@ -222,7 +220,7 @@ describe('operation 3: assistant message', () => {
 
     it('fault errorChunk: serverError with the error text and the partial answer', async () => {
       arm(h.emulator, { kind: 'errorChunk', errorText: 'The model is overloaded.' }, { operation: 'assistant' });
-      const result = await h.client().sendAssistantMessage(ask('How do I set up keys?'));
+      const result = await h.client().discovery.ask(ask('How do I set up keys?'));
       const error = expectError(result, 'serverError');
       assert.equal(error.serverMessage, 'The model is overloaded.');
       assert.match(error.message, /The assistant stopped with an error: The model is overloaded\. Try again\./);
@@ -231,14 +229,14 @@ describe('operation 3: assistant message', () => {
 
     it('fault slowFirstByte: timeout when the answer does not start in time', async () => {
       arm(h.emulator, { kind: 'slowFirstByte', ms: 3000 }, { operation: 'assistant' });
-      const result = await h.client({ timeouts: { headersMs: 200 } }).sendAssistantMessage(ask('q'));
+      const result = await h.client({ timeouts: { headersMs: 200 } }).discovery.ask(ask('q'));
       expectError(result, 'timeout');
       assert.ok(!result.ok && result.partial === undefined);
     });
 
     it('fault stallMidStream: the idle timeout between events ends the stream, the partial answer kept', async () => {
       arm(h.emulator, { kind: 'stallMidStream', afterEvents: 12, ms: 3000 }, { operation: 'assistant' });
-      const result = await h.client({ timeouts: { streamIdleMs: 200 } }).sendAssistantMessage(ask('How do I set up keys?'));
+      const result = await h.client({ timeouts: { streamIdleMs: 200 } }).discovery.ask(ask('How do I set up keys?'));
       const error = expectError(result, 'timeout');
       assert.match(error.message, /stopped sending in the middle of its answer/);
       assert.ok(!result.ok && result.partial && messageText(result.partial.message).length > 0);
@@ -246,23 +244,23 @@ describe('operation 3: assistant message', () => {
 
     it('fault status: 500 with an HTML body is a readable serverError, not a parse crash', async () => {
       arm(h.emulator, html500, { operation: 'assistant' });
-      const error = expectError(await h.client().sendAssistantMessage(ask('q')), 'serverError');
+      const error = expectError(await h.client().discovery.ask(ask('q')), 'serverError');
       assert.match(error.message, /HTTP 500.*An HTML page \(perhaps from a proxy\) came back\./);
     });
 
     it('fault rateLimit: a 429 comes back at once with its wait, for the chat to wait out in view', async () => {
       arm(h.emulator, { kind: 'rateLimit', retryAfterSeconds: 27 }, { operation: 'assistant' });
-      const error = expectError(await h.client().sendAssistantMessage(ask('q')), 'rateLimited');
+      const error = expectError(await h.client().discovery.ask(ask('q')), 'rateLimited');
       assert.equal(error.retryAfterMs, 27_000);
       arm(h.emulator, { kind: 'rateLimit' }, { operation: 'assistant' });
-      assert.equal(expectError(await h.client().sendAssistantMessage(ask('q')), 'rateLimited').retryAfterMs, undefined);
+      assert.equal(expectError(await h.client().discovery.ask(ask('q')), 'rateLimited').retryAfterMs, undefined);
       assert.equal(h.emulator.requests.length, 2);
       assert.deepEqual(h.delays, [], 'nothing was waited out silently');
     });
 
     it('fault resetConnection: a question whose connection dropped is not sent again, since it may have arrived', async () => {
       arm(h.emulator, { kind: 'resetConnection' }, { operation: 'assistant' });
-      const error = expectError(await h.client().sendAssistantMessage(ask('q')), 'network');
+      const error = expectError(await h.client().discovery.ask(ask('q')), 'network');
       assert.notEqual(error.unsent, true);
       assert.equal(h.emulator.requests.length, 1);
       assert.deepEqual(h.delays, []);
@@ -272,7 +270,7 @@ describe('operation 3: assistant message', () => {
       const port = h.emulator.url.split(':').pop();
       await h.emulator.close();
       const client = h.client({ baseUrl: `http://127.0.0.1:${port}` });
-      const error = expectError(await client.sendAssistantMessage(ask('q')), 'network');
+      const error = expectError(await client.discovery.ask(ask('q')), 'network');
       assert.equal(error.unsent, true);
       assert.equal(h.delays.length, 3, 'three retries after the first attempt');
     });
@@ -280,14 +278,14 @@ describe('operation 3: assistant message', () => {
     it('error kind rateLimited: the hourly limit reached', async () => {
       h.emulator.config.limits.assistantPerHour = 1;
       const client = h.client();
-      assert.ok((await client.sendAssistantMessage(ask('q'))).ok);
-      const error = expectError(await client.sendAssistantMessage(ask('q')), 'rateLimited');
+      assert.ok((await client.discovery.ask(ask('q'))).ok);
+      const error = expectError(await client.discovery.ask(ask('q')), 'rateLimited');
       assert.ok(error.retryAfterMs! > 30_000);
     });
 
     it('error kind badResponse: a 200 that is JSON instead of a stream', async () => {
       arm(h.emulator, { kind: 'status', status: 200, body: '{"message":"not a stream"}' }, { operation: 'assistant' });
-      const error = expectError(await h.client().sendAssistantMessage(ask('q')), 'badResponse');
+      const error = expectError(await h.client().discovery.ask(ask('q')), 'badResponse');
       assert.match(error.message, /instead of a stream/);
     });
   });
@@ -296,7 +294,7 @@ describe('operation 3: assistant message', () => {
     h.emulator.config.deltaDelayMs = 5;
     const controller = new AbortController();
     let deltas = 0;
-    const result = await h.client().sendAssistantMessage(ask('How do I set up keys?'), {
+    const result = await h.client().discovery.ask(ask('How do I set up keys?'), {
       signal: controller.signal,
       observer: { onChunk: (chunk) => chunk.type === 'text-delta' && ++deltas === 5 && controller.abort() },
     });
@@ -306,7 +304,7 @@ describe('operation 3: assistant message', () => {
   });
 
   it('an observer that throws does not break the stream', async () => {
-    const result = await h.client().sendAssistantMessage(ask('q'), {
+    const result = await h.client().discovery.ask(ask('q'), {
       observer: {
         onChunk: () => {
           throw new Error('view went away');

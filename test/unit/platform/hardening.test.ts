@@ -2,6 +2,7 @@
 // instead (issue 13, the items the client itself answers for).
 
 import * as assert from 'node:assert/strict';
+import { undiciFailure } from '../../../src/platform/undiciTransport';
 import { errorFromException } from '../../../src/platform/transport';
 import { messageText } from '../../../src/platform/stream/assistantMessage';
 import { escapeMarkdown, inertText } from '../../../src/util/inertText';
@@ -20,7 +21,7 @@ describe('hardening: the client', () => {
   it('stops an answer of endless text at the limit, keeping what arrived', async () => {
     arm(h.emulator, { kind: 'endlessAnswer', oneLine: false }, { operation: 'assistant' });
     const started = Date.now();
-    const result = await h.client().sendAssistantMessage(ask('q'));
+    const result = await h.client().discovery.ask(ask('q'));
     const error = expectError(result, 'badResponse');
     assert.match(
       error.message,
@@ -34,14 +35,14 @@ describe('hardening: the client', () => {
 
   it('stops one SSE line that never ends at the limit', async () => {
     arm(h.emulator, { kind: 'endlessAnswer', oneLine: true }, { operation: 'assistant' });
-    const result = await h.client().sendAssistantMessage(ask('q'));
+    const result = await h.client().discovery.ask(ask('q'));
     const error = expectError(result, 'badResponse');
     assert.match(error.message, /a line of 2 MB/);
   });
 
   it('stops an answer of sources and tool calls without end at the limit of parts, keeping what arrived (issue 28, item 1)', async () => {
     arm(h.emulator, { kind: 'floodOfParts', count: 6_000 }, { operation: 'assistant' });
-    const result = await h.client().sendAssistantMessage(ask('q'));
+    const result = await h.client().discovery.ask(ask('q'));
     const error = expectError(result, 'badResponse');
     assert.equal(
       error.message,
@@ -56,7 +57,7 @@ describe('hardening: the client', () => {
     arm(h.emulator, { kind: 'dripBody', intervalMs: 100 }, { operation: 'page' });
     const result = await h
       .client({ timeouts: { readTotalMs: 600, readIdleMs: 5_000 }, retry: { attempts: 1 } })
-      .retrievePage('acme-docs', 'guides/chat');
+      .discovery.page('acme-docs', 'guides/chat');
     const error = expectError(result, 'timeout');
     assert.match(error.message, /took too long to send its answer/);
   });
@@ -64,21 +65,23 @@ describe('hardening: the client', () => {
   it('never throws: a broken character in a path parameter is refused in words, nothing is sent', async () => {
     const client = h.client();
     const lone = 'job-\ud800';
-    const job = expectError(await client.readAgentJob('proj_demo', lone), 'invalidRequest');
+    const job = expectError(await client.agentJobs.read('proj_demo', lone), 'invalidRequest');
     assert.match(job.message, /The job id holds a broken character/);
-    expectError(await client.readAgentJob(`proj\udc00`, 'x'), 'invalidRequest');
-    expectError(await client.retrievePage('acme\ud83d', 'guides/chat'), 'invalidRequest');
-    expectError(await client.sendAssistantMessage({ ...ask('q'), domain: 'acme\ud83d' }), 'invalidRequest');
+    expectError(await client.agentJobs.read(`proj\udc00`, 'x'), 'invalidRequest');
+    expectError(await client.discovery.page('acme\ud83d', 'guides/chat'), 'invalidRequest');
+    expectError(await client.discovery.ask({ ...ask('q'), domain: 'acme\ud83d' }), 'invalidRequest');
     assert.equal(h.emulator.requests.length, 0);
   });
 
   it('a key the HTTP layer refuses is an invalid request, not a network problem to retry', async () => {
-    const error = errorFromException(Object.assign(new Error('invalid authorization header'), { code: 'UND_ERR_INVALID_ARG' }));
+    const error = errorFromException(
+      undiciFailure(Object.assign(new Error('invalid authorization header'), { code: 'UND_ERR_INVALID_ARG' })),
+    );
     assert.equal(error.kind, 'invalidRequest');
     assert.match(error.message, /holds characters HTTP cannot carry/);
     // A key stored before keys were checked this strictly is refused before anything is sent.
     const client = h.client({ keyMap: { assistantKey: 'svc_dsc_abc\u201d' } });
-    const refused = expectError(await client.retrievePage('acme-docs', 'guides/chat'), 'notConfigured');
+    const refused = expectError(await client.discovery.page('acme-docs', 'guides/chat'), 'notConfigured');
     assert.match(refused.message, /curly quotes/);
     assert.ok(!refused.message.includes('svc_dsc_abc'), 'the key is not repeated');
     assert.deepEqual(h.delays, [], 'nothing was retried');
@@ -92,7 +95,7 @@ describe('hardening: the client', () => {
       ['1.5', undefined],
     ] as const) {
       arm(h.emulator, { kind: 'rateLimit', retryAfter: header }, { operation: 'page' });
-      const error = expectError(await h.client({ retry: { attempts: 1 } }).retrievePage('acme-docs', 'guides/chat'), 'rateLimited');
+      const error = expectError(await h.client({ retry: { attempts: 1 } }).discovery.page('acme-docs', 'guides/chat'), 'rateLimited');
       assert.equal(error.retryAfterMs, expected, header);
     }
   });

@@ -23,14 +23,14 @@ describe('the emulator: agent jobs on a Git repository', () => {
 
   it('names the repository and a branch of its own, and pushes its change when it completes', async () => {
     const client = h.client();
-    const created = await client.createAgentJob('proj_demo', 'Document the answer timeout\n\nIt is 30 seconds.');
+    const created = await client.agentJobs.create('proj_demo', 'Document the answer timeout\n\nIt is 30 seconds.');
     assert.ok(created.ok);
     assert.equal(created.value.repository, repository.url);
     assert.equal(created.value.ref, `docs-agent/${created.value.id}`);
     assert.equal(repository.head(created.value.ref), undefined, 'nothing pushed while the agent works');
 
     h.clock.advance(61_000);
-    const done = await client.readAgentJob('proj_demo', created.value.id);
+    const done = await client.agentJobs.read('proj_demo', created.value.id);
     assert.ok(done.ok);
     assert.equal(done.value.status, 'completed');
     assert.match(done.value.prLink ?? '', /^https:\/\/github\.com\/acme\/docs\/pull\/\d+$/);
@@ -40,20 +40,20 @@ describe('the emulator: agent jobs on a Git repository', () => {
     assert.match(repository.read(head, AGENT_EDITS) ?? '', /## Document the answer timeout\n/);
 
     // Read again, it pushes nothing more.
-    assert.ok((await client.readAgentJob('proj_demo', created.value.id)).ok);
+    assert.ok((await client.agentJobs.read('proj_demo', created.value.id)).ok);
     assert.equal(repository.head(created.value.ref), head);
   });
 
   it('adds a commit for a follow-up once the job completes again', async () => {
     const client = h.client();
-    const created = await client.createAgentJob('proj_demo', 'Document retries');
+    const created = await client.agentJobs.create('proj_demo', 'Document retries');
     assert.ok(created.ok);
     h.clock.advance(61_000);
-    assert.ok((await client.readAgentJob('proj_demo', created.value.id)).ok);
+    assert.ok((await client.agentJobs.read('proj_demo', created.value.id)).ok);
     const first = repository.head(created.value.ref!)!;
-    assert.ok((await client.sendAgentJobFollowUp('proj_demo', created.value.id, 'Mention the maximum')).ok);
+    assert.ok((await client.agentJobs.followUp('proj_demo', created.value.id, 'Mention the maximum')).ok);
     h.clock.advance(61_000);
-    assert.ok((await client.readAgentJob('proj_demo', created.value.id)).ok);
+    assert.ok((await client.agentJobs.read('proj_demo', created.value.id)).ok);
     const second = repository.head(created.value.ref!)!;
     assert.notEqual(second, first);
     assert.deepEqual(changed(first, second), ['M\tdocs/guides/document-retries.md']);
@@ -63,10 +63,10 @@ describe('the emulator: agent jobs on a Git repository', () => {
   it('pushes nothing for a job that completes without changes, and has no pull request', async () => {
     h.emulator.jobs.createdOutcome = 'completedWithoutChanges';
     const client = h.client();
-    const created = await client.createAgentJob('proj_demo', 'Check the links');
+    const created = await client.agentJobs.create('proj_demo', 'Check the links');
     assert.ok(created.ok);
     h.clock.advance(61_000);
-    const done = await client.readAgentJob('proj_demo', created.value.id);
+    const done = await client.agentJobs.read('proj_demo', created.value.id);
     assert.ok(done.ok);
     assert.equal(done.value.prLink, null);
     assert.equal(repository.head(created.value.ref!), undefined);

@@ -43,9 +43,9 @@ describe('the undici and fetch transports', () => {
   it('read a job, a page and a streamed answer alike, with its thread headers', async () => {
     h.emulator.jobs.add({ id: 'job-1', outcome: 'staysActive' });
     const read = await each(async (client) => {
-      const job = await client().readAgentJob('proj_demo', 'job-1');
-      const page = await client().retrievePage('acme-docs', 'guides/chat');
-      const answer = await client().sendAssistantMessage(ask('How do I stop an answer?'));
+      const job = await client().agentJobs.read('proj_demo', 'job-1');
+      const page = await client().discovery.page('acme-docs', 'guides/chat');
+      const answer = await client().discovery.ask(ask('How do I stop an answer?'));
       assert.ok(job.ok && page.ok && answer.ok);
       return {
         job: job.value.status,
@@ -68,25 +68,25 @@ describe('the undici and fetch transports', () => {
     for (const fault of faults)
       await each(async (client) => {
         arm(h.emulator, fault, { operation: 'page' });
-        return outcome(await client().retrievePage('acme-docs', 'guides/chat'));
+        return outcome(await client().discovery.page('acme-docs', 'guides/chat'));
       });
   });
 
   it('time out alike: headers that do not come, a stream that stalls, a body that drips past its deadline', async () => {
     const slow = await each(async (client) => {
       arm(h.emulator, { kind: 'slowFirstByte', ms: 2_000 }, { operation: 'page' });
-      return outcome(await client({ timeouts: { headersMs: 200 } }).retrievePage('acme-docs', 'guides/chat'));
+      return outcome(await client({ timeouts: { headersMs: 200 } }).discovery.page('acme-docs', 'guides/chat'));
     });
     assert.deepEqual((slow as { kind: string }).kind, 'timeout');
     await each(async (client) => {
       arm(h.emulator, { kind: 'stallMidStream', afterEvents: 12, ms: 2_000 }, { operation: 'assistant' });
-      const result = await client({ timeouts: { streamIdleMs: 200 } }).sendAssistantMessage(ask('How do I set up keys?'));
+      const result = await client({ timeouts: { streamIdleMs: 200 } }).discovery.ask(ask('How do I set up keys?'));
       assert.ok(!result.ok && result.partial && messageText(result.partial.message).length > 0, 'the partial answer is kept');
       return outcome(result);
     });
     await each(async (client) => {
       arm(h.emulator, { kind: 'dripBody', intervalMs: 100 }, { operation: 'page' });
-      return outcome(await client({ timeouts: { readTotalMs: 500, readIdleMs: 5_000 } }).retrievePage('acme-docs', 'guides/chat'));
+      return outcome(await client({ timeouts: { readTotalMs: 500, readIdleMs: 5_000 } }).discovery.page('acme-docs', 'guides/chat'));
     });
   });
 
@@ -95,7 +95,7 @@ describe('the undici and fetch transports', () => {
     await each(async (client) => {
       const controller = new AbortController();
       let deltas = 0;
-      const result = await client().sendAssistantMessage(ask('How do I set up keys?'), {
+      const result = await client().discovery.ask(ask('How do I set up keys?'), {
         signal: controller.signal,
         observer: { onChunk: (chunk) => chunk.type === 'text-delta' && ++deltas === 5 && controller.abort() },
       });
@@ -108,7 +108,7 @@ describe('the undici and fetch transports', () => {
     for (const [name, transport] of TRANSPORTS) {
       h.emulator.reset();
       arm(h.emulator, { kind: 'resetConnection' }, { operation: 'createJob' });
-      const result = await h.client({ transport }).createAgentJob('proj_demo', 'once');
+      const result = await h.client({ transport }).agentJobs.create('proj_demo', 'once');
       assert.ok(!result.ok && result.error.kind === 'network', name);
       assert.equal(h.emulator.requestsFor('createJob').length, 1, `${name}: the job was asked for once`);
     }
@@ -116,8 +116,8 @@ describe('the undici and fetch transports', () => {
 
   it('refuse a parameter of dots before anything is sent: fetch would read %2E%2E as ".." and leave the base path', async () => {
     const said = await each(async (client) => {
-      const job = await client().readAgentJob('proj_demo', '..');
-      const followUp = await client().sendAgentJobFollowUp('.', 'job-1', 'more');
+      const job = await client().agentJobs.read('proj_demo', '..');
+      const followUp = await client().agentJobs.followUp('.', 'job-1', 'more');
       assert.equal(h.emulator.requests.length, 0, 'nothing was sent');
       return [outcome(job), outcome(followUp)];
     });

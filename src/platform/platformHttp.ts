@@ -1,0 +1,193 @@
+// What every call to the platform shares, whichever of its two interfaces it goes to: the base
+// URL, the transport (logged around, once an exchange), the checks made before anything is sent
+// (the settings, the parameters, the right kind of key, read when needed), reading a JSON answer,
+// retries, and a guard that turns anything thrown into a failure. agentJobsClient.ts and
+// discoveryClient.ts are the two interfaces; client.ts holds one of each.
+
+import { type BaseUrl, parseBaseUrl } from './endpoint';
+import { fail, isTransient, ok, platformError, type PlatformError, type Result, type Setting } from './errors';
+import type { ErrorContext } from './httpErrors';
+import { keyLabels, keyPrefixDescriptions, keyProblem, type KeyKind } from './keys';
+import { type Logger, silentLogger } from './logger';
+import { redactSecrets } from './redact';
+import { abortableDelay, defaultRetryPolicy, type RetryPolicy, withRetries } from './retry';
+import {
+  defaultTimeouts,
+  errorFromResponse,
+  type HttpCall,
+  logged,
+  readJson,
+  type Timeouts,
+  type Transport,
+  type TransportFactory,
+} from './transport';
+
+/** Where keys come from: the extension reads SecretStorage for the current origin; tests pass a map. */
+export type KeySource = (kind: KeyKind) => Promise<string | undefined>;
+
+export interface PlatformClientOptions {
+  readonly baseUrl: string;
+  readonly keys: KeySource;
+  /** What carries the calls: undici in Node, fetch in a browser. */
+  readonly transport: TransportFactory;
+  readonly logger?: Logger;
+  readonly timeouts?: Partial<Timeouts>;
+  readonly retry?: Partial<RetryPolicy>;
+  /** Waits between retries; tests replace it to record delays without waiting. */
+  readonly delay?: (ms: number, signal?: AbortSignal) => Promise<void>;
+  readonly random?: () => number;
+  readonly now?: () => number;
+  readonly userAgent?: string;
+}
+
+export interface CallOptions {
+  readonly signal?: AbortSignal;
+  /** Told before each wait between attempts (a rate limit, a server that is busy), so a person waiting can see it. */
+  readonly onRetryWait?: (wait: RetryWait) => void;
+}
+
+export interface RetryWait {
+  readonly ms: number;
+  /** Why the last attempt failed. */
+  readonly error: PlatformError;
+}
+
+const USER_AGENT = 'docs-assistant-vscode';
+
+/** The plumbing the two clients share, for one base URL. */
+export class PlatformHttp {
+  readonly base: Result<BaseUrl>;
+  readonly transport: Transport | undefined;
+  readonly logger: Logger;
+  readonly timeouts: Timeouts;
+  private readonly retry: RetryPolicy;
+  private readonly delay: (ms: number, signal?: AbortSignal) => Promise<void>;
+  private readonly random: () => number;
+  private readonly now: () => number;
+
+  constructor(private readonly options: PlatformClientOptions) {
+    this.logger = options.logger ?? silentLogger;
+    this.timeouts = { ...defaultTimeouts, ...options.timeouts };
+    this.retry = { ...defaultRetryPolicy, ...options.retry };
+    this.delay = options.delay ?? abortableDelay;
+    this.random = options.random ?? Math.random;
+    this.now = options.now ?? Date.now;
+    this.base = parseBaseUrl(options.baseUrl);
+    if (!this.base.ok) return;
+    const transportOptions = { timeouts: this.timeouts, logger: this.logger, userAgent: options.userAgent ?? USER_AGENT, now: this.now };
+    this.transport = logged(options.transport(this.base.value, transportOptions), this.base.value, transportOptions);
+  }
+
+  /** Whatever goes wrong in a call comes back as a failure: the client never throws at its caller. */
+  async guard<T extends { readonly ok: boolean }>(
+    run: () => Promise<T>,
+  ): Promise<T | { readonly ok: false; readonly error: PlatformError }> {
+    try {
+      return await run();
+    } catch (error) {
+      const reason = redactSecrets(error instanceof Error ? error.message : String(error));
+      this.logger.error(`A platform call failed unexpectedly: ${reason}`);
+      return { ok: false, error: platformError('invalidRequest', `Docs Assistant could not make this request (${reason}).`) };
+    }
+  }
+
+  /** Checks what a call needs, in the order a user would fix it, and fetches the key. */
+  async prepare(
+    keyKind: KeyKind,
+    settings: Partial<Record<'domain' | 'projectId', string>>,
+    params: Record<string, string>,
+  ): Promise<Result<string>> {
+    if (!this.base.ok) return this.base;
+    for (const [setting, value] of Object.entries(settings) as [Setting, string][]) {
+      if (value.trim() === '')
+        return fail(notConfigured(setting, `The ${setting === 'domain' ? 'documentation domain' : 'project id'} is not set.`));
+    }
+    for (const [name, value] of Object.entries(params)) {
+      if (value.trim() === '') return fail(platformError('invalidRequest', `The ${name} is empty.`));
+    }
+    for (const [name, value] of [...Object.entries(settings), ...Object.entries(params)]) {
+      // A lone surrogate (half an emoji) cannot be encoded into a URL or sent as text.
+      if (hasLoneSurrogate(value))
+        return fail(platformError('invalidRequest', `The ${name} holds a broken character (half of an emoji or similar); type it again.`));
+      // In a path, `.` and `..` would climb out of the base URL's path wherever the URL is parsed
+      // (fetch reads even `%2E%2E` as `..`), with the key: no id or domain is named so.
+      if (value === '.' || value === '..')
+        return fail(platformError('invalidRequest', `The ${name} cannot be "${value}": that is not a name the platform gives.`));
+    }
+    let key: string | undefined;
+    try {
+      key = await this.options.keys(keyKind);
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      return fail(
+        notConfigured(keyKind, `The ${keyLabels[keyKind]} could not be read from the editor's secret storage (${redactSecrets(reason)}).`),
+      );
+    }
+    if (key === undefined || key === '') {
+      return fail(notConfigured(keyKind, `The ${keyLabels[keyKind]} is not set. Set it first: it ${keyPrefixDescriptions[keyKind]}.`));
+    }
+    const problem = keyProblem(keyKind, key);
+    if (problem) return fail(notConfigured(keyKind, `${problem} Set the ${keyLabels[keyKind]} again.`));
+    return ok(key);
+  }
+
+  call(method: 'GET' | 'POST', callPath: string, keyKind: KeyKind, key: string, signal: AbortSignal | undefined, body?: unknown): HttpCall {
+    return { method, path: callPath, keyKind, key, body, accept: 'application/json', idleTimeoutMs: this.timeouts.readIdleMs, signal };
+  }
+
+  context(keyKind: KeyKind, notFound: string): ErrorContext {
+    return { keyKind, notFound, now: this.now };
+  }
+
+  /** One exchange: open, map a status other than `expected` to its error, read the JSON, hand it to `parse`. */
+  async readJsonCall<T>(
+    call: HttpCall,
+    context: ErrorContext,
+    parse: (json: unknown, invalidUtf8: boolean) => Result<T>,
+    expected: readonly number[] = [200],
+  ): Promise<Result<T>> {
+    const response = await this.transport!.open(call);
+    if (!response.ok) return response;
+    const read = { signal: call.signal, totalMs: this.timeouts.readTotalMs };
+    if (!expected.includes(response.value.status)) return fail(await errorFromResponse(response.value, context, read));
+    const body = await readJson(response.value, read);
+    return body.ok ? parse(body.value.json, body.value.invalidUtf8) : body;
+  }
+
+  /** Runs `attempt` until it succeeds, fails for good, or the attempts run out (retry.ts). */
+  retried<T>(options: CallOptions, attempt: () => Promise<Result<T>>, worthRetrying = isTransient): Promise<Result<T>> {
+    return withRetries(attempt, {
+      policy: this.retry,
+      delay: this.delay,
+      random: this.random,
+      signal: options.signal,
+      worthRetrying,
+      onWait: (wait) => {
+        this.logger.info(`${wait.error.kind}${wait.error.status ? ` (${wait.error.status})` : ''}; retrying in ${wait.ms} ms`);
+        this.notify(() => options.onRetryWait?.(wait));
+      },
+    });
+  }
+
+  /** An observer's exception is its own problem: it must not end the stream. */
+  notify(callback: () => void): void {
+    try {
+      callback();
+    } catch (error) {
+      this.logger.error(`Stream observer failed: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+}
+
+function hasLoneSurrogate(text: string): boolean {
+  return /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/.test(text);
+}
+
+function notConfigured(setting: Setting, message: string): PlatformError {
+  return platformError('notConfigured', message, { setting });
+}
+
+/** For a 200 whose body is JSON but not what the operation returns. */
+export function badBody(what: string): PlatformError {
+  return platformError('badResponse', `The platform answered 200 but the body is not ${what}.`, { status: 200 });
+}
