@@ -26,15 +26,15 @@ const problemReporter = {
 
 /**
  * In Node, activation loads dist/extension.js alone: what it registers loads dist/features.js on
- * first use (src/extension.ts), and the first request loads undici, most of the code, from
+ * first use (src/vscode/extension.ts), and the first request loads undici, most of the code, from
  * dist/vendor/undici.js (src/platform/undiciTransport.ts). Each is a bundle of its own, required by path.
  */
 const loadedLater = {
   name: 'loaded-later',
   setup(build) {
-    build.onResolve({ filter: /^\.\/(nodeFeatures|preview)$/ }, ({ path, importer }) =>
-      importer.endsWith('src/extension.ts')
-        ? { path: path === './nodeFeatures' ? './features.js' : `${path}.js`, external: true }
+    build.onResolve({ filter: /^\.{1,2}\/(nodeFeatures|preview)$/ }, ({ path, importer }) =>
+      importer.endsWith('src/vscode/extension.ts')
+        ? { path: path.endsWith('nodeFeatures') ? './features.js' : './preview.js', external: true }
         : undefined,
     );
     build.onResolve({ filter: /^undici$/ }, () => ({ path: './vendor/undici.js', external: true }));
@@ -42,7 +42,7 @@ const loadedLater = {
 };
 
 const extension = {
-  entryPoints: { extension: 'src/extension.ts', features: 'src/nodeFeatures.ts', preview: 'src/preview.ts' },
+  entryPoints: { extension: 'src/vscode/extension.ts', features: 'src/vscode/nodeFeatures.ts', preview: 'src/preview.ts' },
   outdir: 'dist',
   bundle: true,
   format: 'cjs',
@@ -103,7 +103,7 @@ const noNode = {
  * package.json's `browser` points at, and the features it reads and runs on first use.
  */
 const web = {
-  entryPoints: { 'web/extension': 'src/extensionWeb.ts', 'web/features': 'src/webFeatures.ts' },
+  entryPoints: { 'web/extension': 'src/vscode/extensionWeb.ts', 'web/features': 'src/vscode/webFeatures.ts' },
   outdir: 'dist',
   bundle: true,
   format: 'cjs',

@@ -1,52 +1,17 @@
 // Lint: typescript-eslint's type-checked recommended rules, promises that are never dropped,
-// switches that cover every case, and the architecture's rules: nothing imports `vscode` but the
-// adapter files named here (a new file is core unless it is added); the chat's webview imports
-// nothing of the extension but src/shared, which imports nothing outside itself; src/ui is a leaf.
+// switches that cover every case, and the architecture's rules: only code in a `vscode/` folder
+// imports `vscode` (or another `vscode/` folder); the chat's webview imports nothing of the
+// extension but src/shared, which imports nothing outside itself; src/ui is a leaf.
 
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
-/** The thin layer over VS Code: the only files that may import `vscode`. */
-const VSCODE_ADAPTERS = [
-  'src/extension.ts',
-  'src/extensionWeb.ts',
-  'src/activation.ts',
-  'src/nodeFeatures.ts',
-  'src/webFeatures.ts',
-  'src/editorLinks/registerEditorLinks.ts',
-  'src/features.ts',
-  'src/*/register*.ts',
-  'src/*/*Command.ts',
-  'src/*/*Commands.ts',
-  'src/agentJobs/agentJobsTree.ts',
-  'src/agentJobs/gitChanges.ts',
-  'src/agentJobs/jobArgument.ts',
-  'src/agentJobs/jobProject.ts',
-  'src/agentJobs/promptDrafts.ts',
-  'src/chat/chatViewProvider.ts',
-  'src/chat/links.ts',
-  'src/chat/threadKeys.ts',
-  'src/chatParticipant/docsParticipant.ts',
-  'src/git/gitExtension.ts',
-  'src/log/extensionLog.ts',
-  'src/pages/pageDocuments.ts',
-  'src/pages/pageLinkProvider.ts',
-  'src/pages/visibleWaits.ts',
-  'src/review/jobBranch.ts',
-  'src/review/reviewEditors.ts',
-  'src/selection/editorSelection.ts',
-  'src/settings/keyStore.ts',
-  'src/settings/multiStepInput.ts',
-  'src/settings/settingsService.ts',
-  'src/settings/setupMessages.ts',
-  'src/settings/setupService.ts',
-  'src/tools/docsTools.ts',
-  'src/ui/*.ts',
-  // Tests and the benchmark that run inside VS Code's extension host.
-  'test/vscode/**/*.ts',
-  'bench/activation/**/*.ts',
-  'bench/inHost/**/*.ts',
-];
+/**
+ * The layers are folders. What is in a `vscode/` folder is the thin layer over VS Code, and the only
+ * code that may import `vscode`; the rest (the core) imports neither `vscode` nor anything in a
+ * `vscode/` folder, and is tested in plain Node. Tests and benchmarks inside the extension host too.
+ */
+const VSCODE_LAYER = ['src/**/vscode/**/*.ts', 'test/vscode/**/*.ts', 'bench/activation/**/*.ts', 'bench/inHost/**/*.ts'];
 
 export default tseslint.config(
   { ignores: ['out/**', 'dist/**', 'node_modules/**', 'demo/workspace/**', 'test-results/**'] },
@@ -62,18 +27,15 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          paths: [
-            {
-              name: 'vscode',
-              allowTypeImports: true,
-              message: 'Only the adapter files may import vscode (eslint.config.mjs): the core is tested in plain Node.',
-            },
+          paths: [{ name: 'vscode', message: 'Only code in a vscode/ folder may import vscode: the core is tested in plain Node.' }],
+          patterns: [
+            { group: ['**/vscode/**'], message: 'The core uses nothing in a vscode/ folder: the layer over VS Code uses the core.' },
           ],
         },
       ],
     },
   },
-  { files: VSCODE_ADAPTERS, rules: { 'no-restricted-imports': 'off' } },
+  { files: VSCODE_LAYER, rules: { 'no-restricted-imports': 'off' } },
   {
     files: ['src/webview/**/*.ts'],
     rules: {
@@ -113,7 +75,7 @@ export default tseslint.config(
         {
           patterns: [
             {
-              group: ['../*', '!../util', '!../util/*'],
+              group: ['../../*', '!../../util', '!../../util/*'],
               message: 'src/ui is a leaf: it takes actions as { title, run }, and imports no feature folder.',
             },
           ],

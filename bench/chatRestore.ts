@@ -3,7 +3,7 @@
 // every turn is drawn, and the longest main-thread task meanwhile; and how each grows from 20 to 200.
 
 import type { Browser } from 'playwright-core';
-import { DocsIndex, defaultDocsDir } from '../test/platform/docsIndex';
+import { DocsIndex, defaultDocsDir } from '../test/emulator/docsIndex';
 import { launchChromium } from '../test/runner/workbench';
 import { mainThreadTasks, openView, packagedView } from './chromiumPage';
 import { ms, ratio, type Row } from './measure';

@@ -3,7 +3,7 @@
 // a Refresh of every job timed (bench/inHost/jobsTree.ts). How each figure grows from 20 to 200.
 
 import * as path from 'node:path';
-import { PlatformEmulator } from '../test/platform/emulator';
+import { PlatformEmulator } from '../test/emulator/emulator';
 import { openWorkbench, REPO_ROOT } from '../test/runner/workbench';
 import { JOBS_TREE_LINE, type JobsTreeFigures, type JobsTreeSetup } from './inHost/marker';
 import { ms, ratio, type Row } from './measure';

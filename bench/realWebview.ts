@@ -10,8 +10,8 @@
 import * as path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { scrolledToEnd } from '../test/browser/chatView';
-import { toDeltas } from '../test/platform/answer';
-import { PlatformEmulator } from '../test/platform/emulator';
+import { toDeltas } from '../test/emulator/answer';
+import { PlatformEmulator } from '../test/emulator/emulator';
 import type { ReleaseName } from '../test/runner/codeServer';
 import { openWorkbench, REPO_ROOT } from '../test/runner/workbench';
 import { answerInput, openSidebar, runCommand, webviewFrame } from '../test/ui/support';

@@ -1,7 +1,7 @@
 // The text both the decoding and the rendering benchmarks are made of: the emulator's sample
 // documentation, read the way the emulator reads it.
 
-import { DocsIndex, defaultDocsDir } from '../test/platform/docsIndex';
+import { DocsIndex, defaultDocsDir } from '../test/emulator/docsIndex';
 
 /** Every sample page's Markdown, in page-path order, as one text. */
 export function sampleDocumentation(): string {

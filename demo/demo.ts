@@ -5,8 +5,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { PlatformEmulator } from '../test/platform/emulator';
-import { addSampleJobs } from '../test/platform/sampleJobs';
+import { PlatformEmulator } from '../test/emulator/emulator';
+import { addSampleJobs } from '../test/emulator/sampleJobs';
 import {
   findOnPath,
   type ReleaseName,
@@ -15,7 +15,7 @@ import {
   writeUserSettings,
   type RunningCodeServer,
 } from '../test/runner/codeServer';
-import { filesOf, JobRepository } from '../test/platform/jobRepository';
+import { filesOf, JobRepository } from '../test/emulator/jobRepository';
 import { cloneInto } from '../test/runner/gitRepository';
 import { packageWeb, WEB_VSIX } from '../test/runner/webPackage';
 

@@ -7,7 +7,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import * as vscode from 'vscode';
-import type { DocsAssistantApi } from '../../src/extension';
+import type { DocsAssistantApi } from '../../src/vscode/extension';
 import { hostPrint } from '../../test/runner/hostOutput';
 import { ACTIVATION_LINE, FIRST_USE_LINE, LOADED_LINE } from './marker';
 

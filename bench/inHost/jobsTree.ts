@@ -5,7 +5,7 @@
 
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import * as vscode from 'vscode';
-import type { DocsAssistantApi } from '../../src/extension';
+import type { DocsAssistantApi } from '../../src/vscode/extension';
 import { runAccepting } from '../../test/vscode/inputBoxes';
 import { hostPrint } from '../../test/runner/hostOutput';
 import { JOBS_TREE_LINE, type JobsTreeFigures, type JobsTreeSetup } from './marker';

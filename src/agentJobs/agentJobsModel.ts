@@ -8,7 +8,8 @@ import type { Result } from '../platform/errors';
 import { Coalesced } from '../util/coalesced';
 import { Emitter } from '../util/disposable';
 import { realTimers, type Timers } from '../util/timers';
-import { AgentJobPoller, type JobChange, type TrackedJob, type TrackOptions } from './poller';
+import { AgentJobPoller } from './poller';
+import type { JobChange, TrackedJob, TrackOptions } from './trackedJob';
 import { type KeyValueStore, loadTrackedJobs, saveTrackedJobs, scopeKey } from './trackedJobs';
 
 export interface JobScope {
@@ -53,7 +54,7 @@ export class AgentJobsModel {
   }
 
   get activeCount(): number {
-    return this.current?.poller.activeCount ?? 0;
+    return this.jobs.filter((tracked) => tracked.job?.status === 'active').length;
   }
 
   get(id: string): TrackedJob | undefined {

@@ -4,7 +4,7 @@
 import { isTerminal } from '../platform/agentJob';
 import type { NotificationLevel } from '../settings/settingsModel';
 import { jobLabel } from './jobPresentation';
-import type { JobChange } from './poller';
+import type { JobChange } from './trackedJob';
 
 export interface JobNotice {
   readonly level: 'info' | 'error';

@@ -5,7 +5,7 @@ import { isSafeBranchName } from '../git/branchNames';
 import { jobItemContexts } from '../identifiers';
 import { repositoryShortName } from '../git/remoteUrls';
 import type { AgentJob } from '../platform/agentJob';
-import type { TrackedJob } from './poller';
+import type { TrackedJob } from './trackedJob';
 
 export type JobIcon = 'active' | 'completed' | 'failed' | 'archived' | 'unknown' | 'notFound' | 'error' | 'offline' | 'loading';
 

@@ -3,7 +3,9 @@
 // reads and the user can edit before anything is sent.
 
 import { formatKilobytes, MAX_PROMPT_BYTES } from '../platform/agentJob';
+import { quotedLine } from '../util/inertText';
 import { utf8Bytes } from '../util/utf8';
+import { gatherDiffs } from './attachedChanges';
 
 export interface SelectionAttachment {
   /** Workspace-relative. */
@@ -86,4 +88,55 @@ export function fenced(text: string, language: string, inline = false): string {
   // An inline span whose text starts or ends with a backtick needs a space inside its fence.
   if (inline) return /^`|`$/.test(text) ? `${fence} ${text} ${fence}` : `${fence}${text}${fence}`;
   return `${fence}${language}\n${text.replace(/\n$/, '')}\n${fence}`;
+}
+
+/** A changed file, as far as a prompt needs it. */
+export interface PromptFile {
+  /** Workspace-relative. */
+  readonly path: string;
+  /** Why it may hold secrets; undefined when nothing says so. */
+  readonly secret?: string;
+}
+
+/** What the draft says above a prompt: what was attached and left out, and which files may hold secrets. */
+export interface PromptNotes {
+  readonly attached?: string;
+  readonly secrets?: readonly string[];
+}
+
+/**
+ * The prompt with the changes of `files` attached, read a few at a time up to what a prompt holds
+ * (the instruction and the selection first), and what its draft says of them.
+ */
+export async function withChanges<F extends PromptFile>(
+  base: PromptParts,
+  files: readonly F[],
+  { scope, label }: Pick<ChangesAttachment, 'scope' | 'label'>,
+  diffOf: (file: F, budgetBytes: number) => Promise<string | null>,
+): Promise<{ parts: PromptParts; notes: PromptNotes }> {
+  const budget = MAX_PROMPT_BYTES - utf8Bytes(buildJobPrompt(base)) - LIST_ROOM_BYTES;
+  const gathered = await gatherDiffs(files, (file) => diffOf(file, budget), budget);
+  const attached = gathered.attached.map(({ file }) => file.path);
+  const leftOut = gathered.leftOut.map((file) => file.path);
+  const unreadable = gathered.unreadable.map((file) => file.path);
+  const changes: ChangesAttachment = { scope, label, diff: gathered.attached.map(({ diff }) => diff).join('\n'), files: attached, leftOut };
+  return {
+    parts: { ...base, changes },
+    notes: {
+      attached: [
+        `Attached: the changes of ${countOf(attached.length, 'file')}`,
+        ...(leftOut.length > 0 ? [`left out, over the ${formatKilobytes(MAX_PROMPT_BYTES)} limit: ${leftOut.length}`] : []),
+        ...(unreadable.length > 0 ? [`could not be read: ${unreadableText(unreadable)}`] : []),
+      ].join('; '),
+      secrets: gathered.attached.filter(({ file }) => file.secret).map(({ file }) => `${file.path} (${file.secret})`),
+    },
+  };
+}
+
+const countOf = (count: number, noun: string) => `${count} ${noun}${count === 1 ? '' : 's'}`;
+
+/** The first few files that could not be read, by name (quoted: a path is anyone's text). */
+function unreadableText(paths: readonly string[]): string {
+  const named = paths.slice(0, 3).map((path) => quotedLine(path, 80));
+  return paths.length > named.length ? `${named.join(', ')} and ${paths.length - named.length} more` : named.join(', ');
 }

@@ -7,41 +7,9 @@ import { type AgentJob, isTerminal, otherJobAnswer } from '../platform/agentJob'
 import { fail, platformError, type PlatformError, type Result } from '../platform/errors';
 import { backoffDelay } from '../platform/retry';
 import { Emitter } from '../util/disposable';
+import { withoutUndefined } from '../util/objects';
 import { realTimers, type Timers } from '../util/timers';
-
-/** What the tree shows for a job besides its data. */
-export type PollState =
-  /** Still to be polled. */
-  | { readonly kind: 'watching' }
-  /** Reached completed, archived or failed: no more polling. */
-  | { readonly kind: 'ended' }
-  | { readonly kind: 'notFound'; readonly message: string }
-  /** The network or the server failed; the job is polled again later. */
-  | { readonly kind: 'offline'; readonly message: string }
-  /** Something only the user can fix (a key, the project); polling is paused. */
-  | { readonly kind: 'error'; readonly message: string; readonly error: PlatformError };
-
-export interface TrackedJob {
-  readonly id: string;
-  readonly job?: AgentJob;
-  readonly polling: PollState;
-  /** When the job was last read successfully. */
-  readonly checkedAt?: number;
-  /** The prompt that started it, when this client started it (the platform does not return it). */
-  readonly prompt?: string;
-}
-
-export interface TrackOptions {
-  readonly prompt?: string;
-  /** The job was just returned by the platform: the first poll waits one interval. */
-  readonly fresh?: boolean;
-}
-
-export interface JobChange {
-  readonly id: string;
-  readonly before?: TrackedJob;
-  readonly after?: TrackedJob;
-}
+import type { JobChange, TrackedJob, TrackOptions } from './trackedJob';
 
 export interface PollerOptions {
   readonly read: (id: string, signal: AbortSignal) => Promise<Result<AgentJob>>;
@@ -68,16 +36,16 @@ interface Entry {
   controller: AbortController | undefined;
 }
 
+type Pacing = Required<Pick<PollerOptions, 'maxIntervalMs' | 'growth' | 'maxInFlight' | 'unfocusedFactor' | 'random'>>;
+
+const PACING: Pacing = { maxIntervalMs: 180_000, growth: 1.5, maxInFlight: 4, unfocusedFactor: 4, random: Math.random };
+
 export class AgentJobPoller {
   private readonly changes = new Emitter<JobChange>();
   readonly onDidChange = this.changes.event;
   private readonly entries = new Map<string, Entry>();
   private readonly timers: Timers;
-  private readonly maxIntervalMs: number;
-  private readonly growth: number;
-  private readonly maxInFlight: number;
-  private readonly unfocusedFactor: number;
-  private readonly random: () => number;
+  private readonly limits: Pacing;
   private firstIntervalMs: number;
   private timer: unknown;
   private timerAt: number | undefined;
@@ -93,11 +61,8 @@ export class AgentJobPoller {
   constructor(private readonly options: PollerOptions) {
     this.timers = options.timers ?? realTimers;
     this.firstIntervalMs = options.firstIntervalMs;
-    this.maxIntervalMs = options.maxIntervalMs ?? 180_000;
-    this.growth = options.growth ?? 1.5;
-    this.maxInFlight = options.maxInFlight ?? 4;
-    this.unfocusedFactor = options.unfocusedFactor ?? 4;
-    this.random = options.random ?? Math.random;
+    const { maxIntervalMs, growth, maxInFlight, unfocusedFactor, random } = options;
+    this.limits = { ...PACING, ...(withoutUndefined({ maxIntervalMs, growth, maxInFlight, unfocusedFactor, random }) as Partial<Pacing>) };
   }
 
   get jobs(): TrackedJob[] {
@@ -106,10 +71,6 @@ export class AgentJobPoller {
 
   get(id: string): TrackedJob | undefined {
     return this.entries.get(id)?.state;
-  }
-
-  get activeCount(): number {
-    return [...this.entries.values()].filter((entry) => entry.state.job?.status === 'active').length;
   }
 
   get requestsInFlight(): number {
@@ -225,7 +186,7 @@ export class AgentJobPoller {
     const now = this.timers.now();
     let next: number | undefined;
     // At the in-flight limit nothing can start: the next request to finish schedules again.
-    if (!this.pausedBy && this.inFlight < this.maxInFlight) {
+    if (!this.pausedBy && this.inFlight < this.limits.maxInFlight) {
       for (const entry of this.entries.values()) {
         if (entry.dueAt === undefined || entry.controller) continue;
         next = next === undefined ? entry.dueAt : Math.min(next, entry.dueAt);
@@ -251,7 +212,7 @@ export class AgentJobPoller {
       .filter((entry) => entry.dueAt !== undefined && entry.dueAt <= now && !entry.controller)
       .sort((a, b) => a.dueAt! - b.dueAt!);
     for (const entry of due) {
-      if (this.inFlight >= this.maxInFlight) break;
+      if (this.inFlight >= this.limits.maxInFlight) break;
       void this.poll(entry);
     }
     this.schedule();
@@ -291,7 +252,7 @@ export class AgentJobPoller {
       if (ended) entry.dueAt = undefined;
       else {
         entry.dueAt = now + this.paced(entry.intervalMs);
-        entry.intervalMs = Math.min(this.maxIntervalMs, entry.intervalMs * this.growth);
+        entry.intervalMs = Math.min(this.limits.maxIntervalMs, entry.intervalMs * this.limits.growth);
       }
       return this.changes.fire({ id: before.id, before, after: entry.state });
     }
@@ -311,10 +272,7 @@ export class AgentJobPoller {
         break;
       case 'rateLimited':
         this.rateLimitFailures += 1;
-        this.waitUntil =
-          now +
-          (error.retryAfterMs ??
-            backoffDelay(this.rateLimitFailures, { baseDelayMs: this.firstIntervalMs, maxDelayMs: this.maxIntervalMs }, this.random));
+        this.waitUntil = now + (error.retryAfterMs ?? this.backoff(this.rateLimitFailures));
         entry.dueAt = now;
         entry.state = { ...before, polling: { kind: 'offline', message: error.message } };
         break;
@@ -323,15 +281,19 @@ export class AgentJobPoller {
         return;
       default:
         entry.failures += 1;
-        entry.dueAt =
-          now + backoffDelay(entry.failures, { baseDelayMs: this.firstIntervalMs, maxDelayMs: this.maxIntervalMs }, this.random);
+        entry.dueAt = now + this.backoff(entry.failures);
         entry.state = { ...before, polling: { kind: 'offline', message: error.message } };
     }
     this.changes.fire({ id: before.id, before, after: entry.state });
   }
 
+  /** The wait after `failures` failures in a row: from the first interval up to the longest, jittered. */
+  private backoff(failures: number): number {
+    return backoffDelay(failures, { baseDelayMs: this.firstIntervalMs, maxDelayMs: this.limits.maxIntervalMs }, this.limits.random);
+  }
+
   /** A delay as it applies now: longer while the window is in the background. */
   private paced(ms: number): number {
-    return this.focused ? ms : Math.min(this.maxIntervalMs * this.unfocusedFactor, ms * this.unfocusedFactor);
+    return this.focused ? ms : Math.min(this.limits.maxIntervalMs * this.limits.unfocusedFactor, ms * this.limits.unfocusedFactor);
   }
 }

@@ -3,47 +3,29 @@
 // it drew on, carries a conversation into a new thread when the old one expired, and waits out
 // a short rate limit in view. Knows nothing of VS Code; the chat view listens to its events.
 
-import type { AssistantRequest, SearchFilter } from '../platform/assistantRequest';
+import type { AssistantRequest } from '../platform/assistantRequest';
 import type { AssistantCallOptions, AssistantOutcome } from '../platform/client';
-import type { PlatformError } from '../platform/errors';
 import { type Logger, silentLogger } from '../platform/logger';
-import { backoffDelay } from '../platform/retry';
 import { Emitter } from '../util/disposable';
 import { realTimers, type Timers } from '../util/timers';
 import type { TurnActivity } from '../shared/activity';
+import type { ChatEvent } from './chatEvent';
 import { TurnStream } from './turnStream';
+import { isWaitable, repeatedLimit, visibleWait, waitOut } from './rateLimitWaits';
 
 import {
   type AttachedContext,
   type Conversation,
-  type ConversationScope,
   EXPIRED_THREAD_NOTICE,
-  type SourceLink,
+  type RequestSettings,
   type Turn,
   type TurnError,
 } from './conversation';
 
-export interface ChatSettings {
+export interface ChatSettings extends RequestSettings {
   /** The origin of the base URL in force; undefined when it is not set or not valid. */
   readonly origin: string | undefined;
-  readonly domain: string;
-  readonly fingerprint: string;
-  readonly retrievalPageSize: number;
-  readonly filter: SearchFilter | null;
 }
-
-export type ChatEvent =
-  | { readonly type: 'turnStarted'; readonly turn: Turn }
-  /** Text appended to the answer of `turnId`. */
-  | { readonly type: 'delta'; readonly turnId: string; readonly text: string }
-  | { readonly type: 'sources'; readonly turnId: string; readonly sources: readonly SourceLink[] }
-  /** What the assistant is doing now; undefined once text arrives. */
-  | { readonly type: 'activity'; readonly turnId: string; readonly activity: TurnActivity | undefined }
-  | { readonly type: 'turnEnded'; readonly turn: Turn }
-  | { readonly type: 'turnRemoved'; readonly turnId: string }
-  /** The conversation as a whole changed (cleared, or its turns marked as another connection's): show it again. */
-  | { readonly type: 'replaced' }
-  | { readonly type: 'context'; readonly context: AttachedContext | undefined };
 
 export interface ChatSessionDeps {
   readonly conversation: Conversation;
@@ -63,12 +45,11 @@ export const DEFAULT_SELECTION_QUESTION = 'Explain this selection using the docu
 
 export const NO_ANSWER_MESSAGE = 'The assistant did not find an answer in the documentation.';
 
-/** A Retry-After longer than this is not waited out: the turn fails and says when to try again. */
-export const MAX_VISIBLE_WAIT_MS = 60_000;
-/** The third 429 in a row is not waited out either. */
-export const MAX_RATE_LIMIT_HITS = 3;
-/** Waits without Retry-After: a few seconds, growing. */
-const RATE_LIMIT_BACKOFF = { baseDelayMs: 2_000, maxDelayMs: 16_000 };
+const NO_BASE_URL: TurnError = {
+  kind: 'notConfigured',
+  message: 'The platform base URL is not set. Configure Docs Assistant, then ask again.',
+};
+
 /** Saves while an answer streams are at least this far apart. */
 const SAVE_INTERVAL_MS = 2_000;
 
@@ -194,34 +175,20 @@ export class ChatSession {
     }
   }
 
-  /**
-   * The conversation belongs to the origin and domain it was held with. Asked with another, its
-   * turns stay in view as an earlier connection's and a new conversation begins: nothing of the
-   * old one is sent to the new place.
-   */
+  /** Asked of another origin or domain than the conversation's: says so, and shows it anew. */
   private enterScope(settings: ChatSettings): void {
-    const conversation = this.conversation;
-    const scope: ConversationScope | undefined = settings.origin ? { origin: settings.origin, domain: settings.domain } : undefined;
-    const current = conversation.scope;
-    if (current && scope && current.origin === scope.origin && current.domain === scope.domain) return;
-    const hasCurrentTurns = conversation.turns.some((turn) => turn.earlier === undefined);
-    if (current && hasCurrentTurns) {
-      conversation.leaveConnection(`${current.origin} · ${current.domain}`);
-      this.log.info(
-        `The base URL or domain changed; a new conversation starts with ${scope ? `${scope.origin} · ${scope.domain}` : 'the new settings'}.`,
-      );
-      this.events.fire({ type: 'replaced' });
-    }
-    conversation.scope = scope;
+    const scope = settings.origin ? { origin: settings.origin, domain: settings.domain } : undefined;
+    if (!this.conversation.enter(scope)) return;
+    this.log.info(
+      `The base URL or domain changed; a new conversation starts with ${scope ? `${scope.origin} · ${scope.domain}` : 'the new settings'}.`,
+    );
+    this.events.fire({ type: 'replaced' });
   }
 
   private async run(turn: Turn, settings: ChatSettings, running: Running): Promise<void> {
     const signal = running.controller.signal;
     const origin = settings.origin;
-    if (!origin) {
-      this.fail(turn, { kind: 'notConfigured', message: 'The platform base URL is not set. Configure Docs Assistant, then ask again.' });
-      return;
-    }
+    if (!origin) return this.fail(turn, NO_BASE_URL);
     let rateLimitHits = 0;
     let renewedThread = false;
     for (;;) {
@@ -247,7 +214,7 @@ export class ChatSession {
       }
       if (!answered && isWaitable(error)) {
         rateLimitHits += 1;
-        const waitMs = this.visibleWait(error, rateLimitHits);
+        const waitMs = visibleWait(error, rateLimitHits, this.deps.random ?? Math.random);
         if (waitMs !== undefined) {
           const reason = error.kind === 'rateLimited' ? 'rateLimit' : 'busy';
           if ((await this.wait(turn, running, { kind: 'waiting', reason, waitMs })) === 'stopped') {
@@ -256,16 +223,10 @@ export class ChatSession {
           }
           continue;
         }
-        if (rateLimitHits >= MAX_RATE_LIMIT_HITS && error.retryAfterMs === undefined) {
-          this.fail(turn, {
-            kind: error.kind,
-            message: `The platform's rate limit was reached ${rateLimitHits} times in a row. Wait a minute or two, then Retry.`,
-          });
-          return;
-        }
+        const givenUp = repeatedLimit(error, rateLimitHits);
+        if (givenUp) return this.fail(turn, givenUp);
       }
-      this.fail(turn, { kind: error.kind, message: error.message });
-      return;
+      return this.fail(turn, { kind: error.kind, message: error.message });
     }
   }
 
@@ -278,19 +239,9 @@ export class ChatSession {
   ): Promise<AssistantOutcome & { sentThread: boolean }> {
     const conversation = this.conversation;
     const thread = await conversation.thread.forNextTurn();
-    const { messages, dropped } = conversation.messagesFor(turn);
+    const { request, dropped } = conversation.requestFor(turn, settings, thread);
     if (dropped > 0)
       this.log.info(`The conversation is long: its ${dropped} oldest turn${dropped === 1 ? ' is' : 's are'} not sent with this question.`);
-    const request: AssistantRequest = {
-      domain: settings.domain,
-      fp: settings.fingerprint,
-      messages,
-      retrievalPageSize: settings.retrievalPageSize,
-      filter: settings.filter,
-      ...thread,
-      ...(turn.context?.item ? { context: [turn.context.item, ...(turn.context.more ?? [])] } : {}),
-      ...(turn.context?.currentPath ? { currentPath: turn.context.currentPath } : {}),
-    };
     const stream = new TurnStream(
       turn,
       (event) => this.events.fire(event),
@@ -312,33 +263,15 @@ export class ChatSession {
     return { ...outcome, sentThread: thread !== undefined };
   }
 
-  /** How long to wait before asking again, or undefined when the wait is too long to watch. */
-  private visibleWait(error: PlatformError, hits: number): number | undefined {
-    if (hits >= MAX_RATE_LIMIT_HITS) return undefined;
-    if (error.retryAfterMs !== undefined) return error.retryAfterMs > MAX_VISIBLE_WAIT_MS ? undefined : Math.max(1_000, error.retryAfterMs);
-    return backoffDelay(hits - 1, RATE_LIMIT_BACKOFF, this.deps.random ?? Math.random);
-  }
-
   /** Shows the wait in the turn and waits it out; Retry Now ends it early, Stop ends the turn. */
-  private wait(turn: Turn, running: Running, activity: Extract<TurnActivity, { kind: 'waiting' }>): Promise<'elapsed' | 'stopped'> {
+  private async wait(turn: Turn, running: Running, activity: Extract<TurnActivity, { kind: 'waiting' }>): Promise<'elapsed' | 'stopped'> {
     turn.activity = activity;
     this.events.fire({ type: 'activity', turnId: turn.id, activity });
-    const signal = running.controller.signal;
-    return new Promise((resolve) => {
-      const finish = (how: 'elapsed' | 'stopped') => {
-        this.timers.clearTimeout(timer);
-        signal.removeEventListener('abort', onAbort);
-        running.skipWait = undefined;
-        delete turn.activity;
-        this.events.fire({ type: 'activity', turnId: turn.id, activity: undefined });
-        resolve(how);
-      };
-      const onAbort = () => finish('stopped');
-      const timer = this.timers.setTimeout(() => finish('elapsed'), activity.waitMs);
-      running.skipWait = () => finish('elapsed');
-      if (signal.aborted) onAbort();
-      else signal.addEventListener('abort', onAbort, { once: true });
-    });
+    const how = await waitOut(activity.waitMs, running.controller.signal, this.timers, (skip) => (running.skipWait = skip));
+    running.skipWait = undefined;
+    delete turn.activity;
+    this.events.fire({ type: 'activity', turnId: turn.id, activity: undefined });
+    return how;
   }
 
   private fail(turn: Turn, error: TurnError): void {
@@ -353,9 +286,4 @@ export class ChatSession {
     this.lastSave = now;
     this.deps.save();
   }
-}
-
-/** Worth waiting for and asking again: the request was refused before the answer began. */
-function isWaitable(error: PlatformError): boolean {
-  return error.kind === 'rateLimited' || (error.kind === 'serverError' && error.status === 503 && error.retryAfterMs !== undefined);
 }

@@ -2,11 +2,11 @@
 // held with. Saved to workspace state and restored after a reload, tested without VS Code. Its
 // thread's key is a secret, kept by the thread (chatThread.ts), never in the saved data.
 
-import type { ContextItem, ConversationMessage } from '../platform/assistantRequest';
+import type { AssistantRequest, ContextItem, ConversationMessage, SearchFilter } from '../platform/assistantRequest';
 import type { PlatformErrorKind } from '../platform/errors';
 import type { TurnActivity } from '../shared/activity';
 import type { SourceLink, TurnStatus } from '../shared/protocol';
-import { ChatThread, memoryThreadKeys, type ThreadKeyStore } from './chatThread';
+import { ChatThread, memoryThreadKeys, type ThreadFields, type ThreadKeyStore } from './chatThread';
 
 export type { SourceLink, TurnStatus };
 
@@ -48,6 +48,14 @@ export interface Turn {
   earlier?: string;
   /** What the assistant is doing while no text has come; not saved. */
   activity?: TurnActivity;
+}
+
+/** The settings a request carries. */
+export interface RequestSettings {
+  readonly domain: string;
+  readonly fingerprint: string;
+  readonly retrievalPageSize: number;
+  readonly filter: SearchFilter | null;
 }
 
 /** Where a conversation is held: what it may be sent to. */
@@ -105,6 +113,36 @@ export class Conversation {
       ...(this.thread.id ? { threadId: this.thread.id } : {}),
       turns: this.turns.map(({ activity: _activity, ...turn }) => ({ ...turn })),
     };
+  }
+
+  /**
+   * The conversation belongs to the origin and domain it was held with. Entered with another, its
+   * turns stay in view as an earlier connection's and a new conversation begins: nothing of the old
+   * one is sent to the new place. Whether that happened.
+   */
+  enter(scope: ConversationScope | undefined): boolean {
+    const current = this.scope;
+    if (current && scope && current.origin === scope.origin && current.domain === scope.domain) return false;
+    const left = current !== undefined && this.turns.some((turn) => turn.earlier === undefined);
+    if (left) this.leaveConnection(`${current.origin} · ${current.domain}`);
+    this.scope = scope;
+    return left;
+  }
+
+  /** The request that asks `turn`: the conversation so far, its context, the thread, the settings. */
+  requestFor(turn: Turn, settings: RequestSettings, thread: ThreadFields | undefined): { request: AssistantRequest; dropped: number } {
+    const { messages, dropped } = this.messagesFor(turn);
+    const request: AssistantRequest = {
+      domain: settings.domain,
+      fp: settings.fingerprint,
+      messages,
+      retrievalPageSize: settings.retrievalPageSize,
+      filter: settings.filter,
+      ...thread,
+      ...(turn.context?.item ? { context: [turn.context.item, ...(turn.context.more ?? [])] } : {}),
+      ...(turn.context?.currentPath ? { currentPath: turn.context.currentPath } : {}),
+    };
+    return { request, dropped };
   }
 
   /** Marks every turn as asked of `label`, and forgets the thread: nothing of it goes anywhere again. */

@@ -5,7 +5,7 @@
 import type { StreamChunk } from '../platform/stream/chunks';
 import { SEARCH_TOOL, SourceList } from '../platform/stream/sources';
 import type { TurnActivity } from '../shared/activity';
-import type { ChatEvent } from './chatSession';
+import type { ChatEvent } from './chatEvent';
 import type { Turn } from './conversation';
 
 /** Sources kept per turn; the view shows the first few and says how many more. */

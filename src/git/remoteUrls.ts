@@ -3,6 +3,7 @@
 // `ssh://`, a local path), so both sides are reduced to a host and a path and compared. No `vscode`.
 
 import { trimSlashes } from '../util/paths';
+import { safeDecode } from '../shared/safeDecode';
 
 export interface RepositoryAddress {
   /** Lower case; empty for a repository on this machine. */
@@ -36,9 +37,9 @@ export function repositoryAddress(raw: string): RepositoryAddress | undefined {
   } catch {
     return undefined;
   }
-  if (url.protocol === 'file:') return url.host === '' ? localAddress(decode(url.pathname)) : undefined;
+  if (url.protocol === 'file:') return url.host === '' ? localAddress(safeDecode(url.pathname)) : undefined;
   if (!['https:', 'http:', 'ssh:', 'git:', 'git+ssh:', 'ssh+git:'].includes(url.protocol) || url.hostname === '') return undefined;
-  return hostAddress(url.hostname, decode(url.pathname));
+  return hostAddress(url.hostname, safeDecode(url.pathname));
 }
 
 /**
@@ -88,12 +89,4 @@ function localAddress(path: string): RepositoryAddress | undefined {
 /** Without slashes at its ends, and one slash for each run of them inside. */
 function slashesTrimmed(path: string): string {
   return trimSlashes(path).replace(/\/{2,}/g, '/');
-}
-
-function decode(path: string): string {
-  try {
-    return decodeURIComponent(path);
-  } catch {
-    return path;
-  }
 }

@@ -4,6 +4,7 @@
 // No `vscode`: the preview's plugin, the editor's links and the tests use it.
 
 import { linkTarget } from '../shared/linkTargets';
+import { safeDecode } from '../shared/safeDecode';
 
 export type PageLink =
   | { readonly kind: 'page'; readonly path: string; readonly anchor?: string }
@@ -64,12 +65,4 @@ export function relativeDocumentHref(link: { readonly path: string; readonly anc
   const relative = [...up, ...to.slice(shared)].map(encodeURIComponent).join('/');
   const href = `${up.length === 0 ? './' : ''}${relative}.md`;
   return link.anchor ? `${href}#${encodeURIComponent(link.anchor)}` : href;
-}
-
-function safeDecode(text: string): string {
-  try {
-    return decodeURIComponent(text);
-  } catch {
-    return text;
-  }
 }

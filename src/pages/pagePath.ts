@@ -3,6 +3,7 @@
 
 import { fail, ok, platformError, type Result } from '../platform/errors';
 import { trimSlashes } from '../util/paths';
+import { safeDecode } from '../shared/safeDecode';
 
 const SUFFIX = '.md';
 
@@ -51,12 +52,4 @@ export function pagePathOfUriPath(uriPath: string): string | undefined {
 
 export function uriPathOfPage(pagePath: string): string {
   return `/${pagePath}${SUFFIX}`;
-}
-
-function safeDecode(segment: string): string {
-  try {
-    return decodeURIComponent(segment);
-  } catch {
-    return segment;
-  }
 }

@@ -2,6 +2,8 @@
 // renders only links that pass it) and the extension (which checks again before opening): the
 // web over http(s), or a path of the documentation site. No other scheme, and no `//host` links.
 
+import { safeDecode } from './safeDecode';
+
 export type LinkTarget =
   /** A path of the documentation site, without query or fragment: opened as a page in the editor. */
   | { readonly kind: 'sitePath'; readonly path: string }
@@ -21,14 +23,6 @@ export function linkTarget(raw: string): LinkTarget {
     .map(safeDecode)
     .join('/');
   return { kind: 'sitePath', path };
-}
-
-function safeDecode(segment: string): string {
-  try {
-    return decodeURIComponent(segment);
-  } catch {
-    return segment;
-  }
 }
 
 /** Whether a link may be rendered as a link at all. */

@@ -191,7 +191,7 @@ describe('accessibility, checked by axe-core (WCAG 2.0, 2.1, 2.2, A and AA)', fu
 
   for (const name of ['light', 'highContrast'] as const) {
     it(`a page's components in the Markdown preview have no violation, in ${THEMES[name]}`, async () => {
-      const source = fs.readFileSync(path.join(REPO_ROOT, 'test', 'platform', 'docs', 'reference', 'components.mdx'), 'utf8');
+      const source = fs.readFileSync(path.join(REPO_ROOT, 'test', 'emulator', 'docs', 'reference', 'components.mdx'), 'utf8');
       const html = MarkdownIt({ html: true })
         .use(mdxPlugin, { pageScheme: 'docs-assistant' })
         .render(source, { currentDocument: { scheme: 'docs-assistant', path: '/reference/components.md' } });

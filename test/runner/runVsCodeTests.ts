@@ -4,7 +4,7 @@
 
 import * as path from 'node:path';
 import { freePort, releaseOfRun, RELEASES, type ReleaseName } from './codeServer';
-import { JobRepository } from '../platform/jobRepository';
+import { JobRepository } from '../emulator/jobRepository';
 import { commitAllWithOrigin } from './gitRepository';
 import { openWorkbench, REPO_ROOT } from './workbench';
 

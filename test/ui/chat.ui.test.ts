@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import type { Frame } from 'playwright-core';
-import type { PlatformEmulator } from '../platform/emulator';
+import type { PlatformEmulator } from '../emulator/emulator';
 import type { Workbench, WorkbenchOptions } from '../runner/workbench';
 import {
   answerInput,
@@ -73,7 +73,11 @@ describe('the chat, as a user sees it', function () {
       assert.equal(await chat.locator('.turn a[href]').count(), 0, 'no link carries a live href');
       assert.ok(await chat.locator('.code-block button[data-action="copy"]').first().isVisible());
       assert.ok(await chat.locator('.code-block button[data-action="insert"]').first().isVisible());
-      assert.match((await chat.locator('[role="status"]').textContent()) ?? '', /^Answer complete, with \d+ sources\.$/);
+      assert.match(
+        (await chat.locator('[role="status"]').textContent()) ?? '',
+        /^Answer complete \([\d,]+ characters, \d+ sources\): Here is what the documentation says about How do I stop an answer and copy code\?\.$/,
+        'a screen reader hears how the answer begins, once',
+      );
       assert.equal(await chat.locator('textarea.question-input').inputValue(), '');
       await chat.locator('.suggestions').scrollIntoViewIfNeeded();
       await screenshot(bench.page, `chat-${name}`);

@@ -5,7 +5,7 @@
 
 import * as assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
-import { JobRepository } from '../platform/jobRepository';
+import { JobRepository } from '../emulator/jobRepository';
 import { cloneInto } from '../runner/gitRepository';
 import { answerInput, openFile, openSidebar, QUICK_INPUT, runCommand, screenshot, uiSuite, workbench } from './support';
 

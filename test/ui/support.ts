@@ -3,7 +3,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { Frame, Locator, Page } from 'playwright-core';
-import { PlatformEmulator, type EmulatorOptions } from '../platform/emulator';
+import { PlatformEmulator, type EmulatorOptions } from '../emulator/emulator';
 import { openWorkbench, REPO_ROOT, type Workbench, type WorkbenchOptions } from '../runner/workbench';
 import { until } from '../until';
 

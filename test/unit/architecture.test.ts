@@ -71,7 +71,7 @@ describe('architecture', () => {
 
   it('the Node program type-checks everything else, and never the webview with Node types', () => {
     const files = programFiles('tsconfig.json');
-    assert.ok(files.includes('src/extension.ts') && files.includes('test/unit/architecture.test.ts'));
+    assert.ok(files.includes('src/vscode/extension.ts') && files.includes('test/unit/architecture.test.ts'));
     assert.ok(!files.some((file) => file.startsWith('src/webview/')), 'no webview file in the Node program');
   });
 
@@ -133,7 +133,7 @@ describe('architecture', () => {
 
   it('activation imports nothing but vscode and the identifiers: the features load on first use', () => {
     const loadedBy = (name: string) => {
-      const file = path.join(root, 'src', name);
+      const file = path.join(root, 'src', 'vscode', name);
       const source = ts.createSourceFile(file, fs.readFileSync(file, 'utf8'), ts.ScriptTarget.ES2022);
       return source.statements.flatMap((statement) => {
         if (ts.isImportDeclaration(statement) && !statement.importClause?.isTypeOnly)
@@ -147,7 +147,7 @@ describe('architecture', () => {
     // read) when used.
     assert.deepEqual(loadedBy('extension.ts'), ['./activation']);
     assert.deepEqual(loadedBy('extensionWeb.ts').sort(), ['./activation', 'vscode']);
-    assert.deepEqual(loadedBy('activation.ts').sort(), ['./identifiers', 'vscode']);
+    assert.deepEqual(loadedBy('activation.ts').sort(), ['../identifiers', 'vscode']);
     const identifiers = ts.createSourceFile(
       'identifiers.ts',
       fs.readFileSync(path.join(root, 'src', 'identifiers.ts'), 'utf8'),

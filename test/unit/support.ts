@@ -7,9 +7,9 @@ import { PlatformClient, type PlatformClientOptions } from '../../src/platform/c
 import type { PlatformError, PlatformErrorKind } from '../../src/platform/errors';
 import type { KeyKind } from '../../src/platform/keys';
 import type { Logger } from '../../src/platform/logger';
-import { ManualClock } from '../platform/clock';
-import { PlatformEmulator, type EmulatorOptions } from '../platform/emulator';
-import type { Fault, Operation } from '../platform/faults';
+import { ManualClock } from '../emulator/clock';
+import { PlatformEmulator, type EmulatorOptions } from '../emulator/emulator';
+import type { Fault, Operation } from '../emulator/faults';
 
 export const allErrorKinds: readonly PlatformErrorKind[] = [
   'notConfigured',

@@ -1,8 +1,8 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import type { DocsAssistantApi } from '../../src/extension';
-import { ManualClock } from '../platform/clock';
-import type { PlatformEmulator } from '../platform/emulator';
+import type { DocsAssistantApi } from '../../src/vscode/extension';
+import { ManualClock } from '../emulator/clock';
+import type { PlatformEmulator } from '../emulator/emulator';
 import { agentJobsSuite, connectTo, recordSurfaces, settle } from './support';
 import { until } from '../until';
 

@@ -1,9 +1,9 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { AttachedContext } from '../../src/chat/conversation';
-import type { DocsAssistantApi } from '../../src/extension';
+import type { DocsAssistantApi } from '../../src/vscode/extension';
 import type { ShownTurn } from '../../src/shared/protocol';
-import type { PlatformEmulator } from '../platform/emulator';
+import type { PlatformEmulator } from '../emulator/emulator';
 import {
   activateExtension,
   closeAllEditors,

@@ -6,7 +6,7 @@
 
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import type { DocsAssistantApi } from '../../src/extension';
+import type { DocsAssistantApi } from '../../src/vscode/extension';
 import { chatParticipant } from '../../src/identifiers';
 import { activateExtension, closeAllEditors, connectedSuite, connectTo, settle } from './support';
 

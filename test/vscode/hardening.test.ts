@@ -3,10 +3,10 @@
 
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { jobTooltip } from '../../src/agentJobs/agentJobsTree';
-import type { DocsAssistantApi } from '../../src/extension';
-import { ManualClock } from '../platform/clock';
-import type { PlatformEmulator } from '../platform/emulator';
+import { jobTooltip } from '../../src/agentJobs/vscode/agentJobsTree';
+import type { DocsAssistantApi } from '../../src/vscode/extension';
+import { ManualClock } from '../emulator/clock';
+import type { PlatformEmulator } from '../emulator/emulator';
 import {
   activateExtension,
   closeAllEditors,

@@ -4,7 +4,7 @@
 
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import type { DocsAssistantApi } from '../../src/extension';
+import type { DocsAssistantApi } from '../../src/vscode/extension';
 import { activateExtension, answeringModals, connectedSuite, recordSurfaces, setUserSetting, settle } from './support';
 import { until } from '../until';
 

@@ -9,12 +9,12 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as vscode from 'vscode';
-import type { DocsAssistantApi } from '../../src/extension';
-import type { GitApi, GitRepository } from '../../src/git/gitApi';
-import { ManualClock } from '../platform/clock';
-import type { PlatformEmulator } from '../platform/emulator';
-import { JobRepository } from '../platform/jobRepository';
-import { AGENT_EDITS, AGENT_REMOVES } from '../platform/jobs';
+import type { DocsAssistantApi } from '../../src/vscode/extension';
+import type { GitApi, GitRepository } from '../../src/git/vscode/gitApi';
+import { ManualClock } from '../emulator/clock';
+import type { PlatformEmulator } from '../emulator/emulator';
+import { JobRepository } from '../emulator/jobRepository';
+import { AGENT_EDITS, AGENT_REMOVES } from '../emulator/jobs';
 import { until } from '../until';
 import { agentJobsSuite, closeAllEditors, recordCommands, recordSurfaces, runAccepting, settle, startJob } from './support';
 

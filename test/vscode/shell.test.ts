@@ -2,9 +2,9 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import type { DocsAssistantApi } from '../../src/extension';
+import type { DocsAssistantApi } from '../../src/vscode/extension';
 import type { ConnectionReport } from '../../src/settings/connectionCheck';
-import type { PlatformEmulator } from '../platform/emulator';
+import type { PlatformEmulator } from '../emulator/emulator';
 import { activeAtStartup } from './startup';
 import {
   activateExtension,

@@ -5,9 +5,9 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as vscode from 'vscode';
-import type { DocsAssistantApi } from '../../src/extension';
-import { ManualClock } from '../platform/clock';
-import type { PlatformEmulator } from '../platform/emulator';
+import type { DocsAssistantApi } from '../../src/vscode/extension';
+import { ManualClock } from '../emulator/clock';
+import type { PlatformEmulator } from '../emulator/emulator';
 import { agentJobsSuite, closeAllEditors, recordSurfaces, runAccepting, settle, startDraft, startJob } from './support';
 import { until } from '../until';
 

@@ -2,10 +2,10 @@
 
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import type { DocsAssistantApi } from '../../src/extension';
-import type { TrackedJob } from '../../src/agentJobs/poller';
-import type { Clock } from '../platform/clock';
-import { PlatformEmulator, type EmulatorOptions } from '../platform/emulator';
+import type { DocsAssistantApi } from '../../src/vscode/extension';
+import type { TrackedJob } from '../../src/agentJobs/trackedJob';
+import type { Clock } from '../emulator/clock';
+import { PlatformEmulator, type EmulatorOptions } from '../emulator/emulator';
 import { runAccepting } from './inputBoxes';
 
 export { runAccepting };

@@ -5,7 +5,6 @@ import * as assert from 'node:assert/strict';
 import { addedFileDiff, gatherDiffs, secretReason } from '../../../src/agentJobs/attachedChanges';
 import { attachmentOffers } from '../../../src/agentJobs/attachmentOffers';
 import { buildJobPrompt } from '../../../src/agentJobs/jobPrompt';
-import { GitignoreRules, isIgnored } from '../../../src/git/gitignore';
 
 describe('uncommitted changes in a prompt', () => {
   it('names the files that may hold secrets, and why', () => {
@@ -17,29 +16,6 @@ describe('uncommitted changes in a prompt', () => {
     assert.equal(secretReason('notes/settings.local.json', true), "ignored by the repository's .gitignore");
     for (const plain of ['src/env.ts', 'docs/keys.md', 'keyboard.ts', 'environment.md', 'a/ids.txt'])
       assert.equal(secretReason(plain, false), undefined, plain);
-  });
-
-  it('reads .gitignore files as git does, for files git tracks but would ignore', () => {
-    const root = new GitignoreRules('# build output\n/dist/\n*.local.json\n!keep.local.json\nsecrets/\nlogs/**/*.log\n\\#literal\n');
-    const nested = new GitignoreRules('*.tmp\n');
-    const rules = (folder: string) => (folder === '' ? root : folder === 'docs' ? nested : undefined);
-    const table: [string, boolean][] = [
-      ['dist/app.js', true],
-      ['src/dist/app.js', false],
-      ['settings.local.json', true],
-      ['config/app.local.json', true],
-      ['keep.local.json', false],
-      ['secrets/token.txt', true],
-      ['a/secrets/token.txt', true],
-      ['logs/2026/11/run.log', true],
-      ['logs/run.log', true],
-      ['logs/run.txt', false],
-      ['#literal', true],
-      ['docs/draft.tmp', true],
-      ['draft.tmp', false],
-      ['src/app.ts', false],
-    ];
-    for (const [path, ignored] of table) assert.equal(isIgnored(path, rules), ignored, path);
   });
 
   it('diffs a few files at a time, in order, keeps what fits, and leaves the rest out unread', async () => {

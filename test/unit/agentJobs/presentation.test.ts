@@ -10,7 +10,7 @@ import {
   repositoryName,
   spokenJob,
 } from '../../../src/agentJobs/jobPresentation';
-import type { TrackedJob } from '../../../src/agentJobs/poller';
+import type { TrackedJob } from '../../../src/agentJobs/trackedJob';
 import { loadTrackedJobs, saveTrackedJobs, scopeKey, type KeyValueStore } from '../../../src/agentJobs/trackedJobs';
 
 const tracked = (job: TrackedJob['job'], polling: TrackedJob['polling'] = { kind: 'watching' }): TrackedJob => ({

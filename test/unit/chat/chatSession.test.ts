@@ -1,13 +1,8 @@
 import * as assert from 'node:assert/strict';
 import type { TurnActivity } from '../../../src/shared/activity';
 import { activityText } from '../../../src/shared/activity';
-import {
-  type ChatEvent,
-  ChatSession,
-  type ChatSettings,
-  DEFAULT_SELECTION_QUESTION,
-  NO_ANSWER_MESSAGE,
-} from '../../../src/chat/chatSession';
+import type { ChatEvent } from '../../../src/chat/chatEvent';
+import { ChatSession, type ChatSettings, DEFAULT_SELECTION_QUESTION, NO_ANSWER_MESSAGE } from '../../../src/chat/chatSession';
 import type { ThreadKeyStore } from '../../../src/chat/chatThread';
 import { MAX_SOURCES } from '../../../src/chat/turnStream';
 import { Conversation, EXPIRED_THREAD_NOTICE, type Turn } from '../../../src/chat/conversation';

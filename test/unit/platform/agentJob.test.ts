@@ -3,7 +3,7 @@ import { parseAgentJob } from '../../../src/platform/agentJob';
 import { PlatformClient } from '../../../src/platform/client';
 import { undiciTransport } from '../../../src/platform/undiciTransport';
 import { arm, expectError, useHarness } from '../support';
-import { html500 } from '../../platform/faults';
+import { html500 } from '../../emulator/faults';
 
 describe('operation 1: read agent job', () => {
   const h = useHarness();

@@ -3,7 +3,7 @@ import type { AssistantRequest, ConversationMessage } from '../../../src/platfor
 import { type AssistantMessage, messageText } from '../../../src/platform/stream/assistantMessage';
 import { SEARCH_TOOL, type Source, SourceList } from '../../../src/platform/stream/sources';
 import type { StreamChunk } from '../../../src/platform/stream/chunks';
-import { html500 } from '../../platform/faults';
+import { html500 } from '../../emulator/faults';
 import { arm, expectError, useHarness } from '../support';
 
 const question = (text: string, id = 'u1'): ConversationMessage => ({ id, role: 'user', parts: [{ type: 'text', text }] });

@@ -9,7 +9,7 @@ import { messageText } from '../../../src/platform/stream/assistantMessage';
 import { fetchTransport } from '../../../src/platform/fetchTransport';
 import type { TransportFactory } from '../../../src/platform/transport';
 import { undiciTransport } from '../../../src/platform/undiciTransport';
-import { html500 } from '../../platform/faults';
+import { html500 } from '../../emulator/faults';
 import { arm, useHarness } from '../support';
 
 const TRANSPORTS: [string, TransportFactory][] = [

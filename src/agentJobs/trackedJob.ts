@@ -1,0 +1,39 @@
+// An agent job as this extension tracks it: what the platform last said of it, how its polling
+// stands, and the prompt it was started with when it was started here. No `vscode`.
+
+import type { AgentJob } from '../platform/agentJob';
+import type { PlatformError } from '../platform/errors';
+
+/** What the tree shows for a job besides its data. */
+export type PollState =
+  /** Still to be polled. */
+  | { readonly kind: 'watching' }
+  /** Reached completed, archived or failed: no more polling. */
+  | { readonly kind: 'ended' }
+  | { readonly kind: 'notFound'; readonly message: string }
+  /** The network or the server failed; the job is polled again later. */
+  | { readonly kind: 'offline'; readonly message: string }
+  /** Something only the user can fix (a key, the project); polling is paused. */
+  | { readonly kind: 'error'; readonly message: string; readonly error: PlatformError };
+
+export interface TrackedJob {
+  readonly id: string;
+  readonly job?: AgentJob;
+  readonly polling: PollState;
+  /** When the job was last read successfully. */
+  readonly checkedAt?: number;
+  /** The prompt that started it, when this client started it (the platform does not return it). */
+  readonly prompt?: string;
+}
+
+export interface TrackOptions {
+  readonly prompt?: string;
+  /** The job was just returned by the platform: the first poll waits one interval. */
+  readonly fresh?: boolean;
+}
+
+export interface JobChange {
+  readonly id: string;
+  readonly before?: TrackedJob;
+  readonly after?: TrackedJob;
+}

@@ -1,0 +1,110 @@
+// Send Follow-Up: another instruction to a job in any state. The platform answers with the job,
+// usually active again, and it is polled again even if it had ended. Nothing is sent but what the
+// user accepts in the input box: a follow-up given as a command's argument only fills it. Nothing
+// typed is lost: a refused follow-up comes back in the input box.
+
+import * as vscode from 'vscode';
+import { commands } from '../../identifiers';
+import type { Result } from '../../platform/errors';
+import type { AgentJob } from '../../platform/agentJob';
+import type { PlatformConnection } from '../../settings/vscode/platformConnection';
+import { setStatusMessage, showMessage, withProgress } from '../../ui/vscode/messages';
+import { showPlatformError } from '../../settings/vscode/setupMessages';
+import type { AgentJobsModel } from '../agentJobsModel';
+import type { AgentJobsTree } from './agentJobsTree';
+import { jobOfCommand } from './jobArgument';
+import { inertText } from '../../util/inertText';
+import { jobLabel } from '../jobPresentation';
+import { type JobProjects, projectText } from './jobProject';
+
+export interface FollowUpDeps {
+  readonly model: AgentJobsModel;
+  readonly tree: AgentJobsTree;
+  readonly platform: PlatformConnection;
+  readonly projects: JobProjects;
+  /** The job whose changes are under review in the active editor: its title bar offers Send Follow-Up. */
+  readonly reviewedJob: () => string | undefined;
+}
+
+/** What a caller (a test, a script) may pass: the job, and the text the input box starts with. */
+export interface FollowUpRequest {
+  readonly jobId: string;
+  readonly prompt: string;
+}
+
+export function registerFollowUp(context: vscode.ExtensionContext, deps: FollowUpDeps): void {
+  context.subscriptions.push(
+    vscode.commands.registerCommand(commands.sendAgentJobFollowUp, (argument?: unknown) => followUp(deps, argument)),
+  );
+}
+
+/**
+ * Resolves to the job as the platform returned it, or undefined when nothing was sent. `draft` is
+ * what the input box starts with: the text of a follow-up that was refused.
+ */
+async function followUp(deps: FollowUpDeps, argument: unknown, draft?: string): Promise<AgentJob | undefined> {
+  const request = isRequest(argument) ? argument : undefined;
+  const tracked = await jobOfCommand(
+    deps.model,
+    request?.jobId ?? argument,
+    {
+      title: 'Docs Assistant: Send Follow-Up',
+      placeHolder: 'The agent job to send a follow-up to',
+      none: 'No agent job is tracked. Start one, or track one by its id, then send it a follow-up.',
+    },
+    deps.reviewedJob,
+  );
+  if (!tracked) return undefined;
+  const project = deps.projects.current;
+  const text = await vscode.window.showInputBox({
+    title: inertText(`Docs Assistant: Follow-Up for ${jobLabel(tracked)}${project?.fromWorkspace ? ` (${projectText(project)})` : ''}`),
+    prompt: 'What else should the agent do on this job? The job works again, even if it had ended.',
+    value: draft ?? request?.prompt ?? '',
+    ignoreFocusOut: true,
+    validateInput: (value) => (value.trim() === '' ? 'Say what the agent should do.' : undefined),
+  });
+  if (text === undefined) return undefined;
+  const result = await send(deps, tracked.id, text);
+  if (!result.ok && !result.error) {
+    setStatusMessage('The follow-up was not sent.');
+    return undefined;
+  }
+  if (result.ok) {
+    deps.model.update(tracked.id, result.value);
+    deps.tree.reveal(tracked.id);
+    setStatusMessage(`Follow-up sent: agent job ${jobLabel(tracked)} is ${result.value.status} again.`, 5_000);
+    return result.value;
+  }
+  if (result.error.kind === 'notFound') {
+    showMessage('error', `The agent job ${jobLabel(tracked)} is gone: the platform no longer knows it.`, {
+      title: 'Stop Tracking',
+      run: () => deps.model.untrack(tracked.id),
+    });
+    return undefined;
+  }
+  showPlatformError(result.error, { title: 'Edit Follow-Up', run: () => followUp(deps, tracked.id, text) });
+  return undefined;
+}
+
+/** Sends the follow-up to the project in force, once it is the job's, confirmed; a failure with no error: the user said no. */
+async function send(
+  deps: FollowUpDeps,
+  id: string,
+  prompt: string,
+): Promise<Result<AgentJob> | { readonly ok: false; readonly error?: undefined }> {
+  const destination = await deps.projects.destination(deps.model.scope, 'send follow-ups');
+  if (!destination.ok) return destination;
+  const { client, project } = destination.value;
+  return withProgress({ location: vscode.ProgressLocation.Notification, title: 'Sending the follow-up…' }, () =>
+    client.agentJobs.followUp(project.projectId, id, prompt),
+  );
+}
+
+function isRequest(value: unknown): value is FollowUpRequest {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as FollowUpRequest).jobId === 'string' &&
+    typeof (value as FollowUpRequest).prompt === 'string'
+  );
+}

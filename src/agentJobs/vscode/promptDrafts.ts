@@ -1,0 +1,136 @@
+// Prompts for new agent jobs, shown in an untitled Markdown editor before anything is sent, with
+// Start Agent Job in its title bar and above its first line, its size in the status bar, and above
+// it what must be seen first: the project it goes to, what was attached or left out, files that may
+// hold secrets. A draft stays open until its job has started: nothing the user wrote is lost.
+
+import { utf8Bytes } from '../../util/utf8';
+import * as vscode from 'vscode';
+import { commands, contextKeys } from '../../identifiers';
+import { formatKilobytes, MAX_PROMPT_BYTES } from '../../platform/agentJob';
+import { Disposable } from '../../util/disposable';
+import { inertText } from '../../util/inertText';
+import { type JobProject, projectText } from './jobProject';
+
+/** What a draft says above its prompt, besides the project. */
+export interface DraftNotes {
+  /** What was attached, and what left out, in a line. */
+  readonly attached?: string;
+  /** Files that may hold secrets, each as `<path> (<why>)`. */
+  readonly secrets?: readonly string[];
+  /** Put in the editor by a command's argument (another extension, a link): starting it asks first. */
+  readonly fromArgument?: boolean;
+}
+
+/** Files named as holding secrets above a draft, at most: the rest are counted. */
+const NAMED_SECRETS = 3;
+
+export class PromptDrafts extends Disposable implements vscode.CodeLensProvider {
+  /** The open drafts, by URI, with their notes. */
+  private readonly drafts = new Map<string, DraftNotes>();
+  private readonly lensesChanged = this.register(new vscode.EventEmitter<void>());
+  readonly onDidChangeCodeLenses = this.lensesChanged.event;
+  private readonly size = this.register(
+    vscode.window.createStatusBarItem('docsAssistant.promptSize', vscode.StatusBarAlignment.Right, 100),
+  );
+
+  constructor(
+    /** The project a draft would be sent to now. */
+    private readonly project: () => JobProject | undefined,
+    /** Fires when the project may have changed: the drafts say so at once. */
+    projectChanged: vscode.Event<unknown>,
+  ) {
+    super();
+    this.register(projectChanged(() => this.lensesChanged.fire()));
+    this.size.name = 'Agent Job Prompt Size';
+    this.register(vscode.languages.registerCodeLensProvider({ scheme: 'untitled', language: 'markdown' }, this));
+    this.register(vscode.window.onDidChangeActiveTextEditor(() => this.showSize()));
+    this.register(
+      vscode.workspace.onDidChangeTextDocument(({ document }) => {
+        if (!this.has(document.uri)) return;
+        this.showSize();
+        this.lensesChanged.fire();
+      }),
+    );
+    this.register(
+      vscode.workspace.onDidCloseTextDocument((document) => {
+        if (this.drafts.delete(document.uri.toString())) void this.publish();
+      }),
+    );
+  }
+
+  has(uri: vscode.Uri): boolean {
+    return this.drafts.has(uri.toString());
+  }
+
+  /** Opens a new draft holding `prompt`, in the active editor group. */
+  async open(prompt: string, notes: DraftNotes = {}): Promise<vscode.TextEditor> {
+    const document = await vscode.workspace.openTextDocument({ language: 'markdown', content: prompt });
+    this.drafts.set(document.uri.toString(), notes);
+    await this.publish();
+    const editor = await vscode.window.showTextDocument(document, { preview: false });
+    this.showSize();
+    return editor;
+  }
+
+  /** Closes a draft whose job has started, without asking to save it. */
+  async discard(document: vscode.TextDocument): Promise<void> {
+    this.drafts.delete(document.uri.toString());
+    await this.publish();
+    await vscode.window.showTextDocument(document, { preview: false });
+    await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+  }
+
+  provideCodeLenses(document: vscode.TextDocument): vscode.CodeLens[] {
+    const notes = this.drafts.get(document.uri.toString());
+    if (!notes) return [];
+    const top = new vscode.Range(0, 0, 0, 0);
+    const note = (title: string) => new vscode.CodeLens(top, { title, command: '' });
+    const project = this.project();
+    return [
+      new vscode.CodeLens(top, { title: '$(rocket) Start Agent Job', command: commands.startAgentJob, arguments: [document.uri] }),
+      note(`${sizeText(document)} · edit the prompt, then start the job`),
+      note(project ? `Goes to ${inertText(projectText(project))}` : 'No project is set: set the project id to start it'),
+      ...(notes.fromArgument ? [note('$(warning) A command put this prompt here, not you: read all of it before starting')] : []),
+      ...(notes.attached ? [note(inertText(notes.attached))] : []),
+      ...secretNotes(notes.secrets ?? []).map(note),
+    ];
+  }
+
+  /** What the draft says above its prompt (for tests, and for whoever asks). */
+  notesOf(uri: vscode.Uri): DraftNotes | undefined {
+    return this.drafts.get(uri.toString());
+  }
+
+  /** The editor title's Start Agent Job shows on drafts only: their URIs go into a context key. */
+  private publish(): Thenable<unknown> {
+    return vscode.commands.executeCommand('setContext', contextKeys.jobPromptDrafts, [...this.drafts.keys()]);
+  }
+
+  private showSize(): void {
+    const document = vscode.window.activeTextEditor?.document;
+    if (!document || !this.has(document.uri)) return this.size.hide();
+    const over = utf8Bytes(document.getText()) > MAX_PROMPT_BYTES;
+    this.size.text = `${over ? '$(warning)' : '$(rocket)'} Prompt ${sizeText(document)}`;
+    this.size.tooltip = over
+      ? 'The prompt is over the limit: it would be refused. Attach less.'
+      : 'The size of the agent job prompt; the agent takes at most 100 KB.';
+    this.size.backgroundColor = over ? new vscode.ThemeColor('statusBarItem.warningBackground') : undefined;
+    this.size.command = { command: commands.startAgentJob, title: 'Start Agent Job', arguments: [document.uri] };
+    this.size.show();
+  }
+}
+
+/** A line per file that may hold secrets, the first few by name. */
+function secretNotes(secrets: readonly string[]): string[] {
+  const named = secrets
+    .slice(0, NAMED_SECRETS)
+    .map((secret) => `$(warning) ${inertText(`${secret} may hold secrets: read its diff before starting`)}`);
+  const more = secrets.length - named.length;
+  return more > 0
+    ? [...named, `$(warning) ${more} more file${more === 1 ? '' : 's'} that may hold secrets: read their diffs before starting`]
+    : named;
+}
+
+function sizeText(document: vscode.TextDocument): string {
+  return `${formatKilobytes(utf8Bytes(document.getText()))} of ${formatKilobytes(MAX_PROMPT_BYTES)}`;
+}

@@ -1,0 +1,95 @@
+// The agent jobs feature: the model of the jobs tracked for the current base URL and project, the
+// tree that shows them, the notification when a watched job ends, and the commands: start a job
+// (from a prompt draft), send it follow-ups, track one by id.
+
+import * as vscode from 'vscode';
+import type { Logger } from '../../platform/logger';
+import { originOf } from '../../platform/endpoint';
+import type { PlatformConnection } from '../../settings/vscode/platformConnection';
+import type { SettingsService } from '../../settings/vscode/settingsService';
+import type { SetupService } from '../../settings/vscode/setupService';
+import type { DocsSettings } from '../../settings/settingsModel';
+import { hasGitExtension } from '../../git/vscode/gitExtension';
+import { showMessage } from '../../ui/vscode/messages';
+import { registerAgentJobCommands } from './agentJobCommands';
+import { AgentJobsModel, type JobScope } from '../agentJobsModel';
+import { AgentJobsTree, type JobNode } from './agentJobsTree';
+import { registerFollowUp } from './followUpCommand';
+import { jobEndNotice } from '../jobNotifications';
+import { hasBranch } from '../jobPresentation';
+import { JobProjects } from './jobProject';
+import { PromptDrafts } from './promptDrafts';
+import { jobActions } from './jobActions';
+import { registerStartAgentJob } from './startAgentJobCommand';
+
+export interface AgentJobsDeps {
+  readonly settings: SettingsService;
+  readonly setup: SetupService;
+  readonly platform: PlatformConnection;
+  readonly log: Logger;
+  /** The Agent Jobs view, made at activation; the tree made here provides its items. */
+  readonly view: vscode.TreeView<JobNode>;
+  /** The job whose changes are under review in the active editor: its title bar offers the job's commands. */
+  readonly reviewedJob: () => string | undefined;
+}
+
+export interface AgentJobsFeature {
+  readonly model: AgentJobsModel;
+  readonly tree: AgentJobsTree;
+}
+
+export function registerAgentJobs(context: vscode.ExtensionContext, deps: AgentJobsDeps): AgentJobsFeature {
+  const { settings, setup, platform, log, view, reviewedJob } = deps;
+  const model = new AgentJobsModel({
+    store: context.globalState,
+    // A scope's jobs are read at its own origin or not at all.
+    read: (scope, id, signal) => {
+      const client = platform.forOrigin(scope.origin);
+      return client.ok ? client.value.agentJobs.read(scope.projectId, id, { signal }) : Promise.resolve(client);
+    },
+  });
+  const tree = new AgentJobsTree(model, view);
+  context.subscriptions.push(
+    { dispose: () => model.dispose() },
+    tree,
+    // The scope follows the settings at once, from the same event that changes the client's base URL.
+    settings.onDidChange((current) => model.setScope(scopeOf(current), current.pollIntervalSeconds * 1000)),
+    setup.onDidChange(() => model.resume()),
+    vscode.window.onDidChangeWindowState((window) => model.setFocused(window.focused)),
+    model.onDidChange((change) => {
+      if (!change) return;
+      const after = change.after;
+      if (
+        after &&
+        after.polling.kind !== change.before?.polling.kind &&
+        (after.polling.kind === 'error' || after.polling.kind === 'offline')
+      ) {
+        log.warn(`Agent job ${after.id}: ${after.polling.message}`);
+      }
+      const notice = jobEndNotice(change, settings.current.notifications);
+      if (!notice) return;
+      const pullRequest = notice.pullRequest;
+      const job = change.after?.job;
+      showMessage(
+        notice.level,
+        notice.message,
+        ...(pullRequest && hasBranch(job) && hasGitExtension() ? [jobActions.reviewChanges(change.id)] : []),
+        ...(pullRequest ? [jobActions.openPullRequest(change.id)] : []),
+      );
+    }),
+  );
+  model.setFocused(vscode.window.state.focused);
+  model.setScope(scopeOf(settings.current), settings.current.pollIntervalSeconds * 1000);
+  const projects = new JobProjects(settings, platform, context.workspaceState);
+  const drafts = new PromptDrafts(() => projects.current, settings.onDidChange);
+  context.subscriptions.push(drafts);
+  registerAgentJobCommands(context, { model, tree, setup, reviewedJob });
+  registerStartAgentJob(context, { model, tree, setup, platform, drafts, projects });
+  registerFollowUp(context, { model, tree, platform, projects, reviewedJob });
+  return { model, tree };
+}
+
+function scopeOf(settings: DocsSettings): JobScope | undefined {
+  const origin = originOf(settings.baseUrl);
+  return origin && settings.projectId ? { origin, projectId: settings.projectId } : undefined;
+}

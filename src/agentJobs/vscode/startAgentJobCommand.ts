@@ -1,0 +1,291 @@
+// Start Agent Job: an instruction, optionally with the selected code or the uncommitted changes
+// attached. The whole prompt opens in an editor, to read and edit, and nothing is sent until the
+// user starts it there; a prompt given as a command's argument opens the same way. The new job
+// joins the tree at once. Nothing typed is lost: a prompt the platform refuses stays in its editor.
+
+import * as vscode from 'vscode';
+import { selectionLabel } from '../../selection/selection';
+import { commands } from '../../identifiers';
+import type { AgentJob } from '../../platform/agentJob';
+import { formatKilobytes, promptProblem } from '../../platform/agentJob';
+import { platformError, type PlatformError, type Result } from '../../platform/errors';
+import type { PlatformConnection } from '../../settings/vscode/platformConnection';
+import type { SetupService } from '../../settings/vscode/setupService';
+import { agentJobsNeeds } from '../../settings/setupState';
+import { editorSelection } from '../../selection/vscode/editorSelection';
+import { askModal, setStatusMessage, showMessage, withProgress } from '../../ui/vscode/messages';
+import { showPlatformError, showSetupNeed } from '../../settings/vscode/setupMessages';
+import { inertText } from '../../util/inertText';
+import { utf8Bytes } from '../../util/utf8';
+import type { AgentJobsModel } from '../agentJobsModel';
+import type { AgentJobsTree } from './agentJobsTree';
+import { type Attachment, attachmentOffers, type Offer } from '../attachmentOffers';
+import { type ChangedFile, repositoryChangesOf, type RepositoryChanges } from './gitChanges';
+import { jobOfCommand } from './jobArgument';
+import { canStartAgain, jobLabel, promptTitle } from '../jobPresentation';
+import { type JobProjects, projectText } from './jobProject';
+import { buildJobPrompt, type PromptParts, withChanges } from '../jobPrompt';
+import type { DraftNotes, PromptDrafts } from './promptDrafts';
+
+export type { Attachment } from '../attachmentOffers';
+
+export interface StartJobDeps {
+  readonly model: AgentJobsModel;
+  readonly tree: AgentJobsTree;
+  readonly setup: SetupService;
+  readonly platform: PlatformConnection;
+  readonly drafts: PromptDrafts;
+  readonly projects: JobProjects;
+}
+
+/** What a caller (a test, a script) may pass instead of answering the questions: it fills the draft, never sends. */
+export interface StartJobRequest {
+  /** The draft's text, as it is. */
+  readonly prompt?: string;
+  /** With `attach`: the draft is made of these, without asking. */
+  readonly instruction?: string;
+  readonly attach?: readonly Attachment[];
+}
+
+export function registerStartAgentJob(context: vscode.ExtensionContext, deps: StartJobDeps): void {
+  context.subscriptions.push(
+    vscode.commands.registerCommand(commands.startAgentJob, (argument?: unknown) => startAgentJob(deps, argument)),
+    vscode.commands.registerCommand(commands.startAgentJobAgain, (argument?: unknown) => startAgain(deps, argument)),
+  );
+}
+
+/** Resolves to the new job's id; undefined when no job was started (yet: a draft may be open). */
+async function startAgentJob(deps: StartJobDeps, argument: unknown): Promise<string | undefined> {
+  // From a draft's title bar, its CodeLens or the status bar: start that draft.
+  if (argument instanceof vscode.Uri && deps.drafts.has(argument)) {
+    const document = vscode.workspace.textDocuments.find((open) => open.uri.toString() === argument.toString());
+    return document ? send(deps, document.getText(), document) : undefined;
+  }
+  await deps.setup.refresh();
+  const needs = agentJobsNeeds(deps.setup.current);
+  if (needs) {
+    showSetupNeed(needs);
+    return undefined;
+  }
+  const request = isRequest(argument) ? argument : undefined;
+  // A prompt from elsewhere (another extension, a link) is only ever a draft: the user sends it.
+  if (request?.prompt !== undefined) {
+    await deps.drafts.open(request.prompt, { fromArgument: true });
+    return undefined;
+  }
+  // From the editor's context menu the argument is its document; from elsewhere, the active editor.
+  const editor =
+    (argument instanceof vscode.Uri
+      ? vscode.window.visibleTextEditors.find((visible) => visible.document.uri.toString() === argument.toString())
+      : undefined) ?? vscode.window.activeTextEditor;
+  const uri = editor?.document.uri;
+  const changes = uri?.scheme === 'file' ? await repositoryChangesOf(uri) : undefined;
+  const offers = attachmentOffers(factsOf(editor, changes));
+  let attach: readonly Attachment[];
+  let instruction: string;
+  if (request) {
+    attach = (request.attach ?? []).filter((kind) => offers.some((offer) => offer.attachment === kind));
+    instruction = request.instruction ?? '';
+  } else {
+    const picked = offers.length === 0 ? [] : await pickAttachments(deps, offers);
+    if (!picked) return undefined;
+    const typed = await askInstruction(deps, picked);
+    if (typed === undefined) return undefined;
+    attach = picked;
+    instruction = typed;
+  }
+  const { parts, notes } = await promptParts(instruction, attach, editor, changes);
+  const prompt = buildJobPrompt(parts);
+  // Typed into the box with nothing attached, the instruction is the whole prompt, and Enter sent it.
+  if (attach.length === 0 && !request) return send(deps, prompt, undefined);
+  await deps.drafts.open(prompt, { ...notes, ...(request ? { fromArgument: true } : {}) });
+  return undefined;
+}
+
+/** A failed or archived job's prompt, as a new draft: edited, then started as a new job. Resolves to the draft. */
+async function startAgain(deps: StartJobDeps, argument: unknown): Promise<vscode.Uri | undefined> {
+  const tracked = await jobOfCommand(deps.model, argument, {
+    title: 'Docs Assistant: Start Agent Job Again',
+    placeHolder: 'The failed or archived job whose prompt to start again',
+    applies: canStartAgain,
+    none: 'No failed or archived agent job started here is tracked: only the prompt of a job started here is known.',
+  });
+  if (!tracked) return undefined;
+  if (!canStartAgain(tracked)) {
+    showMessage('info', `The prompt of agent job "${jobLabel(tracked)}" is not known here, or the job has not failed or been archived.`);
+    return undefined;
+  }
+  const editor = await deps.drafts.open(tracked.prompt);
+  setStatusMessage(`The prompt of "${jobLabel(tracked)}" is open: edit it, then start it as a new job.`, 5_000);
+  return editor.document.uri;
+}
+
+/** What the editor and its repository have to attach, for the picker. */
+function factsOf(editor: vscode.TextEditor | undefined, changes: RepositoryChanges | undefined) {
+  const selection = editorSelection(editor);
+  const file = editor && changes?.fileOf(editor.document.uri);
+  return {
+    ...(selection ? { selection: selectionLabel(selection) } : {}),
+    ...(changes && editor
+      ? {
+          file: {
+            path: vscode.workspace.asRelativePath(editor.document.uri, false),
+            changed: file !== undefined,
+            ...(file?.secret ? { secret: file.secret } : {}),
+          },
+          repository: {
+            name: changes.name,
+            files: changes.files.length,
+            secrets: changes.files.filter((f) => f.secret).map((f) => f.path),
+          },
+        }
+      : {}),
+  };
+}
+
+async function pickAttachments(deps: StartJobDeps, offers: Offer[]): Promise<Attachment[] | undefined> {
+  const picked = await vscode.window.showQuickPick(
+    offers.map((offer) => ({ ...offer, picked: offer.picked ?? false })),
+    {
+      title: `Docs Assistant: Start Agent Job in ${destination(deps)} (1 of 2)`,
+      placeHolder: 'Attach to the prompt (you see and edit the whole prompt before it is sent)',
+      canPickMany: true,
+      ignoreFocusOut: true,
+    },
+  );
+  return picked?.map((offer) => offer.attachment);
+}
+
+function askInstruction(deps: StartJobDeps, attach: readonly Attachment[]): Thenable<string | undefined> {
+  return vscode.window.showInputBox({
+    title: `Docs Assistant: Start Agent Job in ${destination(deps)}${attach.length > 0 ? ' (2 of 2)' : ''}`,
+    prompt:
+      attach.length > 0
+        ? 'What should the agent change in the documentation? The prompt opens in an editor next, to read and edit before it is sent.'
+        : 'What should the agent change in the documentation? It is sent when you press Enter.',
+    placeHolder: 'Document the new retry option in the configuration guide',
+    ignoreFocusOut: true,
+    validateInput: (value) => (value.trim() === '' ? 'Say what the agent should change.' : undefined),
+  });
+}
+
+/** The project, as a title shows it: the workspace's choice said as such. */
+function destination(deps: StartJobDeps): string {
+  const project = deps.projects.current;
+  // A title draws `$(icons)`, and a workspace's project id could hold one.
+  return project ? inertText(projectText(project)) : 'no project yet';
+}
+
+/** The prompt's parts, and what its draft says above it: what was attached, left out, or may hold secrets. */
+async function promptParts(
+  instruction: string,
+  attach: readonly Attachment[],
+  editor: vscode.TextEditor | undefined,
+  changes: RepositoryChanges | undefined,
+): Promise<{ parts: PromptParts; notes: DraftNotes }> {
+  const selection = attach.includes('selection') ? editorSelection(editor) : undefined;
+  const base: PromptParts = {
+    instruction,
+    ...(selection
+      ? {
+          selection: {
+            path: selection.source.kind === 'file' ? selection.source.path : selection.source.pagePath,
+            startLine: selection.startLine,
+            endLine: selection.endLine,
+            text: selection.text,
+            language: selection.language,
+          },
+        }
+      : {}),
+  };
+  const whole = attach.includes('repositoryChanges');
+  const file = editor && changes?.fileOf(editor.document.uri);
+  const files: readonly ChangedFile[] | undefined = !changes
+    ? undefined
+    : whole
+      ? changes.files
+      : attach.includes('fileChanges') && file
+        ? [file]
+        : undefined;
+  if (!changes || !files) return { parts: base, notes: {} };
+  return withChanges(
+    base,
+    files,
+    { scope: whole ? 'repository' : 'file', label: whole ? changes.name : files[0].path },
+    (changed, budget) => changes.diffOf(changed, budget),
+  );
+}
+
+/** Sends the prompt; on success tracks the job and closes its draft, otherwise keeps the prompt in a draft. */
+async function send(deps: StartJobDeps, prompt: string, draft: vscode.TextDocument | undefined): Promise<string | undefined> {
+  const keep = async () => {
+    if (!draft) await deps.drafts.open(prompt);
+  };
+  const problem = promptProblem(prompt);
+  if (problem) {
+    showMessage('error', problem);
+    await keep();
+    return undefined;
+  }
+  // A draft a command put in the editor, not the user: whoever runs the command could also try to
+  // start it, so the user says so first.
+  if (draft && deps.drafts.notesOf(draft.uri)?.fromArgument) {
+    const project = deps.projects.current;
+    const agreed = await askModal(
+      `Start an agent job with the prompt in this editor (${formatKilobytes(utf8Bytes(prompt))})${project ? ` in ${projectText(project)}` : ''}?`,
+      'The prompt was put in the editor by a command (another extension, or a link), not written with Start Agent Job: read it, and what it carries, before it is sent.',
+      'Start Agent Job',
+    );
+    if (!agreed) return undefined;
+  }
+  // The project prompted is the one whose jobs are watched: both follow the settings.
+  const destination = await deps.projects.destination(deps.model.scope, 'start agent jobs');
+  if (!destination.ok && !destination.error) {
+    await keep();
+    setStatusMessage('The prompt was not sent; it is kept in its editor.');
+    return undefined;
+  }
+  const result: Result<AgentJob> = destination.ok
+    ? // Not cancellable: once sent, a job may start whatever the client does.
+      await withProgress({ location: vscode.ProgressLocation.Notification, title: 'Starting an agent job…' }, () =>
+        destination.value.client.agentJobs.create(destination.value.project.projectId, prompt),
+      )
+    : destination;
+  if (!result.ok) {
+    await keep();
+    showPlatformError(explained(result.error));
+    return undefined;
+  }
+  const job = result.value;
+  if (!deps.model.trackStarted(job, prompt)) {
+    await keep();
+    const clash = `The platform answered with agent job "${job.id}", which is already tracked: a new job cannot have its id, so the answer was not used.`;
+    showPlatformError(explained(platformError('badResponse', clash)));
+    return undefined;
+  }
+  deps.tree.reveal(job.id);
+  if (draft) await deps.drafts.discard(draft);
+  setStatusMessage(`Agent job started: ${promptTitle(prompt) ?? job.id}.`, 5_000);
+  return job.id;
+}
+
+/** The error, with what it means for a job that may or may not have started, and where the prompt is. */
+function explained(error: PlatformError): PlatformError {
+  const kept = ' The prompt is kept in its editor.';
+  if (error.kind === 'rateLimited') {
+    return { ...error, message: `${error.message} The platform starts at most 100 agent jobs and follow-ups per project an hour.${kept}` };
+  }
+  if ((error.kind === 'network' || error.kind === 'timeout') && !error.unsent) {
+    return {
+      ...error,
+      message: `${error.message} The job may have started anyway: check the agent jobs on your dashboard before starting it again.${kept}`,
+    };
+  }
+  return { ...error, message: `${error.message}${kept}` };
+}
+
+function isRequest(value: unknown): value is StartJobRequest {
+  if (typeof value !== 'object' || value === null || value instanceof vscode.Uri) return false;
+  const request = value as Record<string, unknown>;
+  return typeof request.prompt === 'string' || typeof request.instruction === 'string' || Array.isArray(request.attach);
+}

@@ -1,0 +1,34 @@
+// A chat session connected to the platform of the settings in force: the sidebar's chat and @docs
+// in VS Code's Chat view ask the same way, and never send a question anywhere else.
+
+import { originOf } from '../../platform/endpoint';
+import type { Logger } from '../../platform/logger';
+import type { PlatformConnection } from '../../settings/vscode/platformConnection';
+import type { SettingsService } from '../../settings/vscode/settingsService';
+import { ChatSession } from '../chatSession';
+import type { Conversation } from '../conversation';
+
+export interface SessionConnection {
+  readonly platform: PlatformConnection;
+  readonly settings: SettingsService;
+  readonly log: Logger;
+}
+
+export function connectedSession(
+  conversation: Conversation,
+  { platform, settings, log }: SessionConnection,
+  save: () => void,
+): ChatSession {
+  return new ChatSession({
+    conversation,
+    send: (origin, request, options) => {
+      // The settings may have changed since the question was asked: never send it elsewhere.
+      const client = platform.forOrigin(origin);
+      return client.ok ? client.value.discovery.ask(request, options) : Promise.resolve(client);
+    },
+    settings: () => ({ ...settings.current, origin: originOf(settings.current.baseUrl) }),
+    newId: () => globalThis.crypto.randomUUID(),
+    save,
+    log,
+  });
+}

@@ -1,0 +1,47 @@
+// Links from a documentation site into VS Code, followed: /ask fills the chat's box, /open opens a
+// page, /track asks before tracking a job. What a link carries is shown as text, never run; a link
+// that cannot be followed says why.
+
+import * as vscode from 'vscode';
+import { commands } from '../../identifiers';
+import { askModal, showMessage } from '../../ui/vscode/messages';
+import { quotedLine } from '../../util/inertText';
+import { editorLink } from '../editorLink';
+
+export interface EditorLinkDeps {
+  /** Puts `question` in the chat's box and focuses it, with `note` under it when given. */
+  fillQuestion(question: string, note?: string): Promise<void>;
+}
+
+/** Follows the link `uri`; resolves to whether it was. */
+export async function followEditorLink(uri: vscode.Uri, deps: EditorLinkDeps): Promise<boolean> {
+  const link = editorLink(uri.path, uri.query);
+  switch (link.kind) {
+    case 'ask':
+      await deps.fillQuestion(
+        link.question,
+        link.invisible
+          ? `The link's question held ${link.invisible} invisible character${link.invisible === 1 ? '' : 's'}, taken out: the box shows all it asks.`
+          : undefined,
+      );
+      return true;
+    case 'open':
+      return (
+        (await vscode.commands.executeCommand<vscode.Uri | undefined>(commands.openPage, {
+          page: link.page,
+          ...(link.anchor ? { anchor: link.anchor } : {}),
+        })) !== undefined
+      );
+    case 'track': {
+      const agreed = await askModal(
+        `A link asks Docs Assistant to track the agent job ${quotedLine(link.job, 80)}. Track it?`,
+        'It joins the Agent Jobs view and is polled in the project of your settings until it completes, fails or is archived. The link came from outside VS Code: track only a job you expect.',
+        'Track Job',
+      );
+      return agreed && (await vscode.commands.executeCommand<boolean>(commands.trackAgentJob, link.job)) === true;
+    }
+    case 'refused':
+      showMessage('error', `Docs Assistant cannot follow the link ${quotedLine(uri.path, 40)}: ${link.problem}.`);
+      return false;
+  }
+}

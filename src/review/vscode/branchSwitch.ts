@@ -1,0 +1,101 @@
+// Switching the workspace's clone to an agent job's branch, through the Git extension, so that no
+// work of the user's is lost: git itself refuses to overwrite uncommitted changes to files it
+// tracks, but it silently replaces an ignored file (a `.env`) with the branch's, and a name that is
+// not a local branch it may read as a path to restore. So the local branch is looked up by its exact
+// name, and the files the branch would write over are looked for before anything changes.
+
+import { gitWords, overwritten } from '../../git/gitWords';
+import { type GitChange, type GitRepository, GitStatus } from '../../git/vscode/gitApi';
+import { type PathChange, type PathKind, pathsInTheWay } from '../pathsInTheWay';
+import type { FetchedBranch } from './jobBranch';
+
+export type { PathKind };
+
+export interface SwitchDeps {
+  /** What is on disk at `path`, relative to the repository's root. */
+  readonly onDisk: (path: string) => Promise<PathKind>;
+}
+
+/** How switching to a job's branch went. */
+export type Switched =
+  | { readonly kind: 'done'; readonly message: string; readonly behind?: number }
+  /** Git refused: the switch would overwrite uncommitted changes to these files. Nothing changed. */
+  | { readonly kind: 'refused'; readonly files: readonly string[] }
+  /** The branch has files where the user has files git does not track (ignored or untracked). Nothing changed. */
+  | { readonly kind: 'inTheWay'; readonly files: readonly string[] }
+  /**
+   * A local branch named as a folder of the job's branch, or inside it (`docs/draft` for `docs`):
+   * git cannot have both, and finds out only after writing the branch's files. Nothing changed.
+   */
+  | { readonly kind: 'nameClash'; readonly local: string };
+
+/**
+ * Switches to the job's branch: a new local branch from the fetched one, tracking it, or the local
+ * branch of exactly that name that is there already. Refuses, changing nothing, when the switch
+ * would overwrite a file of the user's; any other failure throws.
+ */
+export async function switchTo(fetched: FetchedBranch, deps: SwitchDeps): Promise<Switched> {
+  const { repository, branch, trackingRef } = fetched;
+  const locals = (await repository.getRefs({ pattern: 'refs/heads/' })).map((ref) => ref.name ?? '');
+  const clash = locals.find((name) => name.startsWith(`${branch}/`) || branch.startsWith(`${name}/`));
+  if (clash !== undefined) return { kind: 'nameClash', local: clash };
+  const local = locals.includes(branch) ? await localBranch(repository, branch) : undefined;
+  if (!local || repository.state.HEAD?.name !== branch) {
+    const target = local?.commit ?? fetched.head;
+    const changes = async (from: string, to: string) =>
+      (await repository.diffBetween(from, to)).map((change) => pathChange(repository, change));
+    const inTheWay = await pathsInTheWay(await changes('HEAD', target), await changes(target, 'HEAD'), deps.onDisk);
+    if (inTheWay.length > 0) return { kind: 'inTheWay', files: inTheWay };
+    try {
+      // `git checkout -b <branch> --no-track <remote>/<branch>`, or `git checkout <branch>` of a
+      // branch that exists: git takes a name that is a branch for the branch, never for a path.
+      if (!local) await repository.createBranch(branch, true, trackingRef);
+      else await repository.checkout(branch);
+    } catch (error) {
+      const files = overwritten(error);
+      if (files) return { kind: 'refused', files };
+      throw error;
+    }
+    await repository.status();
+    const now = repository.state.HEAD;
+    if (now?.name !== branch)
+      throw new Error(`git left HEAD at ${now?.name ?? now?.commit?.slice(0, 12) ?? 'no branch'}, not on ${branch}.`);
+  }
+  // Checked out: what is left is said as such, never as a failure to check out.
+  if (!local || !local.upstream) {
+    try {
+      await repository.setBranchUpstream(branch, trackingRef);
+    } catch (error) {
+      return { kind: 'done', message: `Checked out ${branch}, but it could not be set to track ${trackingRef}: ${gitWords(error)}` };
+    }
+  }
+  if (!local) return { kind: 'done', message: `Checked out ${branch}, tracking ${trackingRef}: go on from the agent's work.` };
+  const now = (await localBranch(repository, branch)) ?? local;
+  return { kind: 'done', message: `Checked out ${branch}, tracking ${trackingRef}.`, behind: now.behind ?? 0 };
+}
+
+/**
+ * The local branch named exactly `branch`, with its upstream. The Git extension looks a name up as
+ * a pattern of `git for-each-ref`, which also matches the branches under it (`docs` finds `docs/draft`).
+ */
+async function localBranch(repository: GitRepository, branch: string) {
+  const found = await repository.getBranch(`refs/heads/${branch}`).catch(() => undefined);
+  return found?.name === branch ? found : undefined;
+}
+
+/** A change the Git extension reports, by its paths in the repository. */
+function pathChange(repository: GitRepository, change: GitChange): PathChange {
+  const root = repository.rootUri.path.replace(/\/?$/, '/');
+  const relative = (path: string) => (path.startsWith(root) ? path.slice(root.length) : path);
+  const path = relative((change.renameUri ?? change.uri).path);
+  switch (change.status) {
+    case GitStatus.added:
+      return { kind: 'added', path };
+    case GitStatus.deleted:
+      return { kind: 'removed', path: relative(change.originalUri.path) };
+    case GitStatus.renamed:
+      return { kind: 'renamed', from: relative(change.originalUri.path), path };
+    default:
+      return { kind: 'modified', path };
+  }
+}

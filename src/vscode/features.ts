@@ -1,0 +1,132 @@
+// Everything the extension does, loaded the first time any of it is used (extension.ts): the
+// platform client, the chat, the pages, the search, the tools and the agent jobs, wired together.
+// Each feature lives in its own folder and registers its commands itself; the views, the page
+// documents and the tools were registered at activation, and are handed their providers here.
+
+import * as vscode from 'vscode';
+import type { TrackedJob } from '../agentJobs/trackedJob';
+import type { AgentJobsTree, JobNode } from '../agentJobs/vscode/agentJobsTree';
+import { registerAgentJobs } from '../agentJobs/vscode/registerAgentJobs';
+import { registerChat } from '../chat/vscode/registerChat';
+import { SecretThreadKeys } from '../chat/vscode/threadKeys';
+import { type DocsParticipant, docsParticipant } from '../chatParticipant/vscode/docsParticipant';
+import type { TransportFactory } from '../platform/transport';
+import { followEditorLink } from '../editorLinks/vscode/registerEditorLinks';
+import { ExtensionLog } from '../log/vscode/extensionLog';
+import { registerShowLog } from '../log/vscode/showLogCommand';
+import type { PageDocuments } from '../pages/vscode/pageDocuments';
+import { registerPages } from '../pages/vscode/registerPages';
+import { registerReview } from '../review/vscode/registerReview';
+import { ReviewEditors } from '../review/vscode/reviewEditors';
+import { registerSearchDocs } from '../search/vscode/searchDocsCommand';
+import { docsTools, type DocsTools } from '../tools/vscode/docsTools';
+import { registerCheckConnection } from '../settings/vscode/checkConnectionCommand';
+import { registerConfigure } from '../settings/vscode/configureCommand';
+import { registerKeyCommands } from '../settings/vscode/keyCommands';
+import { KeyStore } from '../settings/vscode/keyStore';
+import { PlatformConnection } from '../settings/vscode/platformConnection';
+import { SettingsService } from '../settings/vscode/settingsService';
+import { SetupService } from '../settings/vscode/setupService';
+
+/** What the extension offers other extensions and its own tests. */
+export interface DocsAssistantApi {
+  /** The log's most recent lines, already redacted. */
+  recentLog(): readonly string[];
+  /** The agent jobs tracked for the current base URL and project, as the tree shows them. */
+  trackedJobs(): readonly TrackedJob[];
+  /** The conversation as saved in workspace state. */
+  savedConversation(): unknown;
+  /** Whether secret storage holds the key of the conversation's thread (the key itself stays there). */
+  hasThreadKey(): Promise<boolean>;
+  /**
+   * Follows a link into VS Code as the URI handler does (`vscode://docs-assistant.docs-assistant/ask?q=…`):
+   * a browser-based VS Code cannot be sent one by a test.
+   */
+  followLink(uri: string): Promise<boolean>;
+  /**
+   * Answers as @docs does in VS Code's Chat view: that view sends nothing to a participant where
+   * no language model is signed in (an offline machine), so tests call the handler this way.
+   */
+  askParticipant: vscode.ChatRequestHandler;
+}
+
+/** What activation made before the features were loaded. */
+export interface ActivationHandles {
+  readonly agentJobsView: vscode.TreeView<JobNode>;
+  /** What carries calls to the platform in the host the extension runs in: undici in Node, fetch in a browser. */
+  readonly transport: TransportFactory;
+  /** Where it runs, for the log: "Node" or "a browser's web worker". */
+  readonly host: string;
+}
+
+/** The providers behind what activation registered, and the API. */
+export interface Features {
+  readonly chatView: vscode.WebviewViewProvider;
+  /** Follows a link from a documentation site into VS Code. */
+  handleUri(uri: vscode.Uri): Promise<boolean>;
+  readonly agentJobsTree: AgentJobsTree;
+  readonly pageDocuments: PageDocuments;
+  readonly tools: DocsTools;
+  /** @docs in VS Code's Chat view. */
+  readonly participant: DocsParticipant;
+  readonly api: DocsAssistantApi;
+}
+
+export function activateFeatures(context: vscode.ExtensionContext, handles: ActivationHandles): Features {
+  const { version = '0.0.0' } = context.extension.packageJSON as { version?: string };
+  const log = own(context, new ExtensionLog());
+  log.info(`Docs Assistant ${version} loaded in ${handles.host}.`);
+  const settings = own(context, new SettingsService(log));
+  const keys = own(context, new KeyStore(context.secrets));
+  const setup = own(context, new SetupService(settings, keys, log));
+  const platform = own(context, new PlatformConnection(settings, keys, log, `docs-assistant-vscode/${version}`, handles.transport));
+
+  registerShowLog(context, log);
+  registerConfigure(context, { settings, keys, setup, log });
+  registerKeyCommands(context, { keys, setup, log });
+  registerCheckConnection(context, { platform, setup });
+  const pages = registerPages(context, { platform, settings, keys, log });
+  const chat = registerChat(context, { platform, settings, setup, pages, log });
+  registerSearchDocs(context, {
+    platform,
+    settings,
+    pages,
+    state: context.globalState,
+    askAboutPage: (pagePath) => chat.askAboutPage(pagePath),
+  });
+  const reviews = own(context, new ReviewEditors());
+  const agentJobs = registerAgentJobs(context, {
+    settings,
+    setup,
+    platform,
+    log,
+    view: handles.agentJobsView,
+    reviewedJob: () => reviews.activeJob(),
+  });
+  registerReview(context, { model: agentJobs.model, reviews });
+
+  const followLink = (uri: vscode.Uri) => followEditorLink(uri, { fillQuestion: (question, note) => chat.fillQuestion(question, note) });
+  const participant = docsParticipant({ platform, settings, setup, pages, log, threadKeys: new SecretThreadKeys(context.secrets, log) });
+  void setup.refresh();
+  return {
+    chatView: chat.view,
+    handleUri: followLink,
+    agentJobsTree: agentJobs.tree,
+    pageDocuments: pages,
+    tools: docsTools({ platform, settings, setup, pages, log }),
+    participant,
+    api: {
+      recentLog: () => log.recentLines(),
+      trackedJobs: () => agentJobs.model.jobs,
+      savedConversation: () => chat.savedConversation(),
+      hasThreadKey: () => chat.hasThreadKey(),
+      followLink: (uri) => followLink(vscode.Uri.parse(uri, true)),
+      askParticipant: (request, chatContext, stream, token) => participant.handle(request, chatContext, stream, token),
+    },
+  };
+}
+
+function own<T extends vscode.Disposable>(context: vscode.ExtensionContext, disposable: T): T {
+  context.subscriptions.push(disposable);
+  return disposable;
+}

@@ -1,9 +1,0 @@
-// The features as a browser runs them (dist/web/features.js): calls to the platform go over fetch.
-
-import type * as vscode from 'vscode';
-import { type ActivationHandles, activateFeatures as start, type Features } from './features';
-import { fetchTransport } from './platform/fetchTransport';
-
-export function activateFeatures(context: vscode.ExtensionContext, handles: Omit<ActivationHandles, 'transport' | 'host'>): Features {
-  return start(context, { ...handles, transport: fetchTransport, host: "a browser's web worker" });
-}
