@@ -1,6 +1,9 @@
 // How an answer begins, as words a screen reader says when it is complete: its first paragraph
-// without Markdown's marks, cut at its first sentence (or, `whole`, kept to a few hundred
-// characters). Code, tables and quotes are skipped: they read badly aloud.
+// as plain text, cut at its first sentence (or, `whole`, kept to a few hundred characters). Code,
+// tables and quotes are skipped: they read badly aloud; so are headings, which say no more than
+// the question did. The answer is the server's: it is read line by line, each line once.
+
+import { cutAtWord, plainExcerpt } from '../shared/plainText';
 
 const SENTENCE_CHARS = 200;
 const PARAGRAPH_CHARS = 400;
@@ -8,21 +11,33 @@ const PARAGRAPH_CHARS = 400;
 const LOOK_CHARS = 20_000;
 
 export function answerOpening(markdown: string, whole = false): string {
-  const paragraph = markdown
-    .slice(0, LOOK_CHARS)
-    .replace(/^ {0,3}(`{3,}|~{3,})[^]*?^ {0,3}\1[^\n]*$/gm, '')
-    .split(/\n\s*\n/)
-    .map((block) => block.trim())
-    .find((block) => block !== '' && !/^(\||>|<)/.test(block));
+  const paragraph = firstProse(markdown.slice(0, LOOK_CHARS));
   if (paragraph === undefined) return '';
-  const words = paragraph
-    .replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1')
-    .replace(/^#{1,6}\s+|^\s*([-+*]|\d+[.)])\s+/gm, '')
-    .replace(/[*_`~]/g, '')
-    .replace(/\s+/g, ' ')
-    .trim();
-  const limit = whole ? PARAGRAPH_CHARS : SENTENCE_CHARS;
-  const end = whole ? -1 : words.search(/[.!?](\s|$)/);
-  const cut = end >= 0 ? words.slice(0, end + 1) : words;
-  return cut.length > limit ? `${cut.slice(0, limit - 1)}…` : cut;
+  const words = plainExcerpt(paragraph, Infinity);
+  if (whole) return cutAtWord(words, PARAGRAPH_CHARS);
+  const end = words.search(/[.!?](\s|$)/);
+  return cutAtWord(end >= 0 ? words.slice(0, end + 1) : words, SENTENCE_CHARS);
+}
+
+/** The first run of lines that is neither code, a table, a quote, HTML nor a heading. */
+function firstProse(markdown: string): string | undefined {
+  let fence: string | undefined;
+  let block: string[] = [];
+  const prose = () => block.length > 0 && !/^\s*[|><]/.test(block[0]);
+  for (const line of markdown.split('\n')) {
+    if (fence !== undefined) {
+      const closing = /^ {0,3}(`+|~+)\s*$/.exec(line)?.[1];
+      if (closing && closing[0] === fence[0] && closing.length >= fence.length) fence = undefined;
+      continue;
+    }
+    const opening = /^ {0,3}(`{3,}|~{3,})/.exec(line)?.[1];
+    if (opening !== undefined || line.trim() === '' || /^ {0,3}#{1,6}(\s|$)/.test(line)) {
+      if (prose()) return block.join('\n').trim();
+      block = [];
+      fence = opening;
+      continue;
+    }
+    block.push(line);
+  }
+  return prose() ? block.join('\n').trim() : undefined;
 }

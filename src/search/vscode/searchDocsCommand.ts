@@ -15,7 +15,7 @@ import type { SettingsService } from '../../settings/vscode/settingsService';
 import { actionForError, setupActions } from '../../settings/setupActions';
 import { showPlatformError } from '../../settings/vscode/setupMessages';
 import { inertText } from '../../util/inertText';
-import { plainExcerpt } from '../plainText';
+import { plainExcerpt } from '../../shared/plainText';
 import { SearchAsYouType } from '../searchAsYouType';
 
 export interface SearchDocsDeps {

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { plainExcerpt } from '../../../src/search/plainText';
+import { plainExcerpt } from '../../../src/shared/plainText';
 import { SearchAsYouType, type SearchState } from '../../../src/search/searchAsYouType';
 import { FakeTimers } from '../fakeTimers';
 

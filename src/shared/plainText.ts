@@ -1,7 +1,8 @@
-// A page excerpt as one line of plain text, for a quick pick's detail line: no Markdown marks, no
-// code fences, no HTML, white space collapsed, cut at a word. The text is the server's, and may be
-// long and hostile: only its start is read, and every pattern scans it once (none can go back over
-// a run of the same character: what a construct may hold excludes its own opening mark).
+// Markdown as one line of plain text, for a quick pick's detail line and for what a screen reader
+// says of an answer: no Markdown marks, no code fences, no HTML, white space collapsed, cut at a
+// word. The text is the server's, and may be long and hostile: only its start is read, and every
+// pattern scans it once (none can go back over a run of the same character: what a construct may
+// hold excludes its own opening mark).
 
 const MAX_CHARS = 200;
 /** Only this much of a result is read: ten times what is shown, for the marks dropped on the way. */
@@ -22,6 +23,11 @@ export function plainExcerpt(markdown: string, maxChars = MAX_CHARS): string {
     .replace(/[`|]+/g, '')
     .replace(/\s+/g, ' ')
     .trim();
+  return cutAtWord(text, maxChars);
+}
+
+/** The text, or as many of its words as fit in `maxChars` with an ellipsis. */
+export function cutAtWord(text: string, maxChars: number): string {
   if (text.length <= maxChars) return text;
   const cut = text.slice(0, maxChars);
   const lastSpace = cut.lastIndexOf(' ');

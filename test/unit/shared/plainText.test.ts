@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { plainExcerpt } from '../../../src/search/plainText';
+import { plainExcerpt } from '../../../src/shared/plainText';
 
 describe('search excerpts as plain text', () => {
   it('drops Markdown and HTML marks, collapses white space and cuts at a word', () => {
