@@ -31,6 +31,6 @@ export class PlatformClient {
 
   /** Releases the connection pool. */
   dispose(): Promise<void> {
-    return this.http.transport?.close() ?? Promise.resolve();
+    return this.http.close();
   }
 }

@@ -130,7 +130,7 @@ export class DiscoveryClient {
       const opened = await this.http.retried(
         options,
         async () => {
-          const response = await this.http.transport!.open(call);
+          const response = await this.http.open(call);
           if (!response.ok) return response;
           if (response.value.status < 200 || response.value.status > 299) {
             return fail(

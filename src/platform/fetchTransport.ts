@@ -1,14 +1,11 @@
 // The platform over fetch, in a browser (vscode.dev, github.dev, code-server's web worker host):
-// the same calls, timeouts, cancellation and error sentences as undici's, redirects refused. A
+// the same calls, timeouts, cancellation and failures as undici's, redirects refused. A
 // browser sends a call to another origin only if the platform allows it (CORS); when it does not,
 // fetch says no more than "failed", so the error says what is most likely and what still works.
 
 import type { BaseUrl } from './endpoint';
-import { fail, ok, platformError, type PlatformError, type Result } from './errors';
-import { redirectRefused } from './httpErrors';
 import { MAX_TIMER_MS } from '../util/timers';
 import {
-  errorFromException,
   flattenHeaders,
   type HttpCall,
   type HttpResponse,
@@ -34,7 +31,7 @@ class FetchTransport implements Transport {
     return this.base.origin;
   }
 
-  async open(call: HttpCall): Promise<Result<HttpResponse>> {
+  async open(call: HttpCall): Promise<HttpResponse | TransportError> {
     const path = pathOf(this.base, call);
     // One controller per exchange: the caller's signal, the headers' wait and the body's reader all end it.
     const controller = new AbortController();
@@ -51,11 +48,11 @@ class FetchTransport implements Transport {
       Math.min(this.options.timeouts.headersMs, MAX_TIMER_MS),
     );
     const result = await this.exchange(call, path, controller, () => timedOut).finally(() => clearTimeout(headersTimer));
-    if (!result.ok) {
+    if (result instanceof TransportError) {
       done();
       return result;
     }
-    return ok({ ...result.value, body: responseBody(result.value.body, controller, call, done) });
+    return { ...result, body: responseBody(result.body, controller, call, done) };
   }
 
   private async exchange(
@@ -63,7 +60,7 @@ class FetchTransport implements Transport {
     path: string,
     controller: AbortController,
     timedOut: () => boolean,
-  ): Promise<Result<Omit<HttpResponse, 'body'> & { body: ReadableStream<Uint8Array> | null }>> {
+  ): Promise<(Omit<HttpResponse, 'body'> & { body: ReadableStream<Uint8Array> | null }) | TransportError> {
     try {
       const response = await fetch(`${this.base.origin}${path}`, {
         method: call.method,
@@ -82,14 +79,14 @@ class FetchTransport implements Transport {
       });
       if (response.type === 'opaqueredirect' || (response.status >= 300 && response.status < 400)) {
         controller.abort();
-        return fail(redirectRefused(response.status || undefined));
+        return new TransportError('redirected', 'a redirect', response.status || undefined);
       }
-      return ok({ status: response.status, headers: flattenHeaders(response.headers.entries()), body: response.body });
+      return { status: response.status, headers: flattenHeaders(response.headers.entries()), body: response.body };
     } catch (error) {
-      if (timedOut()) return fail(errorFromException(new TransportError('headersTimeout', 'No headers in time'), call.signal));
-      return fail(
-        error instanceof TypeError && !call.signal?.aborted ? browserRefusal(this.base.origin) : errorFromException(error, call.signal),
-      );
+      if (timedOut()) return new TransportError('headersTimeout', 'No headers in time');
+      if (call.signal?.aborted) return new TransportError('cancelled', 'cancelled');
+      if (error instanceof TypeError) return browserRefusal(this.base.origin);
+      return new TransportError('connectionLost', error instanceof Error ? error.message : String(error));
     }
   }
 
@@ -100,19 +97,14 @@ class FetchTransport implements Transport {
 }
 
 /**
- * Why a call failed without an answer, in a browser: offline, or (most often) a platform that does
- * not accept calls from a browser for this interface. fetch tells neither from a connection that
- * dropped after the call was sent, or an answer without CORS headers after the server acted on
- * it: only offline is surely unsent, so only then may a change (a question, a new job) go again.
+ * Why a call failed without an answer, in a browser, where fetch says no more than "failed":
+ * offline, or (most often) a platform that does not accept calls from a browser (CORS).
  */
-function browserRefusal(origin: string): PlatformError {
+function browserRefusal(origin: string): TransportError {
   const navigator = (globalThis as { navigator?: { onLine?: boolean } }).navigator;
-  if (navigator?.onLine === false)
-    return platformError('network', 'The browser is offline, so the platform cannot be reached. Check your connection.', { unsent: true });
-  return platformError(
-    'network',
-    `The platform at ${origin} did not accept the call from a browser (it does not allow this site: CORS), or it cannot be reached. In a browser, Docs Assistant can call only what the platform allows: the chat, pages and search need its discovery interface to allow it, agent jobs its admin interface; whatever it allows keeps working. Desktop VS Code has no such limit.`,
-  );
+  return navigator?.onLine === false
+    ? new TransportError('offline', 'the browser is offline')
+    : new TransportError('refusedByBrowser', origin);
 }
 
 /** The response's stream as a ResponseBody: read piece by piece, each within the call's idle time. */

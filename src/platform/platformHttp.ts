@@ -15,7 +15,9 @@ import {
   defaultTimeouts,
   errorFromResponse,
   type HttpCall,
+  type HttpResponse,
   logged,
+  openExchange,
   readJson,
   type Timeouts,
   type Transport,
@@ -57,7 +59,7 @@ const USER_AGENT = 'docs-assistant-vscode';
 /** The plumbing the two clients share, for one base URL. */
 export class PlatformHttp {
   readonly base: Result<BaseUrl>;
-  readonly transport: Transport | undefined;
+  private readonly transport: Transport | undefined;
   readonly logger: Logger;
   readonly timeouts: Timeouts;
   private readonly retry: RetryPolicy;
@@ -74,8 +76,18 @@ export class PlatformHttp {
     this.now = options.now ?? Date.now;
     this.base = parseBaseUrl(options.baseUrl);
     if (!this.base.ok) return;
-    const transportOptions = { timeouts: this.timeouts, logger: this.logger, userAgent: options.userAgent ?? USER_AGENT, now: this.now };
-    this.transport = logged(options.transport(this.base.value, transportOptions), this.base.value, transportOptions);
+    const transport = options.transport(this.base.value, { timeouts: this.timeouts, userAgent: options.userAgent ?? USER_AGENT });
+    this.transport = logged(transport, this.base.value, { logger: this.logger, now: this.now });
+  }
+
+  /** Releases the transport's connections; exchanges under way finish. */
+  close(): Promise<void> {
+    return this.transport?.close() ?? Promise.resolve();
+  }
+
+  /** Opens one exchange (the base URL is valid: prepare() said so). */
+  open(call: HttpCall): Promise<Result<HttpResponse>> {
+    return openExchange(this.transport!, call);
   }
 
   /** Whatever goes wrong in a call comes back as a failure: the client never throws at its caller. */
@@ -146,7 +158,7 @@ export class PlatformHttp {
     parse: (json: unknown, invalidUtf8: boolean) => Result<T>,
     expected: readonly number[] = [200],
   ): Promise<Result<T>> {
-    const response = await this.transport!.open(call);
+    const response = await this.open(call);
     if (!response.ok) return response;
     const read = { signal: call.signal, totalMs: this.timeouts.readTotalMs };
     if (!expected.includes(response.value.status)) return fail(await errorFromResponse(response.value, context, read));

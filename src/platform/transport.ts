@@ -1,13 +1,14 @@
 // One HTTP exchange with the platform, whatever carries it: the Transport interface the client
 // uses, the few ways an exchange can fail (TransportFailure: each transport says its own errors
-// in these words), reading bodies, and the translation of a failure into a PlatformError (a
-// status's meaning is httpErrors.ts's). undici carries it in Node (undiciTransport.ts), fetch in a
-// browser (fetchTransport.ts); the client never knows which, and logs each exchange around it.
+// in these words, and only in these), reading bodies, and the one translation of a failure into
+// what the user reads, a PlatformError (a status's meaning is httpErrors.ts's). undici carries it
+// in Node (undiciTransport.ts), fetch in a browser (fetchTransport.ts); the client never knows
+// which, and logs each exchange around it (logged).
 
 import type { BaseUrl } from './endpoint';
 import { cancelled, fail, ok, platformError, type PlatformError, type Result } from './errors';
 import type { KeyKind } from './keys';
-import { describeNonJson, type ErrorContext, errorFromStatus } from './httpErrors';
+import { describeNonJson, type ErrorContext, errorFromStatus, redirectRefused } from './httpErrors';
 import type { Logger } from './logger';
 import { redactSecrets } from './redact';
 import { MAX_TIMER_MS } from '../util/timers';
@@ -61,16 +62,18 @@ export const MAX_BODY_BYTES = 64 * 1024 * 1024;
 
 export interface TransportOptions {
   readonly timeouts: Timeouts;
-  readonly logger: Logger;
   readonly userAgent: string;
-  readonly now: () => number;
 }
 
 /** Carries one exchange at a time with the platform at one base URL. */
 export interface Transport {
   readonly origin: string;
-  /** Sends the request and returns once the headers are in; the body is the caller's to read or destroy. */
-  open(call: HttpCall): Promise<Result<HttpResponse>>;
+  /**
+   * Sends the request and returns once the headers are in (the body is the caller's to read or
+   * destroy), or how the exchange failed. Never throws; nor does reading the body, but with a
+   * TransportError.
+   */
+  open(call: HttpCall): Promise<HttpResponse | TransportError>;
   /** Releases what the transport holds (a connection pool); exchanges under way finish. */
   close(): Promise<void>;
 }
@@ -80,23 +83,26 @@ export function pathOf(base: BaseUrl, call: HttpCall): string {
   return base.pathPrefix + call.path;
 }
 
-/**
- * A transport whose every exchange is logged, once, in one debug line with its outcome and time
- * (never the key), and which sends nothing for a call cancelled before it starts.
- */
-export function logged(transport: Transport, base: BaseUrl, options: TransportOptions): Transport {
+/** A transport whose every exchange is logged, once, in one debug line with its outcome and time (never the key). */
+export function logged(transport: Transport, base: BaseUrl, log: { readonly logger: Logger; readonly now: () => number }): Transport {
   return {
     origin: transport.origin,
     close: () => transport.close(),
     open: async (call) => {
-      if (call.signal?.aborted) return fail(cancelled());
-      const started = options.now();
-      const result = await transport.open(call);
-      const outcome = result.ok ? result.value.status : result.error.kind;
-      options.logger.debug(`${call.method} ${pathOf(base, call)} → ${outcome} (${options.now() - started} ms)`);
-      return result;
+      const started = log.now();
+      const opened = await transport.open(call);
+      const outcome = opened instanceof TransportError ? opened.failure : opened.status;
+      log.logger.debug(`${call.method} ${pathOf(base, call)} → ${outcome} (${log.now() - started} ms)`);
+      return opened;
     },
   };
+}
+
+/** Opens an exchange, as a Result in the user's words; a call cancelled before it starts sends nothing. */
+export async function openExchange(transport: Transport, call: HttpCall): Promise<Result<HttpResponse>> {
+  if (call.signal?.aborted) return fail(cancelled());
+  const opened = await transport.open(call);
+  return opened instanceof TransportError ? fail(errorFromException(opened, call.signal)) : ok(opened);
 }
 
 /** The headers of every call, whichever transport sends it. */
@@ -213,13 +219,23 @@ export type TransportFailure =
   | 'connectionLost'
   /** What the request holds cannot be sent over HTTP (a header outside Latin-1). */
   | 'unsendable'
+  /** The platform answered with a redirect, which is never followed: a key goes only to the base URL. */
+  | 'redirected'
+  /** A browser that is offline: nothing was sent. */
+  | 'offline'
+  /** A browser that would not make the call or show its answer (CORS), or could not reach the platform. */
+  | 'refusedByBrowser'
   | 'cancelled';
 
-/** What a transport throws, or returns, when an exchange fails; `detail` names the cause (a code), never a key. */
+/**
+ * How an exchange failed: what open() returns, and what reading a body throws. `detail` names the
+ * cause (a code, the origin a browser refused), never a key; `status`, a redirect's when known.
+ */
 export class TransportError extends Error {
   constructor(
     readonly failure: TransportFailure,
     detail: string,
+    readonly status?: number,
   ) {
     super(detail);
   }
@@ -240,6 +256,17 @@ export function errorFromException(error: unknown, signal?: AbortSignal): Platfo
   const timeout = failure && TIMEOUTS[failure];
   if (timeout) return platformError('timeout', `${timeout}. Check your connection and try again.`, unsent);
   if (failure === 'cancelled') return cancelled();
+  if (failure === 'redirected') return redirectRefused(error instanceof TransportError ? error.status : undefined);
+  if (failure === 'offline')
+    return platformError('network', 'The browser is offline, so the platform cannot be reached. Check your connection.', { unsent: true });
+  // fetch tells neither a connection that dropped after the call was sent, nor an answer without
+  // CORS headers after the server acted on it, from a call never sent: it may not go again.
+  if (failure === 'refusedByBrowser') {
+    return platformError(
+      'network',
+      `The platform at ${(error as TransportError).message} did not accept the call from a browser (it does not allow this site: CORS), or it cannot be reached. In a browser, Docs Assistant can call only what the platform allows: the chat, pages and search need its discovery interface to allow it, agent jobs its admin interface; whatever it allows keeps working. Desktop VS Code has no such limit.`,
+    );
+  }
   if (failure === 'unsendable') {
     return platformError(
       'invalidRequest',

@@ -4,9 +4,7 @@
 
 import type { Agent } from 'undici';
 import type { BaseUrl } from './endpoint';
-import { fail, ok, type Result } from './errors';
 import {
-  errorFromException,
   flattenHeaders,
   type HttpCall,
   type HttpResponse,
@@ -69,7 +67,7 @@ class UndiciTransport implements Transport {
     return this.base.origin;
   }
 
-  async open(call: HttpCall): Promise<Result<HttpResponse>> {
+  async open(call: HttpCall): Promise<HttpResponse | TransportError> {
     try {
       const response = await this.dispatcher.request({
         origin: this.base.origin,
@@ -81,9 +79,11 @@ class UndiciTransport implements Transport {
         headersTimeout: this.options.timeouts.headersMs,
         bodyTimeout: call.idleTimeoutMs,
       });
-      return ok({ status: response.statusCode, headers: flattenHeaders(Object.entries(response.headers)), body: saidBody(response.body) });
+      return { status: response.statusCode, headers: flattenHeaders(Object.entries(response.headers)), body: saidBody(response.body) };
     } catch (error) {
-      return fail(errorFromException(undiciFailure(error), call.signal));
+      const failure = undiciFailure(error);
+      if (failure instanceof TransportError) return failure;
+      return new TransportError('connectionLost', failure instanceof Error ? failure.message : String(failure));
     }
   }
 

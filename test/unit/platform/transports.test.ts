@@ -90,6 +90,21 @@ describe('the undici and fetch transports', () => {
     });
   });
 
+  it('log each exchange once, a failure in the transports’ own words rather than the message the user reads', async () => {
+    for (const [name, transport] of TRANSPORTS) {
+      h.emulator.reset();
+      arm(h.emulator, { kind: 'slowFirstByte', ms: 2_000 }, { operation: 'page' });
+      const before = h.logger.lines.length;
+      const result = await h
+        .client({ transport, retry: { attempts: 1 }, timeouts: { headersMs: 200 } })
+        .discovery.page('acme-docs', 'guides/chat');
+      assert.ok(!result.ok && result.error.kind === 'timeout', `${name}: ${JSON.stringify(result)}`);
+      const logged = h.logger.lines.slice(before).filter((line) => line.startsWith('debug '));
+      assert.equal(logged.length, 1, `${name}: ${logged.join(' | ')}`);
+      assert.match(logged[0], /^debug POST \/discovery\/v1\/page\/acme-docs → headersTimeout \(\d+ ms\)$/, `${name}: ${logged[0]}`);
+    }
+  });
+
   it('stop alike when the caller cancels mid-answer, keeping what arrived', async () => {
     h.emulator.config.deltaDelayMs = 5;
     await each(async (client) => {
