@@ -5,10 +5,22 @@
 // activation registers it with VS Code's chat API (below).
 
 import * as assert from 'node:assert/strict';
+import { marked } from 'marked';
 import * as vscode from 'vscode';
 import type { DocsAssistantApi } from '../../src/vscode/extension';
 import { chatParticipant } from '../../src/identifiers';
 import { activateExtension, closeAllEditors, connectedSuite, connectTo, settle } from './support';
+
+/** What the Chat view's renderer (marked) makes a link or an image of, that is neither the web nor a page. */
+function unsafeLinks(markdown: string): string[] {
+  const html = marked.parse(markdown, { gfm: true, async: false });
+  return [
+    ...[...html.matchAll(/<a\s[^>]*?href="([^"]*)"/g)]
+      .map(([, href]) => href)
+      .filter((href) => !/^(https?:\/\/|docs-assistant:)/.test(href)),
+    ...[...html.matchAll(/<img\b[^>]*>/g)].map(([image]) => image),
+  ];
+}
 
 /** What the Chat view is given, part by part, as VS Code's own part classes. */
 class RecordingStream implements vscode.ChatResponseStream {
@@ -248,7 +260,11 @@ describe('@docs in VS Code’s Chat view', () => {
     assert.ok(heading, stream.shown);
     const location = heading.value as vscode.Location;
     await vscode.commands.executeCommand('vscode.open', location.uri, { selection: location.range });
-    assert.equal(vscode.window.activeTextEditor?.document.lineAt(location.range.start.line).text.replace(/^#+\s*/, ''), heading.title);
+    // The title is Markdown: the Chat view writes it into the answer as a link's label.
+    assert.equal(
+      vscode.window.activeTextEditor?.document.lineAt(location.range.start.line).text.replace(/^#+\s*/, ''),
+      heading.title?.replace(/\\(.)/g, '$1'),
+    );
 
     await ask('guides/chat how do threads expire?', { command: 'page' });
     const [body] = bodies();
@@ -285,14 +301,26 @@ describe('@docs in VS Code’s Chat view', () => {
     assert.ok(stopped.stream.shown.length > 0, 'what arrived is kept');
   });
 
-  it('shows nothing an answer says as a command, a link of another scheme, HTML or an image', async () => {
-    suite.emulator.config.answerOverride =
-      'Run [this](command:workbench.action.terminal.new) or <a href="command:x">that</a> ![beacon](https://evil.example/p.png) $(zap) <file:///etc/passwd>\n';
+  it('shows nothing an answer, a page title or a failure says as a command, a link of another scheme, HTML or an image', async () => {
+    suite.emulator.config.answerOverride = [
+      'Run [this](command:workbench.action.terminal.new) or <a href="command:x">that</a> ![beacon](https://evil.example/p.png) $(zap)',
+      '<file:///etc/passwd> [x\\](file:///etc/passwd) \\[y](/guides/chat) [`](https://example.com)`[y](file:///z)`',
+      '[r]: https://ok [x](file:///etc/passwd)',
+      '',
+    ].join('\n');
     const { stream } = await ask('Hostile?');
-    const shown = stream.markdownParts.map((part) => part.value).join('');
-    assert.ok(!shown.includes('](command:'), shown);
-    assert.ok(!shown.includes('![beacon]'), shown);
-    assert.ok(shown.includes('\\<file:'), shown);
+    assert.deepEqual(unsafeLinks(stream.shown), [], stream.shown);
+    assert.ok(stream.anchors.length > 0 && stream.read.includes('file:///etc/passwd'), 'the words are all there, as text');
     for (const markdown of stream.markdownParts) assert.equal(markdown.isTrusted, false);
+
+    // The Chat view shows a failure's message as Markdown, and the message quotes the server.
+    suite.emulator.faults.add(
+      { kind: 'status', status: 400, body: '{"message":"See [the fix](file:///etc/passwd) ![x](https://evil.example/p.png)"}' },
+      { operation: 'assistant' },
+    );
+    const failed = await ask('Fail?');
+    const message = failed.result.errorDetails?.message ?? '';
+    assert.deepEqual(unsafeLinks(message), [], message);
+    assert.match(message.replace(/\\(.)/g, '$1'), /See \[the fix\]\(file:\/\/\/etc\/passwd\)/);
   });
 });

@@ -23,7 +23,7 @@ import { assistantNeeds } from '../../settings/setupState';
 import { activityText } from '../../shared/activity';
 import { linkTarget } from '../../shared/linkTargets';
 import { escapeMarkdown, quotedLine } from '../../util/inertText';
-import { type AnswerPart, AnswerParts } from '../answerParts';
+import { anchorTitle, type AnswerPart, AnswerParts } from '../answerParts';
 import { type AnswerMetadata, answerMetadata, conversationOf } from '../participantHistory';
 import { contextOf, historyOf } from './chatRequest';
 
@@ -107,7 +107,7 @@ async function ask(
     if (event.type === 'delta') parts.push(event.text);
     else if (event.type === 'activity' && event.activity) {
       const activity = activityText(event.activity);
-      if (activity !== said) stream.progress((said = activity));
+      if (activity !== said) stream.progress(escapeMarkdown((said = activity)));
     } else if (event.type === 'sources')
       for (const source of event.sources) {
         const uri = source.url === undefined ? undefined : sourceUri(source.url);
@@ -132,7 +132,7 @@ async function ask(
       ...(conversation.thread.id ? { threadId: conversation.thread.id } : {}),
       ...(parts.suggestions.length > 0 ? { suggestions: parts.suggestions.slice(0, 5) } : {}),
     };
-    if (turn.status === 'failed') return { errorDetails: { message: turn.error?.message ?? 'The assistant could not answer.' }, metadata };
+    if (turn.status === 'failed') return { ...failed(turn.error?.message ?? 'The assistant could not answer.'), metadata };
     return { metadata };
   } finally {
     stopping.dispose();
@@ -143,7 +143,12 @@ async function ask(
 
 function show(stream: vscode.ChatResponseStream, part: AnswerPart): void {
   if (part.kind === 'markdown') stream.markdown(markdown(part.text));
-  else stream.anchor(PageDocuments.uriOf(part.path), part.title);
+  else stream.anchor(PageDocuments.uriOf(part.path), anchorTitle(part.title));
+}
+
+/** A failure as the Chat view shows it, as Markdown: the message holds the server's words. */
+function failed(message: string): vscode.ChatResult {
+  return { errorDetails: { message: escapeMarkdown(message) } };
 }
 
 /** A source as something the Chat view can open: a page document, or a web page. */
@@ -169,11 +174,11 @@ async function search(
   }
   const { domain, filter } = deps.settings.current;
   const scope = scopeLabel(filter);
-  stream.progress(`Searching the documentation${scope ? ` (${scope})` : ''} for ${quotedLine(query, 100)}…`);
+  stream.progress(escapeMarkdown(`Searching the documentation${scope ? ` (${scope})` : ''} for ${quotedLine(query, 100)}…`));
   const found = await withSignal(token, (signal) =>
     deps.platform.current().discovery.search(domain, query, { pageSize: DEFAULT_SEARCH_PAGE_SIZE, filter }, { signal }),
   );
-  if (!found.ok) return found.error.kind === 'cancelled' ? {} : { errorDetails: { message: found.error.message } };
+  if (!found.ok) return found.error.kind === 'cancelled' ? {} : failed(found.error.message);
   if (found.value.length === 0) {
     stream.markdown(text(`No page of the documentation matches ${quotedLine(query, 100)}.`));
     return {};
@@ -183,7 +188,7 @@ async function search(
     const path = pagePathFromInput(result.target);
     const uri = path.ok ? PageDocuments.uriOf(path.value) : sourceUri(result.target);
     stream.markdown(markdown('\n- '));
-    if (uri) stream.anchor(uri, result.title ?? (path.ok ? path.value : result.target));
+    if (uri) stream.anchor(uri, anchorTitle(result.title ?? (path.ok ? path.value : result.target)));
     else stream.markdown(text(result.title ?? result.target));
     const excerpt = quotedLine(result.content, MAX_RESULT_EXCERPT).slice(1, -1);
     if (excerpt !== '') stream.markdown(text(`: ${excerpt}`));
@@ -212,14 +217,14 @@ async function page(
   const question = words.join(' ');
   if (question !== '') return ask(deps, question, attachPage(path), context, stream, token);
   const read = await withSignal(token, (signal) => deps.pages.read(path, { signal }));
-  if (!read.ok) return read.error.kind === 'cancelled' ? {} : { errorDetails: { message: read.error.message } };
+  if (!read.ok) return read.error.kind === 'cancelled' ? {} : failed(read.error.message);
   const uri = PageDocuments.uriOf(path);
   const headings = pageHeadings(read.value.content).filter((heading) => heading.level <= 3);
   stream.reference(uri);
   stream.markdown(text(headings.length > 0 ? `The page ${path}, by its headings:\n` : `The page ${path} has no headings. `));
   for (const heading of headings) {
     stream.markdown(markdown(`\n${'  '.repeat(heading.level - 1)}- `));
-    stream.anchor(new vscode.Location(uri, new vscode.Position(heading.line, 0)), heading.text);
+    stream.anchor(new vscode.Location(uri, new vscode.Position(heading.line, 0)), anchorTitle(heading.text));
   }
   stream.button({ command: 'markdown.showPreview', arguments: [uri], title: 'Open Preview' });
   return {};

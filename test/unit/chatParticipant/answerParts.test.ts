@@ -29,18 +29,18 @@ describe('an answer in VS Code’s Chat view', () => {
     assert.deepEqual(whole('See [the **chat** guide](/guides/chat) or [the web](https://example.com/a_(b)).'), [
       { kind: 'markdown', text: 'See ' },
       { kind: 'page', path: 'guides/chat', title: 'the chat guide' },
-      { kind: 'markdown', text: ' or [the web](https://example.com/a_(b)).' },
+      { kind: 'markdown', text: ' or [the web](<https://example.com/a_%28b%29>).' },
     ]);
   });
 
-  it('makes any other link its text, an image a link that loads nothing, and drops definitions of other schemes', () => {
+  it('makes any other link its text, an image a link that loads nothing, and drops link definitions', () => {
     const parts = whole(
       'Run [this](command:workbench.action.terminal.new "go") and ![beacon](https://evil.example/p.png) ![x](javascript:alert(1))\n\n[ok]: https://example.com\n[bad]: command:x\nthen [a][bad] <command:y> <https://example.com/z>\n',
     );
     assert.deepEqual(parts, [
       {
         kind: 'markdown',
-        text: 'Run this and [Image: beacon](https://evil.example/p.png) Image: x\n\n[ok]: https://example.com\nthen \\[a]\\[bad] \\<command:y> <https://example.com/z>\n',
+        text: 'Run this and [Image\\: beacon](<https://evil.example/p.png>) Image\\: x\n\nthen \\[a]\\[bad] &lt;command:y> <https://example.com/z>\n',
       },
     ]);
   });
@@ -49,13 +49,13 @@ describe('an answer in VS Code’s Chat view', () => {
     assert.deepEqual(whole('Done.\n\n```suggestions\n(Keys)[/configuration/keys]\n(The web)[https://example.com]\nnot a line\n```\n'), [
       { kind: 'markdown', text: 'Done.\n\n\n\nRead next:\n\n- ' },
       { kind: 'page', path: 'configuration/keys', title: 'Keys' },
-      { kind: 'markdown', text: '\n- [The web](https://example.com)\n' },
+      { kind: 'markdown', text: '\n- [The web](<https://example.com/>)\n' },
     ]);
   });
 
   it('escapes what only looks like a link, a code span or an autolink, so that the view makes none of it', () => {
-    assert.deepEqual(whole('a [b] c `d e <f'), [{ kind: 'markdown', text: 'a \\[b] c \\`d e \\<f' }]);
-    assert.deepEqual(whole('`[x](command:y)` stays code'), [{ kind: 'markdown', text: '`[x](command:y)` stays code' }]);
+    assert.deepEqual(whole('a [b] c `d e <f'), [{ kind: 'markdown', text: 'a \\[b] c \\`d e &lt;f' }]);
+    assert.deepEqual(whole('`x_y <= 2` stays code'), [{ kind: 'markdown', text: '`x_y <= 2` stays code' }]);
   });
 
   it('sends text as soon as nothing in it can still be a link', () => {
