@@ -9,8 +9,6 @@ import type { JobChange } from './trackedJob';
 export interface JobNotice {
   readonly level: 'info' | 'error';
   readonly message: string;
-  /** Offered as Open Pull Request (an https link, as every job's is). */
-  readonly pullRequest?: string;
 }
 
 /** Only for an end seen while watching: a job that was active and now is not. */
@@ -25,7 +23,6 @@ export function jobEndNotice({ before, after }: JobChange, setting: Notification
     return {
       level: 'info',
       message: `Agent job ${name} ${job.status === 'archived' ? 'was archived' : 'completed'} with a pull request.`,
-      pullRequest: job.prLink,
     };
   }
   if (job.status === 'completed')

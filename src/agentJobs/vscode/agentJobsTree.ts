@@ -3,7 +3,8 @@
 // tooltip's Markdown is escaped.
 
 import * as vscode from 'vscode';
-import { commands, jobItemContexts } from '../../identifiers';
+import { jobItemContexts } from '../../identifiers';
+import { jobActions } from './jobActions';
 import { Coalesced } from '../../util/coalesced';
 import { Disposable } from '../../util/disposable';
 import { escapeMarkdown, inertText } from '../../util/inertText';
@@ -72,7 +73,7 @@ export class AgentJobsTree extends Disposable implements vscode.TreeDataProvider
       item.tooltip = inertText(`${node.detail.label}: ${node.detail.value}`);
       if (node.detail.url) {
         item.iconPath = new vscode.ThemeIcon('git-pull-request');
-        item.command = { command: commands.openPullRequest, title: 'Open Pull Request', arguments: [{ kind: 'job', id: node.jobId }] };
+        item.command = jobActions.openPullRequest.onRow(node.jobId);
         item.contextValue = jobItemContexts.pullRequestRow;
       }
       return item;

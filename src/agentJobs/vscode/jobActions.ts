@@ -1,12 +1,23 @@
-// The buttons a message about an agent job offers, each running the command of the same name on
-// that job: one home for their titles and what they run.
+// What can be done to an agent job from a message or a row of the tree, each running the command
+// of the same name on that job: one home for their titles, what they run, and when they apply.
 
 import * as vscode from 'vscode';
 import { commands } from '../../identifiers';
+import type { AgentJob } from '../../platform/agentJob';
 import type { MessageAction } from '../../ui/vscode/messages';
+import type { JobNode } from './agentJobsTree';
 
-function action(title: string, command: string): (jobId: string) => MessageAction {
-  return (jobId) => ({ title, run: () => vscode.commands.executeCommand(command, jobId) });
+interface JobAction {
+  /** A button of a notification about the job. */
+  (jobId: string): MessageAction;
+  /** The same action as the command a tree row runs when clicked. */
+  readonly onRow: (jobId: string) => vscode.Command;
+}
+
+function action(title: string, command: string): JobAction {
+  const button = (jobId: string): MessageAction => ({ title, run: () => vscode.commands.executeCommand(command, jobId) });
+  const onRow = (jobId: string): vscode.Command => ({ title, command, arguments: [{ kind: 'job', id: jobId } satisfies JobNode] });
+  return Object.assign(button, { onRow });
 }
 
 export const jobActions = {
@@ -15,3 +26,8 @@ export const jobActions = {
   sendFollowUp: action('Send Follow-Up', commands.sendAgentJobFollowUp),
   checkOutBranch: action('Check Out Branch', commands.checkOutAgentJobBranch),
 };
+
+/** Open Pull Request, for a message about a job that has one. */
+export function pullRequestButton(jobId: string, job: AgentJob | undefined): MessageAction[] {
+  return job?.prLink ? [jobActions.openPullRequest(jobId)] : [];
+}

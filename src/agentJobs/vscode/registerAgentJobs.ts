@@ -19,7 +19,7 @@ import { jobEndNotice } from '../jobNotifications';
 import { hasBranch } from '../jobPresentation';
 import { JobProjects } from './jobProject';
 import { PromptDrafts } from './promptDrafts';
-import { jobActions } from './jobActions';
+import { jobActions, pullRequestButton } from './jobActions';
 import { registerStartAgentJob } from './startAgentJobCommand';
 
 export interface AgentJobsDeps {
@@ -68,13 +68,12 @@ export function registerAgentJobs(context: vscode.ExtensionContext, deps: AgentJ
       }
       const notice = jobEndNotice(change, settings.current.notifications);
       if (!notice) return;
-      const pullRequest = notice.pullRequest;
       const job = change.after?.job;
       showMessage(
         notice.level,
         notice.message,
-        ...(pullRequest && hasBranch(job) && hasGitExtension() ? [jobActions.reviewChanges(change.id)] : []),
-        ...(pullRequest ? [jobActions.openPullRequest(change.id)] : []),
+        ...(job?.prLink && hasBranch(job) && hasGitExtension() ? [jobActions.reviewChanges(change.id)] : []),
+        ...pullRequestButton(change.id, job),
       );
     }),
   );

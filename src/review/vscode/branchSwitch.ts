@@ -47,9 +47,9 @@ export async function switchTo(fetched: FetchedBranch, deps: SwitchDeps): Promis
     const inTheWay = await pathsInTheWay(await changes('HEAD', target), await changes(target, 'HEAD'), deps.onDisk);
     if (inTheWay.length > 0) return { kind: 'inTheWay', files: inTheWay };
     try {
-      // `git checkout -b <branch> --no-track <remote>/<branch>`, or `git checkout <branch>` of a
+      // `git checkout -b <branch> <commit>` at the commit fetched, or `git checkout <branch>` of a
       // branch that exists: git takes a name that is a branch for the branch, never for a path.
-      if (!local) await repository.createBranch(branch, true, trackingRef);
+      if (!local) await repository.createBranch(branch, true, fetched.head);
       else await repository.checkout(branch);
     } catch (error) {
       const files = overwritten(error);
@@ -86,7 +86,10 @@ async function localBranch(repository: GitRepository, branch: string) {
 /** A change the Git extension reports, by its paths in the repository. */
 function pathChange(repository: GitRepository, change: GitChange): PathChange {
   const root = repository.rootUri.path.replace(/\/?$/, '/');
-  const relative = (path: string) => (path.startsWith(root) ? path.slice(root.length) : path);
+  const relative = (path: string) => {
+    if (!path.startsWith(root)) throw new Error(`git reported ${path}, which is outside the repository at ${root}.`);
+    return path.slice(root.length);
+  };
   const path = relative((change.renameUri ?? change.uri).path);
   switch (change.status) {
     case GitStatus.added:

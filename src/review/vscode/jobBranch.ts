@@ -72,7 +72,8 @@ export async function fetchBranch(clone: JobClone, branch: string, token: vscode
   const trackingRef = `${clone.remote}/${branch}`;
   const fetched = await fetchInto(clone, branch, token);
   if (!fetched.ok) return fetched;
-  const head = await commitOf(clone.repository, trackingRef);
+  // The full ref: a tag or a local branch named `<remote>/<branch>` must not stand in for it.
+  const head = await commitOf(clone.repository, `refs/remotes/${trackingRef}`);
   if (head === undefined) return failure({ kind: 'fetchFailed', words: `${trackingRef} was not found after fetching it.`, missing: true });
   return { ok: true, value: { ...clone, branch, trackingRef, head } };
 }

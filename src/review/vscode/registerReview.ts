@@ -5,7 +5,7 @@
 
 import * as vscode from 'vscode';
 import type { AgentJobsModel } from '../../agentJobs/agentJobsModel';
-import { jobActions } from '../../agentJobs/vscode/jobActions';
+import { jobActions, pullRequestButton } from '../../agentJobs/vscode/jobActions';
 import { jobOfCommand } from '../../agentJobs/vscode/jobArgument';
 import { hasBranch, jobLabel, promptTitle, repositoryName } from '../../agentJobs/jobPresentation';
 import type { TrackedJob } from '../../agentJobs/trackedJob';
@@ -15,7 +15,7 @@ import { hasGitExtension } from '../../git/vscode/gitExtension';
 import { isCloneableUrl } from '../../git/remoteUrls';
 import { commands, contextKeys } from '../../identifiers';
 import type { AgentJob } from '../../platform/agentJob';
-import { type MessageAction, setStatusMessage, showMessage, withProgress } from '../../ui/vscode/messages';
+import { setStatusMessage, showMessage, withProgress } from '../../ui/vscode/messages';
 import {
   type BranchChanges,
   type BranchProblem,
@@ -62,7 +62,11 @@ async function review(deps: ReviewDeps, argument: unknown): Promise<ReviewSummar
   if (!found) return undefined;
   const { changes, base, mergeBase, head } = found;
   if (changes.length === 0) {
-    showMessage('info', `The branch ${ref} has no change against ${base}: the agent changed no file there.`, ...pullRequestButton(tracked));
+    showMessage(
+      'info',
+      `The branch ${ref} has no change against ${base}: the agent changed no file there.`,
+      ...pullRequestButton(tracked.id, tracked.job),
+    );
     return { title: '', files: [], base, head };
   }
   const title = ReviewEditors.titleOf(label, tracked.id);
@@ -75,7 +79,7 @@ async function review(deps: ReviewDeps, argument: unknown): Promise<ReviewSummar
     `${files.length} file${files.length === 1 ? '' : 's'} changed by ${named ? `agent job "${named}"` : 'the agent'} on ${ref} (${repositoryName(repository)}), against ${base}.`,
     jobActions.sendFollowUp(tracked.id),
     jobActions.checkOutBranch(tracked.id),
-    ...pullRequestButton(tracked),
+    ...pullRequestButton(tracked.id, tracked.job),
   );
   return { title, files, base, head };
 }
@@ -153,7 +157,9 @@ function fileList(files: readonly string[]): string {
 
 async function pathKind(uri: vscode.Uri): Promise<PathKind> {
   try {
-    return (await vscode.workspace.fs.stat(uri)).type & vscode.FileType.Directory ? 'folder' : 'file';
+    // A link to a folder is one entry to git, not a folder whose files could be overwritten.
+    const { type } = await vscode.workspace.fs.stat(uri);
+    return type & vscode.FileType.Directory && !(type & vscode.FileType.SymbolicLink) ? 'folder' : 'file';
   } catch {
     return undefined;
   }
@@ -175,7 +181,11 @@ async function branchJob(deps: ReviewDeps, argument: unknown, command: string, p
   if (!tracked) return undefined;
   if (!hasBranch(tracked.job)) {
     const named = tracked.job?.ref ? 'names no branch that can be fetched' : 'names no branch yet';
-    showMessage('info', `Agent job "${jobLabel(tracked)}" ${named}, so there is nothing to fetch.`, ...pullRequestButton(tracked));
+    showMessage(
+      'info',
+      `Agent job "${jobLabel(tracked)}" ${named}, so there is nothing to fetch.`,
+      ...pullRequestButton(tracked.id, tracked.job),
+    );
     return undefined;
   }
   return tracked as BranchJob;
@@ -210,7 +220,7 @@ async function withBranch<T>(
 
 function explain(tracked: BranchJob, problem: BranchProblem, remote = 'the remote'): void {
   const { repository, ref, status } = tracked.job;
-  const pullRequest = pullRequestButton(tracked);
+  const pullRequest = pullRequestButton(tracked.id, tracked.job);
   switch (problem.kind) {
     case 'cancelled':
       return;
@@ -254,8 +264,4 @@ function explain(tracked: BranchJob, problem: BranchProblem, remote = 'the remot
         ...pullRequest,
       );
   }
-}
-
-function pullRequestButton(tracked: TrackedJob): MessageAction[] {
-  return tracked.job?.prLink ? [jobActions.openPullRequest(tracked.id)] : [];
 }

@@ -163,11 +163,10 @@ describe('job notifications', () => {
     polling: { kind: 'ended' as const },
   });
 
-  it('says when a watched job ends, offering its pull request', () => {
+  it('says when a watched job ends, and whether with a pull request', () => {
     assert.deepEqual(jobEndNotice({ id: 'j', before: active, after: ended('completed', 'https://github.com/acme/docs/pull/7') }, 'all'), {
       level: 'info',
       message: 'Agent job "acme/docs · fix" completed with a pull request.',
-      pullRequest: 'https://github.com/acme/docs/pull/7',
     });
     assert.deepEqual(jobEndNotice({ id: 'j', before: active, after: ended('failed') }, 'all'), {
       level: 'error',
