@@ -13,12 +13,11 @@ import { REPO_ROOT } from './workbench';
 
 const VSIX = path.join(REPO_ROOT, 'docs-assistant.vsix');
 /**
- * The suites that prove the web package in a browser-only VS Code: its host, calls over fetch
+ * The suite that proves the web package in a browser-only VS Code: its host, calls over fetch
  * (a question streamed, search and pages, a refusal by CORS), keys kept there, and agent jobs
- * without Git. The chat's and the pages' own suites are the same code in either host, and run
- * in both releases already.
+ * in the tree without Git. The other suites are the same code in either host, and run in Node's.
  */
-const WEB_SUITES = ['web', 'agentJobs'];
+const WEB_SUITES = ['web'];
 const SIZE_BUDGET = 1024 * 1024;
 
 function npm(...args: string[]): string {

@@ -13,6 +13,7 @@ import {
   uiSuite,
   webviewFrame,
   workbench,
+  themeOfRun,
 } from './support';
 
 /** A workbench connected to the emulator, with the chat view open and ready for a question. */
@@ -42,47 +43,39 @@ describe('the chat, as a user sees it', function () {
   this.timeout(180_000);
   const ui = uiSuite({ deltaDelayMs: 3 });
 
-  for (const [theme, name] of [
-    ['Default Dark Modern', 'dark'],
-    ['Default Light Modern', 'light'],
-  ] as const) {
-    it(`says what it searches for, then streams the answer with its sources, suggested pages and code actions (${name} theme)`, async () => {
-      // The live service's shape: a search step, a pause while it retrieves, then the text.
-      ui.emulator.config.searchDelayMs = 3_000;
-      const ready = await chatReady(ui.emulator, { colorTheme: theme, viewport: { width: 1400, height: 900 } });
-      const { bench, chat } = ready;
-      await askInView(chat, 'How do I stop an answer and copy code?');
-      const activity = chat.locator('.turn .activity');
-      await activity.filter({ hasText: 'Searching the documentation for' }).waitFor();
-      assert.match(await activity.innerText(), /^Searching the documentation for "How do I stop an answer and copy code\?"…$/);
-      assert.equal((await chat.locator('.turn .answer').innerText()).trim(), '', 'no text yet, and no empty answer shown as one');
-      assert.match((await chat.locator('[role="status"]').textContent()) ?? '', /^Searching the documentation for "How do I stop/);
-      assert.ok(await chat.locator('button.stop').isVisible(), 'Stop is offered while the assistant works');
-      await screenshot(bench.page, `chat-searching-${name}`);
-      await lastTurnDone(chat);
-      const answer = await chat.locator('.turn .answer').last().innerText();
-      assert.match(answer, /Here is what the documentation says about/);
-      const sources = await chat.locator('.source-link').allInnerTexts();
-      assert.ok(sources.includes('Chatting with the assistant'), `sources from the search tool's output: ${sources.join(', ')}`);
-      assert.ok((await chat.locator('.suggestions .suggestion-link').count()) >= 1, 'suggested pages are listed');
-      assert.equal(
-        await chat.locator('.code-language', { hasText: 'suggestions' }).count(),
-        0,
-        'the suggestions block is not shown as code',
-      );
-      assert.equal(await chat.locator('.turn a[href]').count(), 0, 'no link carries a live href');
-      assert.ok(await chat.locator('.code-block button[data-action="copy"]').first().isVisible());
-      assert.ok(await chat.locator('.code-block button[data-action="insert"]').first().isVisible());
-      assert.match(
-        (await chat.locator('[role="status"]').textContent()) ?? '',
-        /^Answer complete \([\d,]+ characters, \d+ sources\): Here is what the documentation says about How do I stop an answer and copy code\?\.$/,
-        'a screen reader hears how the answer begins, once',
-      );
-      assert.equal(await chat.locator('textarea.question-input').inputValue(), '');
-      await chat.locator('.suggestions').scrollIntoViewIfNeeded();
-      await screenshot(bench.page, `chat-${name}`);
-    });
-  }
+  const { theme, name } = themeOfRun();
+  it(`says what it searches for, then streams the answer with its sources, suggested pages and code actions (${name} theme)`, async () => {
+    // The live service's shape: a search step, a pause while it retrieves, then the text.
+    ui.emulator.config.searchDelayMs = 3_000;
+    const ready = await chatReady(ui.emulator, { colorTheme: theme, viewport: { width: 1400, height: 900 } });
+    const { bench, chat } = ready;
+    await askInView(chat, 'How do I stop an answer and copy code?');
+    const activity = chat.locator('.turn .activity');
+    await activity.filter({ hasText: 'Searching the documentation for' }).waitFor();
+    assert.match(await activity.innerText(), /^Searching the documentation for "How do I stop an answer and copy code\?"…$/);
+    assert.equal((await chat.locator('.turn .answer').innerText()).trim(), '', 'no text yet, and no empty answer shown as one');
+    assert.match((await chat.locator('[role="status"]').textContent()) ?? '', /^Searching the documentation for "How do I stop/);
+    assert.ok(await chat.locator('button.stop').isVisible(), 'Stop is offered while the assistant works');
+    await screenshot(bench.page, `chat-searching-${name}`);
+    await lastTurnDone(chat);
+    const answer = await chat.locator('.turn .answer').last().innerText();
+    assert.match(answer, /Here is what the documentation says about/);
+    const sources = await chat.locator('.source-link').allInnerTexts();
+    assert.ok(sources.includes('Chatting with the assistant'), `sources from the search tool's output: ${sources.join(', ')}`);
+    assert.ok((await chat.locator('.suggestions .suggestion-link').count()) >= 1, 'suggested pages are listed');
+    assert.equal(await chat.locator('.code-language', { hasText: 'suggestions' }).count(), 0, 'the suggestions block is not shown as code');
+    assert.equal(await chat.locator('.turn a[href]').count(), 0, 'no link carries a live href');
+    assert.ok(await chat.locator('.code-block button[data-action="copy"]').first().isVisible());
+    assert.ok(await chat.locator('.code-block button[data-action="insert"]').first().isVisible());
+    assert.match(
+      (await chat.locator('[role="status"]').textContent()) ?? '',
+      /^Answer complete \([\d,]+ characters, \d+ sources\): Here is what the documentation says about How do I stop an answer and copy code\?\.$/,
+      'a screen reader hears how the answer begins, once',
+    );
+    assert.equal(await chat.locator('textarea.question-input').inputValue(), '');
+    await chat.locator('.suggestions').scrollIntoViewIfNeeded();
+    await screenshot(bench.page, `chat-${name}`);
+  });
 
   it('opens a suggested page and a site-relative link of the answer in the editor', async () => {
     const ready = await chatReady(ui.emulator);

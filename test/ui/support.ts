@@ -4,6 +4,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { Frame, Locator, Page } from 'playwright-core';
 import { PlatformEmulator, type EmulatorOptions } from '../emulator/emulator';
+import { releaseOfRun, type ReleaseName } from '../runner/codeServer';
 import { openWorkbench, REPO_ROOT, type Workbench, type WorkbenchOptions } from '../runner/workbench';
 import { until } from '../until';
 
@@ -38,6 +39,28 @@ export async function workbench(options: WorkbenchOptions = {}): Promise<Workben
 }
 
 /**
+ * A suite that runs in one release only, said where it is declared; the rest of its describe
+ * block is pending in the other. Call it before `uiSuite`.
+ */
+export function onlyIn(release: ReleaseName, why: string): void {
+  before(function () {
+    if (releaseOfRun() !== release) {
+      console.log(`      (in ${release} only: ${why})`);
+      this.skip();
+    }
+  });
+}
+
+/**
+ * The colour theme of this run's theme-dependent tests: dark in the oldest release, light in the
+ * newest. CI sees both themes without running each of those tests twice in each release; the
+ * accessibility suite (test/browser) checks every state of the views in all four themes.
+ */
+export function themeOfRun(): { readonly theme: string; readonly name: 'dark' | 'light' } {
+  return releaseOfRun() === 'oldest' ? { theme: 'Default Dark Modern', name: 'dark' } : { theme: 'Default Light Modern', name: 'light' };
+}
+
+/**
  * The hooks every UI suite needs: an emulator for the suite, reset before each test, and every
  * workbench a test opened closed after it (with a screenshot when it failed).
  */
@@ -59,7 +82,8 @@ export function uiSuite(options: EmulatorOptions = {}): { readonly emulator: Pla
     await closeWorkbenches(this.currentTest);
   });
   after(async () => {
-    await suite.emulator.close();
+    // Not started when the suite was skipped.
+    await suite.emulator?.close();
   });
   return suite;
 }
