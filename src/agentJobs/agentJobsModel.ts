@@ -10,7 +10,7 @@ import { Emitter } from '../util/disposable';
 import { realTimers, type Timers } from '../util/timers';
 import { AgentJobPoller } from './poller';
 import type { JobChange, TrackedJob, TrackOptions } from './trackedJob';
-import { type KeyValueStore, loadTrackedJobs, saveTrackedJobs, scopeKey } from './trackedJobs';
+import { type KeyValueStore, loadTrackedJobs, saveTrackedJobs, scopeKey } from './savedJobs';
 
 export interface JobScope {
   readonly origin: string;

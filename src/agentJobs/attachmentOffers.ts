@@ -3,6 +3,7 @@
 // one goes through inertText. Files that may hold secrets are named in the item that would attach them.
 
 import { inertText } from '../util/inertText';
+import { countOf, firstAndMore } from '../shared/counting';
 
 export type Attachment = 'selection' | 'fileChanges' | 'repositoryChanges';
 
@@ -42,12 +43,11 @@ export function attachmentOffers({ selection, file, repository }: AttachmentFact
   }
   if (repository && repository.files > 0) {
     const { secrets } = repository;
-    const named =
-      secrets.slice(0, NAMED_SECRETS).join(', ') + (secrets.length > NAMED_SECRETS ? ` and ${secrets.length - NAMED_SECRETS} more` : '');
+    const named = firstAndMore(secrets, NAMED_SECRETS);
     offers.push({
       attachment: 'repositoryChanges',
       label: 'All uncommitted changes',
-      description: inertText(`${repository.files} file${repository.files === 1 ? '' : 's'} in ${repository.name}`),
+      description: inertText(`${countOf(repository.files, 'file')} in ${repository.name}`),
       ...(secrets.length > 0
         ? { detail: `$(warning) ${inertText(`${named} may hold secrets: read their diffs in the prompt before starting.`)}` }
         : {}),

@@ -1,11 +1,11 @@
-// How a tracked job reads in the tree: label, description, icon, details. No `vscode` here, so the
-// wording is tested in plain Node.
+// How a tracked job reads in the tree: label, description, icon, details.
 
 import { isSafeBranchName } from '../git/branchNames';
 import { jobItemContexts } from '../identifiers';
 import { repositoryShortName } from '../git/remoteUrls';
 import type { AgentJob } from '../platform/agentJob';
 import type { TrackedJob } from './trackedJob';
+import { countOf } from '../shared/counting';
 
 export type JobIcon = 'active' | 'completed' | 'failed' | 'archived' | 'unknown' | 'notFound' | 'error' | 'offline' | 'loading';
 
@@ -107,7 +107,7 @@ export function spokenJob(tracked: TrackedJob, now: number): string {
 /** "just now", "1 minute ago", "3 hours ago", "2 days ago". */
 export function spokenAge(ms: number): string {
   const minutes = Math.floor(Math.max(0, ms) / 60_000);
-  const unit = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'} ago`;
+  const unit = (count: number, word: string) => `${countOf(count, word)} ago`;
   if (minutes < 1) return 'just now';
   if (minutes < 60) return unit(minutes, 'minute');
   const hours = Math.floor(minutes / 60);

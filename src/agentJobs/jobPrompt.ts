@@ -6,6 +6,7 @@ import { formatKilobytes, MAX_PROMPT_BYTES } from '../platform/agentJob';
 import { quotedLine } from '../util/inertText';
 import { utf8Bytes } from '../util/utf8';
 import { gatherDiffs } from './attachedChanges';
+import { countOf, firstAndMore } from '../shared/counting';
 
 export interface SelectionAttachment {
   /** Workspace-relative. */
@@ -133,10 +134,10 @@ export async function withChanges<F extends PromptFile>(
   };
 }
 
-const countOf = (count: number, noun: string) => `${count} ${noun}${count === 1 ? '' : 's'}`;
-
 /** The first few files that could not be read, by name (quoted: a path is anyone's text). */
 function unreadableText(paths: readonly string[]): string {
-  const named = paths.slice(0, 3).map((path) => quotedLine(path, 80));
-  return paths.length > named.length ? `${named.join(', ')} and ${paths.length - named.length} more` : named.join(', ');
+  return firstAndMore(
+    paths.map((path) => quotedLine(path, 80)),
+    3,
+  );
 }

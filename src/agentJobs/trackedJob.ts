@@ -1,5 +1,5 @@
 // An agent job as this extension tracks it: what the platform last said of it, how its polling
-// stands, and the prompt it was started with when it was started here. No `vscode`.
+// stands, and the prompt it was started with when it was started here.
 
 import type { AgentJob } from '../platform/agentJob';
 import type { PlatformError } from '../platform/errors';

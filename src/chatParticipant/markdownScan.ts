@@ -1,7 +1,7 @@
 // Reading the start of a Markdown construct in streamed text, on one line, without regular
 // expressions that could backtrack: a link or an image, a code span's closing run, a link
 // reference definition. Each says how far it looked, so that a line's cost can be bounded
-// (answerParts.ts), and `open` while the text so far cannot tell. No `vscode`.
+// (answerParts.ts), and `open` while the text so far cannot tell.
 
 /** Where a link that starts at some `[` ends, and what it says; `open` while the text so far cannot tell. */
 export type LinkScan =

@@ -1,6 +1,6 @@
 // A conversation in VS Code's Chat view, as the platform is sent it: the earlier questions to
 // @docs and the answers it gave, and the platform's thread, named in each answer's result (its
-// key stays in secret storage). The Chat view keeps the history; nothing here is saved. No `vscode`.
+// key stays in secret storage). The Chat view keeps the history; nothing here is saved.
 
 import type { ThreadKeyStore } from '../chat/chatThread';
 import { Conversation, type ConversationScope } from '../chat/conversation';

@@ -1,5 +1,5 @@
 // Links from a documentation site into VS Code (`vscode://<publisher>.<name>/ask?q=…`), read as
-// data: what each asks for, or why it cannot be followed. Nothing here acts. No `vscode`.
+// data: what each asks for, or why it cannot be followed. Nothing here acts.
 
 import { jobIdProblem } from '../platform/agentJob';
 import { pageTargetFromInput } from '../pages/pagePath';

@@ -1,6 +1,6 @@
 // Branch names from outside (a job's `source.ref`, sent by the platform) go to git as arguments.
 // One that git could read as an option (`--upload-pack=…`) or a refspec (`x:refs/heads/main`)
-// would run a command or overwrite the user's branches; only a plain branch name is used. No `vscode`.
+// would run a command or overwrite the user's branches; only a plain branch name is used.
 
 /**
  * Whether `name` is a plain branch name as `git check-ref-format --branch` takes one, and no more:

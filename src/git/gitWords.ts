@@ -1,5 +1,5 @@
 // What git says when it fails, as the Git extension passes it on: its own words for a sentence,
-// and the files it names when it refuses a checkout. No `vscode`.
+// and the files it names when it refuses a checkout.
 
 /** What a failed git command throws, as far as the Git extension describes it. */
 export interface GitFailure {
@@ -18,6 +18,11 @@ export function gitWords(error: unknown): string {
     .filter((line) => line !== '' && !/^hint:/i.test(line));
   const words = lines.join(' ');
   return words.length > 500 ? `${words.slice(0, 499)}…` : words;
+}
+
+/** Whether git said the ref it was asked to fetch is not on the remote. */
+export function isMissingRef(words: string): boolean {
+  return /couldn't find remote ref|no such ref|not our ref/i.test(words);
 }
 
 /** The files git named when it refused a checkout over uncommitted changes; undefined for any other failure. */

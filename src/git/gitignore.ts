@@ -1,7 +1,7 @@
 // Whether a repository's `.gitignore` files would ignore a path, as git reads them, to warn about a
 // tracked file meant to stay out (a `.env` committed before it was ignored): git never says this of
 // a tracked file. The repository writes both patterns and names, so matching takes time in proportion
-// to their lengths multiplied, never more (no regular expression that could backtrack). No `vscode`.
+// to their lengths multiplied, never more (no regular expression that could backtrack).
 
 type Token = { readonly kind: 'star' } | { readonly kind: 'one' } | { readonly kind: 'char'; readonly char: string } | ClassToken;
 

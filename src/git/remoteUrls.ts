@@ -1,6 +1,6 @@
 // Whether a Git remote is the repository an agent job names. Remotes are written many ways for one
 // repository (https with or without `.git` or a trailing slash, scp-like `git@host:owner/name`,
-// `ssh://`, a local path), so both sides are reduced to a host and a path and compared. No `vscode`.
+// `ssh://`, a local path), so both sides are reduced to a host and a path and compared.
 
 import { trimSlashes } from '../util/paths';
 import { safeDecode } from '../shared/safeDecode';

@@ -1,5 +1,7 @@
 // Where a page's `#anchor` points: the heading whose slug it is, made as VS Code's Markdown preview
-// and the site make them (lower case, spaces as dashes, punctuation dropped). No `vscode`.
+// and the site make them (lower case, spaces as dashes, punctuation dropped).
+
+import { CodeFences } from '../shared/codeFences';
 
 /** Punctuation a heading's slug leaves out, as VS Code's own slugifier does. */
 const PUNCTUATION = /[\][!/'"#$%&()*+,.:;<=>?@\\^{|}~`。，、；：？！…—·ˉ¨‘’“”々～‖∶＂＇｀｜〃〔〕〈〉《》「」『』．〖〗【】（）［］｛｝]/g;
@@ -24,15 +26,10 @@ export interface PageHeading {
 /** The ATX headings of `text`, outside code fences, in order. */
 export function pageHeadings(text: string): PageHeading[] {
   const headings: PageHeading[] = [];
-  let fence: string | undefined;
+  const fences = new CodeFences();
   const lines = text.split('\n');
   for (let line = 0; line < lines.length; line++) {
-    const marker = /^ {0,3}(`{3,}|~{3,})/.exec(lines[line])?.[1];
-    if (marker && (fence === undefined || (marker[0] === fence[0] && marker.length >= fence.length))) {
-      fence = fence === undefined ? marker : undefined;
-      continue;
-    }
-    if (fence !== undefined) continue;
+    if (fences.isCode(lines[line])) continue;
     const heading = headingText(lines[line]);
     if (heading !== undefined) headings.push({ line, level: /#+/.exec(lines[line])![0].length, text: heading });
   }

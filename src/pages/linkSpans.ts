@@ -1,6 +1,8 @@
 // The links written in a page's text, where they are: Markdown links and reference definitions,
 // autolinks, and the `href` of a component (`<Card href="/x">`). Code fences are skipped. Each
-// pattern is matched line by line, with no part of it able to backtrack. No `vscode`.
+// pattern is matched line by line, with no part of it able to backtrack.
+
+import { CodeFences } from '../shared/codeFences';
 
 export interface LinkSpan {
   /** Offsets of the link's target in the text. */
@@ -22,13 +24,10 @@ const PATTERNS: readonly RegExp[] = [
 
 export function linkSpans(text: string): LinkSpan[] {
   const spans: LinkSpan[] = [];
-  let fence: string | undefined;
+  const fences = new CodeFences();
   let lineStart = 0;
   for (const line of text.split('\n')) {
-    const marker = /^\s*(`{3,}|~{3,})/.exec(line)?.[1];
-    if (marker && (fence === undefined || (marker[0] === fence[0] && marker.length >= fence.length)))
-      fence = fence === undefined ? marker : undefined;
-    else if (fence === undefined) {
+    if (!fences.isCode(line)) {
       for (const pattern of PATTERNS) {
         for (const match of line.matchAll(pattern)) {
           const href = match[1] ?? match[2];

@@ -6,6 +6,7 @@ import { platformError, type PlatformError } from './errors';
 import { keyLabels, type KeyKind } from './keys';
 import { redactSecrets } from './redact';
 import { parseRetryAfter } from './retry';
+import { countOf } from '../shared/counting';
 
 /** What the operation knows that a bare status does not. */
 export interface ErrorContext {
@@ -104,7 +105,7 @@ function capitalise(text: string): string {
 
 export function formatDuration(ms: number): string {
   const seconds = Math.ceil(ms / 1000);
-  if (seconds < 60) return `${seconds} second${seconds === 1 ? '' : 's'}`;
+  if (seconds < 60) return countOf(seconds, 'second');
   const minutes = Math.ceil(seconds / 60);
-  return `${minutes} minute${minutes === 1 ? '' : 's'}`;
+  return countOf(minutes, 'minute');
 }

@@ -1,6 +1,6 @@
 // Which files of the user's a switch to an agent's branch would write over, worked out from what
 // each side changed since they parted and what is on disk. Git refuses to overwrite untracked
-// files, but replaces ignored ones (a `.env`) without a word: these are looked for first. No `vscode`.
+// files, but replaces ignored ones (a `.env`) without a word: these are looked for first.
 
 /** What one side changed since the sides parted (`git diff --name-status A...B`), by path in the repository. */
 export type PathChange =

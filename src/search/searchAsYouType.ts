@@ -1,6 +1,6 @@
 // Results that follow what a person types: each keystroke waits a moment before asking, a newer
 // question cancels an older one still on its way, and an old answer never replaces a newer one.
-// No `vscode` and injected timers, so the timing is tested on a fake clock.
+// Timers are injected, so the timing is tested on a fake clock.
 
 import { realTimers, type Timers } from '../util/timers';
 

@@ -1,5 +1,5 @@
 // A selection in an editor, as the features take it: its text, where it is (a workspace file or a
-// documentation page) and its lines. No `vscode`: the chat and agent jobs build on it, tested in Node.
+// documentation page) and its lines. The chat and agent jobs build on it.
 
 export type SelectionSource = { readonly kind: 'file'; readonly path: string } | { readonly kind: 'page'; readonly pagePath: string };
 

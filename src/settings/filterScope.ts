@@ -1,6 +1,5 @@
 // The answers' scope, as a reader sees it: `docsAssistant.assistant.filter` ({"version": "v2",
 // "language": "fr"}) said in a few words ("v2 · fr"), for the chat, Search Docs and the tools.
-// No `vscode`.
 
 /** The filter's usual fields first, in this order; any other after them. */
 const ORDER = ['version', 'language', 'tag', 'groups'];

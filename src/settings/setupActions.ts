@@ -1,10 +1,10 @@
 // What can be done about a set-up problem: the command each action runs (its title is the view's,
-// shared/setupActions.ts). One map for the chat view's buttons, notifications about set-up and the
+// shared/setupActionTitles.ts). One map for the chat view's buttons, notifications about set-up and the
 // fixes offered with platform errors.
 
 import { commands } from '../identifiers';
 import type { PlatformError } from '../platform/errors';
-import { type SetupAction, setupActionTitles } from '../shared/setupActions';
+import { type SetupAction, setupActionTitles } from '../shared/setupActionTitles';
 import type { Need } from './setupState';
 
 export type { SetupAction };

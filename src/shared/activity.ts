@@ -1,6 +1,8 @@
 // What a turn says while the assistant works and no text has come yet: the search it runs, a
 // tool it does not name, or a wait for the platform's rate limit. One wording for the view and
-// for screen readers; no `vscode` and no DOM, so both sides and the tests use it.
+// for screen readers; no DOM, so both sides and the tests use it.
+
+import { countOf } from './counting';
 
 export type TurnActivity =
   /** The `search` tool: its query once the input is complete, the number of pages once it returns. */
@@ -19,7 +21,7 @@ export function activityText(activity: TurnActivity, remainingMs?: number): stri
       if (activity.query === undefined || activity.query.trim() === '') return 'Searching the documentation…';
       const query = quote(activity.query);
       if (activity.found === undefined) return `Searching the documentation for ${query}…`;
-      return `Searching the documentation for ${query}… found ${activity.found} page${activity.found === 1 ? '' : 's'}.`;
+      return `Searching the documentation for ${query}… found ${countOf(activity.found, 'page')}.`;
     }
     case 'working':
       return 'Working…';

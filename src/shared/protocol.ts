@@ -2,7 +2,7 @@
 // the extension checks every message that arrives, since a webview is untrusted content.
 
 import type { TurnActivity } from './activity';
-import { SETUP_ACTIONS, type SetupAction } from './setupActions';
+import { SETUP_ACTIONS, type SetupAction } from './setupActionTitles';
 
 export type { SetupAction };
 

@@ -4,6 +4,7 @@
 // the question did. The answer is the server's: it is read line by line, each line once.
 
 import { cutAtWord, plainExcerpt } from '../shared/plainText';
+import { CodeFences } from '../shared/codeFences';
 
 const SENTENCE_CHARS = 200;
 const PARAGRAPH_CHARS = 400;
@@ -21,20 +22,13 @@ export function answerOpening(markdown: string, whole = false): string {
 
 /** The first run of lines that is neither code, a table, a quote, HTML nor a heading. */
 function firstProse(markdown: string): string | undefined {
-  let fence: string | undefined;
+  const fences = new CodeFences();
   let block: string[] = [];
   const prose = () => block.length > 0 && !/^\s*[|><]/.test(block[0]);
   for (const line of markdown.split('\n')) {
-    if (fence !== undefined) {
-      const closing = /^ {0,3}(`+|~+)\s*$/.exec(line)?.[1];
-      if (closing && closing[0] === fence[0] && closing.length >= fence.length) fence = undefined;
-      continue;
-    }
-    const opening = /^ {0,3}(`{3,}|~{3,})/.exec(line)?.[1];
-    if (opening !== undefined || line.trim() === '' || /^ {0,3}#{1,6}(\s|$)/.test(line)) {
+    if (fences.isCode(line) || line.trim() === '' || /^ {0,3}#{1,6}(\s|$)/.test(line)) {
       if (prose()) return block.join('\n').trim();
       block = [];
-      fence = opening;
       continue;
     }
     block.push(line);

@@ -11,6 +11,7 @@ import { el } from './dom';
 import { renderSetup } from './setupPanel';
 import { TurnElement } from './turnElement';
 import { vscode } from './vscodeApi';
+import { countOf } from '../shared/counting';
 
 const app = document.getElementById('app')!;
 const setupArea = el('div', 'setup-area');
@@ -155,7 +156,7 @@ function drawOlderTurns(): void {
 function announce(turn: ShownTurn): void {
   announcedActivity = '';
   if (turn.status === 'done') {
-    const sources = turn.sources.length ? `, ${turn.sources.length} source${turn.sources.length === 1 ? '' : 's'}` : '';
+    const sources = turn.sources.length ? `, ${countOf(turn.sources.length, 'source')}` : '';
     const opening = answerOpening(turn.answer, document.body.classList.contains('vscode-using-screen-reader'));
     status.textContent = `Answer complete (${turn.answer.length.toLocaleString('en-US')} characters${sources}): ${opening}`;
   } else if (turn.status === 'stopped') status.textContent = 'Answer stopped.';

@@ -2,7 +2,7 @@
 // Built with DOM calls and textContent only: nothing here is parsed as HTML.
 
 import type { SetupStatus } from '../shared/protocol';
-import { setupActionTitles } from '../shared/setupActions';
+import { setupActionTitles } from '../shared/setupActionTitles';
 import { button, el } from './dom';
 import { vscode } from './vscodeApi';
 

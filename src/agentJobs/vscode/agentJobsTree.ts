@@ -22,6 +22,7 @@ import {
   TOOLTIP_PROMPT_CHARS,
 } from '../jobPresentation';
 import type { TrackedJob } from '../trackedJob';
+import { countOf } from '../../shared/counting';
 
 export type JobNode =
   { readonly kind: 'job'; readonly id: string } | { readonly kind: 'detail'; readonly jobId: string; readonly detail: JobDetail };
@@ -110,7 +111,7 @@ export class AgentJobsTree extends Disposable implements vscode.TreeDataProvider
   private update(): void {
     this.changed.fire(undefined);
     const active = this.model.activeCount;
-    this.view.badge = active > 0 ? { value: active, tooltip: `${active} active agent job${active === 1 ? '' : 's'}` } : undefined;
+    this.view.badge = active > 0 ? { value: active, tooltip: countOf(active, 'active agent job') } : undefined;
   }
 }
 

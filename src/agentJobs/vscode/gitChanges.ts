@@ -5,7 +5,7 @@
 // a repository, there are none.
 
 import * as vscode from 'vscode';
-import type { GitChange, GitRepository } from '../../git/vscode/gitApi';
+import { type GitChange, type GitRepository, GitStatus } from '../../git/vscode/gitApi';
 import { gitApi } from '../../git/vscode/gitExtension';
 import { GitignoreRules, isIgnored } from '../../git/gitignore';
 import { utf8Bytes } from '../../util/utf8';
@@ -34,9 +34,6 @@ export interface RepositoryChanges {
   diffOf(file: ChangedFile, maxBytes: number): Promise<string | null>;
 }
 
-/** The Git extension's status of a file it does not track. */
-const UNTRACKED = 7;
-
 /** The repository `uri` belongs to, with its changes as they are now; undefined when there is none. */
 export async function repositoryChangesOf(uri: vscode.Uri): Promise<RepositoryChanges | undefined> {
   const api = await gitApi();
@@ -47,7 +44,7 @@ export async function repositoryChangesOf(uri: vscode.Uri): Promise<RepositoryCh
   const changes = new Map<string, GitChange>();
   for (const change of [...indexChanges, ...workingTreeChanges, ...untrackedChanges]) {
     // A file both staged and untracked cannot be; staged and changed again is one file.
-    if (!changes.has(change.uri.fsPath) || change.status !== UNTRACKED) changes.set(change.uri.fsPath, change);
+    if (!changes.has(change.uri.fsPath) || change.status !== GitStatus.untracked) changes.set(change.uri.fsPath, change);
   }
   const sorted = [...changes.values()].sort((a, b) => a.uri.fsPath.localeCompare(b.uri.fsPath));
   const ignoredBy = await gitignoreOf(
@@ -60,7 +57,7 @@ export async function repositoryChangesOf(uri: vscode.Uri): Promise<RepositoryCh
     return {
       uri: change.uri,
       path: vscode.workspace.asRelativePath(change.uri, false),
-      untracked: change.status === UNTRACKED,
+      untracked: change.status === GitStatus.untracked,
       ...(secret ? { secret } : {}),
     };
   });

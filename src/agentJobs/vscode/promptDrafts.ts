@@ -127,7 +127,7 @@ function secretNotes(secrets: readonly string[]): string[] {
     .map((secret) => `$(warning) ${inertText(`${secret} may hold secrets: read its diff before starting`)}`);
   const more = secrets.length - named.length;
   return more > 0
-    ? [...named, `$(warning) ${more} more file${more === 1 ? '' : 's'} that may hold secrets: read their diffs before starting`]
+    ? [...named, `$(warning) ${more} more ${more === 1 ? 'file' : 'files'} that may hold secrets: read their diffs before starting`]
     : named;
 }
 

@@ -8,7 +8,7 @@ import * as vscode from 'vscode';
 import { contextKeys, views } from '../../identifiers';
 import type { PageDocuments } from '../../pages/vscode/pageDocuments';
 import type { Logger } from '../../platform/logger';
-import { setupActions } from '../../settings/setupActions';
+import { runSetupAction } from '../../settings/vscode/setupMessages';
 import type { SetupService } from '../../settings/vscode/setupService';
 import { assistantNeeds } from '../../settings/setupState';
 import { setStatusMessage, showMessage } from '../../ui/vscode/messages';
@@ -101,11 +101,9 @@ export class ChatViewProvider extends Disposable implements vscode.WebviewViewPr
         if (this.pendingFocus) this.post(this.pendingFocus);
         this.pendingFocus = undefined;
         return;
-      case 'action': {
-        const { command, args = [] } = setupActions[message.action];
-        await vscode.commands.executeCommand(command, ...args);
+      case 'action':
+        await runSetupAction(message.action);
         return;
-      }
       case 'ask': {
         const refusal = this.refusalOf(message.text);
         this.post(refusal ? { type: 'askResult', accepted: false, reason: refusal } : { type: 'askResult', accepted: true });
@@ -138,7 +136,7 @@ export class ChatViewProvider extends Disposable implements vscode.WebviewViewPr
         await insertAtCursor(message.code);
         return;
       case 'scope':
-        if (message.action === 'change') await vscode.commands.executeCommand('workbench.action.openSettings', FILTER_SETTING);
+        if (message.action === 'change') await runSetupAction('openSettings', FILTER_SETTING);
         else await clearSetting(FILTER_SETTING);
         return;
     }

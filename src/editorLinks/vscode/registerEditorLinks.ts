@@ -7,6 +7,7 @@ import { commands } from '../../identifiers';
 import { askModal, showMessage } from '../../ui/vscode/messages';
 import { quotedLine } from '../../util/inertText';
 import { editorLink } from '../editorLink';
+import { countOf } from '../../shared/counting';
 
 export interface EditorLinkDeps {
   /** Puts `question` in the chat's box and focuses it, with `note` under it when given. */
@@ -21,7 +22,7 @@ export async function followEditorLink(uri: vscode.Uri, deps: EditorLinkDeps): P
       await deps.fillQuestion(
         link.question,
         link.invisible
-          ? `The link's question held ${link.invisible} invisible character${link.invisible === 1 ? '' : 's'}, taken out: the box shows all it asks.`
+          ? `The link's question held ${countOf(link.invisible, 'invisible character')}, taken out: the box shows all it asks.`
           : undefined,
       );
       return true;

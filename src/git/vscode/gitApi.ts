@@ -68,8 +68,8 @@ export interface GitRemote {
   readonly pushUrl?: string;
 }
 
-/** The Git extension's `Status` values that diffBetween gives. */
-export const GitStatus = { modified: 5, added: 1, deleted: 6, renamed: 3 } as const;
+/** The Git extension's `Status` values this extension reads: those diffBetween gives, and a working tree's untracked. */
+export const GitStatus = { modified: 5, added: 1, deleted: 6, renamed: 3, untracked: 7 } as const;
 
 export interface GitChange {
   /** The file's path now: after a rename, its new path. */

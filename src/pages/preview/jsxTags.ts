@@ -1,6 +1,6 @@
 // The JSX tags of an MDX page, read as data: `<Card title="Retry" cols={2} horizontal>`, across
 // lines if need be. Attribute values are strings, numbers and booleans as MDX writes them; any
-// other expression is kept as its source text. Nothing is evaluated. No `vscode`.
+// other expression is kept as its source text. Nothing is evaluated.
 
 export type JsxValue = string | number | boolean;
 

@@ -3,7 +3,7 @@
 // front matter's title and description as a heading. Only pages and `.mdx` files are read so:
 // VS Code parses a document without saying which it is (and caches the tokens), so a parse reads
 // plain Markdown, and a page's render parses its text again as MDX. Any other Markdown file is
-// parsed and rendered exactly as without the plugin. No `vscode`: tested in plain Node.
+// parsed and rendered exactly as without the plugin.
 
 import type MarkdownIt from 'markdown-it';
 import { pagePathOfUriPath } from '../pagePath';

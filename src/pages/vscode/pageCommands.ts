@@ -5,7 +5,7 @@ import * as vscode from 'vscode';
 import { commands } from '../../identifiers';
 import type { SettingsService } from '../../settings/vscode/settingsService';
 import { setStatusMessage, showMessage } from '../../ui/vscode/messages';
-import { showPlatformError } from '../../settings/vscode/setupMessages';
+import { setupButton, showPlatformError } from '../../settings/vscode/setupMessages';
 import { PageDocuments } from './pageDocuments';
 import { headingLine } from '../headings';
 import type { PageTarget } from '../pageLinks';
@@ -48,10 +48,7 @@ async function openOnSite(settings: SettingsService, uri: vscode.Uri | undefined
     showMessage(
       'info',
       "Set docsAssistant.siteUrl to your documentation site's public address (such as https://docs.example.com) to open pages there.",
-      {
-        title: 'Open Settings',
-        run: () => vscode.commands.executeCommand('workbench.action.openSettings', 'docsAssistant.siteUrl'),
-      },
+      setupButton('openSettings', 'docsAssistant.siteUrl'),
     );
     return false;
   }

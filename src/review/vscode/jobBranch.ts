@@ -6,7 +6,7 @@
 
 import type * as vscode from 'vscode';
 import { isSafeBranchName } from '../../git/branchNames';
-import { gitWords } from '../../git/gitWords';
+import { gitWords, isMissingRef } from '../../git/gitWords';
 import type { GitApi, GitChange, GitRepository } from '../../git/vscode/gitApi';
 import { gitApi } from '../../git/vscode/gitExtension';
 import { sameRepository } from '../../git/remoteUrls';
@@ -103,7 +103,7 @@ async function fetchInto({ repository, remote }: JobClone, branch: string, token
   } catch (error) {
     if (token.isCancellationRequested) return failure({ kind: 'cancelled' });
     const words = gitWords(error);
-    return failure({ kind: 'fetchFailed', words, missing: /couldn't find remote ref|no such ref|not our ref/i.test(words) });
+    return failure({ kind: 'fetchFailed', words, missing: isMissingRef(words) });
   }
   return token.isCancellationRequested ? failure({ kind: 'cancelled' }) : { ok: true, value: undefined };
 }

@@ -27,6 +27,7 @@ import {
 } from './jobBranch';
 import { type PathKind, type Switched, switchTo } from './branchSwitch';
 import { type ReviewEntry, ReviewEditors } from './reviewEditors';
+import { countOf, firstAndMore } from '../../shared/counting';
 
 export interface ReviewDeps {
   readonly model: AgentJobsModel;
@@ -76,7 +77,7 @@ async function review(deps: ReviewDeps, argument: unknown): Promise<ReviewSummar
   const named = tracked.prompt !== undefined ? promptTitle(tracked.prompt) : undefined;
   showMessage(
     'info',
-    `${files.length} file${files.length === 1 ? '' : 's'} changed by ${named ? `agent job "${named}"` : 'the agent'} on ${ref} (${repositoryName(repository)}), against ${base}.`,
+    `${countOf(files.length, 'file')} changed by ${named ? `agent job "${named}"` : 'the agent'} on ${ref} (${repositoryName(repository)}), against ${base}.`,
     jobActions.sendFollowUp(tracked.id),
     jobActions.checkOutBranch(tracked.id),
     ...pullRequestButton(tracked.id, tracked.job),
@@ -138,21 +139,17 @@ async function checkOut(deps: ReviewDeps, argument: unknown): Promise<boolean> {
     return false;
   }
   if (switched.behind) {
-    showMessage(
-      'info',
-      `${switched.message} It is ${switched.behind} commit${switched.behind === 1 ? '' : 's'} behind the agent's work: pull to bring it in.`,
-      {
-        title: 'Pull',
-        run: () => vscode.commands.executeCommand('git.pull'),
-      },
-    );
+    showMessage('info', `${switched.message} It is ${countOf(switched.behind, 'commit')} behind the agent's work: pull to bring it in.`, {
+      title: 'Pull',
+      run: () => vscode.commands.executeCommand('git.pull'),
+    });
   } else setStatusMessage(switched.message, 8_000);
   return true;
 }
 
 /** Up to five paths, and how many more. */
 function fileList(files: readonly string[]): string {
-  return files.slice(0, 5).join(', ') + (files.length > 5 ? ` and ${files.length - 5} more` : '');
+  return firstAndMore(files, 5);
 }
 
 async function pathKind(uri: vscode.Uri): Promise<PathKind> {

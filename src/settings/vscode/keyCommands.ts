@@ -5,6 +5,7 @@ import { keyLabels, keyPrefixDescriptions, keyProblem, type KeyKind } from '../.
 import { commands } from '../../identifiers';
 import type { Logger } from '../../platform/logger';
 import { showMessage } from '../../ui/vscode/messages';
+import { actionForNeed, setupActions } from '../setupActions';
 import { setupButton } from './setupMessages';
 import type { KeyStore } from './keyStore';
 import type { SetupService } from './setupService';
@@ -14,8 +15,6 @@ export interface KeyCommandDeps {
   readonly setup: SetupService;
   readonly log: Logger;
 }
-
-const titles: Record<KeyKind, string> = { adminKey: 'Set Admin Key', assistantKey: 'Set Assistant Key' };
 
 export function registerKeyCommands(context: vscode.ExtensionContext, deps: KeyCommandDeps): void {
   context.subscriptions.push(
@@ -30,7 +29,7 @@ function keyInputOptions(kind: KeyKind, origin: string, value: string): vscode.I
   const label = keyLabels[kind];
   return {
     value,
-    title: `Docs Assistant: ${titles[kind]}`,
+    title: `Docs Assistant: ${setupActions[actionForNeed(kind)].title}`,
     prompt: `The ${label} for ${origin}; it ${keyPrefixDescriptions[kind]}. It is kept in VS Code's secret storage.${
       value === '' ? '' : ' A command filled it in: store it only if it is your key.'
     }`,

@@ -4,6 +4,7 @@
 import * as vscode from 'vscode';
 import type { Logger } from '../../platform/logger';
 import { showMessage } from '../../ui/vscode/messages';
+import { setupButton } from './setupMessages';
 import { Disposable } from '../../util/disposable';
 import { type DocsSettings, readSettings, type ReadSettings, SECTION, settingNames } from '../settingsModel';
 
@@ -67,10 +68,7 @@ export class SettingsService extends Disposable {
       if (this.reported.has(problem.message)) continue;
       this.log.warn(problem.message);
       // A workspace's settings file may hold anything: the message quotes it, inert.
-      showMessage('warning', problem.message, {
-        title: 'Open Settings',
-        run: () => vscode.commands.executeCommand('workbench.action.openSettings', problem.setting),
-      });
+      showMessage('warning', problem.message, setupButton('openSettings', problem.setting));
     }
     // A problem fixed and later made again is reported again.
     this.reported = current;

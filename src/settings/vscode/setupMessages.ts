@@ -8,10 +8,15 @@ import { type MessageAction, showMessage } from '../../ui/vscode/messages';
 import { actionForError, actionForNeed, type SetupAction, setupActions } from '../setupActions';
 import type { Need } from '../setupState';
 
-/** A button that runs one of the set-up actions (Configure, Set Assistant Key…). */
-export function setupButton(action: SetupAction): MessageAction {
-  const { title, command, args = [] } = setupActions[action];
-  return { title, run: () => vscode.commands.executeCommand(command, ...args) };
+/** Runs one of the set-up actions; `args` (such as the setting Open Settings shows) replace its own. */
+export function runSetupAction(action: SetupAction, ...args: unknown[]): Thenable<unknown> {
+  const { command, args: own = [] } = setupActions[action];
+  return vscode.commands.executeCommand(command, ...(args.length > 0 ? args : own));
+}
+
+/** A button that runs one of the set-up actions (Configure, Set Assistant Key, Open Settings…). */
+export function setupButton(action: SetupAction, ...args: unknown[]): MessageAction {
+  return { title: setupActions[action].title, run: () => runSetupAction(action, ...args) };
 }
 
 /** Says what a feature still needs, with the button that sets it. */

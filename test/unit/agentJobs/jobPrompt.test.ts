@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { buildJobPrompt, fenced } from '../../../src/agentJobs/jobPrompt';
 import { jobLabel, promptTitle } from '../../../src/agentJobs/jobPresentation';
-import { loadTrackedJobs, saveTrackedJobs, type KeyValueStore } from '../../../src/agentJobs/trackedJobs';
+import { loadTrackedJobs, saveTrackedJobs, type KeyValueStore } from '../../../src/agentJobs/savedJobs';
 import { promptProblem } from '../../../src/platform/agentJob';
 
 describe('agent job prompts', () => {

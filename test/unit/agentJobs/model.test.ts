@@ -1,8 +1,8 @@
 import * as assert from 'node:assert/strict';
 import { AgentJobsModel, type JobScope } from '../../../src/agentJobs/agentJobsModel';
 import { jobEndNotice } from '../../../src/agentJobs/jobNotifications';
-import type { KeyValueStore } from '../../../src/agentJobs/trackedJobs';
-import { scopeKey } from '../../../src/agentJobs/trackedJobs';
+import type { KeyValueStore } from '../../../src/agentJobs/savedJobs';
+import { scopeKey } from '../../../src/agentJobs/savedJobs';
 import type { AgentJob } from '../../../src/platform/agentJob';
 import { ok, type Result } from '../../../src/platform/errors';
 import { realTimers } from '../../../src/util/timers';

@@ -11,7 +11,7 @@ import {
   spokenJob,
 } from '../../../src/agentJobs/jobPresentation';
 import type { TrackedJob } from '../../../src/agentJobs/trackedJob';
-import { loadTrackedJobs, saveTrackedJobs, scopeKey, type KeyValueStore } from '../../../src/agentJobs/trackedJobs';
+import { loadTrackedJobs, saveTrackedJobs, scopeKey, type KeyValueStore } from '../../../src/agentJobs/savedJobs';
 
 const tracked = (job: TrackedJob['job'], polling: TrackedJob['polling'] = { kind: 'watching' }): TrackedJob => ({
   id: 'j1',

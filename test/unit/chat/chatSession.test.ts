@@ -7,7 +7,6 @@ import type { ThreadKeyStore } from '../../../src/chat/chatThread';
 import { MAX_SOURCES } from '../../../src/chat/turnStream';
 import { Conversation, EXPIRED_THREAD_NOTICE, type Turn } from '../../../src/chat/conversation';
 import { attachSelection, MAX_SELECTION_CHARS, trimNote } from '../../../src/chat/selectionContext';
-import { parseSuggestions } from '../../../src/shared/suggestions';
 import type { PlatformClient } from '../../../src/platform/client';
 import { AssistantMessageBuilder } from '../../../src/platform/stream/assistantMessage';
 import type { StreamChunk } from '../../../src/platform/stream/chunks';
@@ -524,20 +523,6 @@ describe('conversation data', () => {
     assert.deepEqual(
       messages.map((message) => message.id),
       ['c-q', 'c-a', 'd-q'],
-    );
-  });
-});
-
-describe('suggestions', () => {
-  it('parses (text)[/path] lines and drops the ones that do not parse', () => {
-    assert.deepEqual(
-      parseSuggestions(
-        '(Getting started)[/getting-started]\n[wrong](/order)\n(No target)[]\n  (Keys)[/configuration/keys]  \nplain text\n(Half)[/ha',
-      ),
-      [
-        { text: 'Getting started', target: '/getting-started' },
-        { text: 'Keys', target: '/configuration/keys' },
-      ],
     );
   });
 });

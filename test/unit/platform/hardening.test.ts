@@ -5,8 +5,6 @@ import * as assert from 'node:assert/strict';
 import { undiciFailure } from '../../../src/platform/undiciTransport';
 import { errorFromException } from '../../../src/platform/transport';
 import { messageText } from '../../../src/platform/stream/assistantMessage';
-import { escapeMarkdown, inertText } from '../../../src/util/inertText';
-import { SerialQueue } from '../../../src/util/serialQueue';
 import { arm, expectError, useHarness } from '../support';
 
 const ask = (text: string) => ({
@@ -98,40 +96,5 @@ describe('hardening: the client', () => {
       const error = expectError(await h.client({ retry: { attempts: 1 } }).discovery.page('acme-docs', 'guides/chat'), 'rateLimited');
       assert.equal(error.retryAfterMs, expected, header);
     }
-  });
-});
-
-describe('hardening: text shown in VS Code', () => {
-  it('makes link and icon syntax inert for notifications, the status bar, quick picks and tree labels', () => {
-    const hostile = 'Invalid key. [Renew the key](command:workbench.action.terminal.sendSequence?%7B%22text%22%3A%22rm%22%7D) $(alert)';
-    const inert = inertText(hostile);
-    // VS Code's own pattern for links in notifications (vs/base/common/linkedText.ts).
-    const vscodeLink = /\[([^\]]+)\]\(((?:https?:\/\/|command:|file:)[^)\s]+)(?: (["'])(.+?)(\3))?\)/gi;
-    assert.ok(vscodeLink.test(hostile));
-    assert.equal(inert.match(vscodeLink), null, 'no link is left');
-    assert.ok(!/\$\(/.test(inert), 'no icon syntax is left');
-    assert.equal(inert.replace(/\u2060/g, ''), hostile, 'the text reads the same');
-  });
-
-  it('escapes every character Markdown gives a meaning, for tooltips', () => {
-    assert.equal(escapeMarkdown('[x](command:y) *b* `c` <d> $(e)'), '\\[x\\]\\(command\\:y\\) \\*b\\* \\`c\\` \\<d\\> \\$\\(e\\)');
-  });
-});
-
-describe('hardening: a queue of set-up refreshes', () => {
-  it('one failed run does not stop the ones after it', async () => {
-    const errors: unknown[] = [];
-    const queue = new SerialQueue((error) => errors.push(error));
-    const ran: number[] = [];
-    await Promise.all([
-      queue.run(async () => void ran.push(1)),
-      queue.run(async () => {
-        throw new Error('keyring gone');
-      }),
-      queue.run(async () => void ran.push(3)),
-    ]);
-    await queue.run(async () => void ran.push(4));
-    assert.deepEqual(ran, [1, 3, 4]);
-    assert.equal(errors.length, 1);
   });
 });

@@ -1,8 +1,8 @@
 import * as assert from 'node:assert/strict';
 import type { UIMessageChunk } from 'ai';
-import { messageText } from '../../../src/platform/stream/assistantMessage';
-import { readChunk } from '../../../src/platform/stream/chunks';
-import { decodePieces, richAnswer, sdkStreamBytes } from './sdkStreams';
+import { messageText } from '../../../../src/platform/stream/assistantMessage';
+import { readChunk } from '../../../../src/platform/stream/chunks';
+import { decodePieces, richAnswer, sdkStreamBytes } from '../sdkStreams';
 
 const encoder = new TextEncoder();
 
