@@ -11,11 +11,21 @@
 // start and ends with its own opening, so that no list, quote or line a renderer reads another
 // way can end it early; link definitions are dropped (no reference is ever made a link).
 
-import { pagePathFromInput } from '../pages/pagePath';
 import { linkTarget } from '../shared/linkTargets';
-import { escapeMarkdown } from '../util/inertText';
 import { parseSuggestions, type Suggestion, SUGGESTIONS_INFO } from '../shared/suggestions';
-import { closingRun, couldBeDefinition, plainTitle, scanLink } from './markdownScan';
+import {
+  closesFence,
+  closingRun,
+  couldBeDefinition,
+  couldBeFence,
+  type FenceOpening,
+  fenceOpening,
+  isDefinition,
+  looksLikeFence,
+  scanAutolink,
+  scanLink,
+} from './markdownScan';
+import { codeSpanHolds, escapePair, linkAs, linkDestination, WordInProgress } from './safeMarkdown';
 
 export type AnswerPart =
   | { readonly kind: 'markdown'; readonly text: string }
@@ -29,44 +39,9 @@ const LOOKS_PER_CHAR = 8;
 const LOOKS_PER_LINE = 65_536;
 /** Where something other than plain text may start within a line. */
 const SPECIAL = /[\n\\`<![]/g;
-const FENCE_OPEN = /^( {0,3})(`{3,}|~{3,})(.*)$/;
-/** What the start of a line may be while it could still become a fence. */
-const FENCE_PREFIX = /^ {0,3}(`{1,}|~{1,})?$/;
-/** A whole line that is a link reference definition: `[label]: target "title"`. */
-const DEFINITION =
-  /^ {0,3}\[(?:[^[\]\\]|\\.){1,999}\]:[ \t]*(?:<[^<>\n]*>|[^\s<]\S*)(?:[ \t]+(?:"[^"\n]*"|'[^'\n]*'|\([^()\n]*\)))?[ \t]*$/;
-const AUTOLINK = /<([A-Za-z][A-Za-z0-9+.-]{1,31}):([^\s<>\p{Cc}]*)>/uy;
-/** Where marked's GitHub extension reads a web address without `<…>`; it runs to a space or `<`. */
-const WEB_ADDRESS = /https?:\/\/|ftp:\/\/|www\./i;
-/** The longest start of one: how much of a word's end to keep to find one that spans two writes. */
-const WEB_ADDRESS_START = 8;
-/** Escaped characters written as entities, which no web address before them can undo. */
-const ENTITIES: Readonly<Record<string, string>> = { '<': '&lt;', '!': '&#33;', '[': '&#91;', '`': '&#96;' };
-/** As much of an autolink as the text so far has. */
-const AUTOLINK_PREFIX = /<([A-Za-z][A-Za-z0-9+.-]{0,31}(:[^\s<>]*)?)?/y;
 
-interface Fence {
-  /** The opening run of backticks or tildes, which is also the closing one written. */
-  readonly run: string;
-  /** The spaces before the opening run, taken off each line (as Markdown does). */
-  readonly indent: number;
-  /** The lines of a `suggestions` block, gathered until it closes. */
-  readonly suggestions?: string[];
-}
-
-/**
- * An anchor's title as VS Code needs it: the view writes an anchor into the answer's Markdown as
- * a link whose label is the title, unescaped.
- */
-export function anchorTitle(title: string): string {
-  return escapeMarkdown(title);
-}
-
-/** An http(s) address as a link destination nothing in it can end early. */
-function destination(url: string): string | undefined {
-  if (!URL.canParse(url)) return undefined;
-  return `<${new URL(url).href.replace(/[\s\\<>()`'"|]/g, (char) => `%${char.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`)}>`;
-}
+/** An open fence; a `suggestions` block's lines are gathered until it closes. */
+type Fence = FenceOpening & { readonly suggestions?: string[] };
 
 export class AnswerParts {
   private pending = '';
@@ -78,10 +53,7 @@ export class AnswerParts {
   private text = '';
   /** Characters of the current line consumed so far (less what the pending text starts with). */
   private lineSeen = 0;
-  /** The last characters of the word being written, in which a web address may be starting. */
-  private wordEnd = '';
-  /** Whether the word being written holds a web address (WEB_ADDRESS). */
-  private inWebAddress = false;
+  private readonly word = new WordInProgress();
   /** Characters looked at by scans of constructs on the current line, rescans of open ones included. */
   private lineWork = 0;
   /** The pages the answer's `suggestions` block named. */
@@ -129,7 +101,7 @@ export class AnswerParts {
     const line = newline < 0 ? this.pending : this.pending.slice(0, newline);
     const whole = newline >= 0 || final;
     const taken = newline < 0 ? line.length : newline + 1;
-    const closes = whole && this.atLineStart && new RegExp(`^ {0,3}${fence.run}${fence.run[0]}*[ \\t]*$`).test(line);
+    const closes = whole && this.atLineStart && closesFence(line, fence.run);
     if (fence.suggestions) {
       if (!whole) return 0;
       if (closes) {
@@ -141,7 +113,7 @@ export class AnswerParts {
     }
     let written = this.pending.slice(0, taken);
     if (this.atLineStart) {
-      if (!whole && FENCE_PREFIX.test(line.trimEnd()) && line.length < MAX_OPEN_CHARS) return 0;
+      if (!whole && couldBeFence(line.trimEnd()) && line.length < MAX_OPEN_CHARS) return 0;
       if (closes) {
         this.text += `${fence.run}\n`;
         this.fence = undefined;
@@ -149,7 +121,7 @@ export class AnswerParts {
         return taken;
       }
       written = written.slice(Math.min(fence.indent, /^ */.exec(written)![0].length));
-      if (new RegExp(`^ {0,3}${fence.run[0]}{3}`).test(written)) written = `    ${written}`;
+      if (looksLikeFence(written, fence.run)) written = `    ${written}`;
     }
     this.text += written;
     if (newline >= 0) this.newLine();
@@ -158,7 +130,7 @@ export class AnswerParts {
   }
 
   private newLine(): void {
-    this.noWord();
+    this.word.newLine();
     this.atLineStart = true;
     this.lineSeen = 0;
     this.lineWork = 0;
@@ -170,19 +142,16 @@ export class AnswerParts {
     const whole = newline >= 0 || final;
     const line = newline < 0 ? this.pending : this.pending.slice(0, newline);
     const taken = newline < 0 ? line.length : newline + 1;
-    if (!whole && line.length < MAX_OPEN_CHARS && (FENCE_PREFIX.test(line) || FENCE_OPEN.test(line) || couldBeDefinition(line))) return 0;
-    const fence = FENCE_OPEN.exec(line);
-    if (fence && !(fence[2][0] === '`' && fence[3].includes('`'))) {
-      // The language, which is all a renderer reads of the rest (and with a `|`, markdown-it
-      // may read the line as a table's).
-      const info = fence[3].trim().split(/\s/)[0].replace(/\|/g, '');
-      const suggestions = info === SUGGESTIONS_INFO;
-      this.fence = { run: fence[2], indent: fence[1].length, ...(suggestions ? { suggestions: [] } : {}) };
-      if (!suggestions) this.text += `${fence[2]}${info}\n`;
+    if (!whole && line.length < MAX_OPEN_CHARS && (couldBeFence(line) || couldBeDefinition(line))) return 0;
+    const fence = fenceOpening(line);
+    if (fence) {
+      const suggestions = fence.info === SUGGESTIONS_INFO;
+      this.fence = { ...fence, ...(suggestions ? { suggestions: [] } : {}) };
+      if (!suggestions) this.text += `${fence.run}${fence.info}\n`;
       this.newLine();
       return taken;
     }
-    if (DEFINITION.test(line)) {
+    if (isDefinition(line)) {
       this.newLine();
       return taken;
     }
@@ -202,7 +171,7 @@ export class AnswerParts {
     let out = '';
     const put = (written: string) => {
       out += written;
-      this.wrote(written);
+      this.word.wrote(written);
     };
     const done = (consumed: number) => {
       this.text += out;
@@ -234,7 +203,7 @@ export class AnswerParts {
         // the backslash as the end of a web address written just before: what the escaped
         // character would then open (an autolink, an image, a link) is written as an entity.
         const taken = text[at + 1] === '\n' ? 1 : 2;
-        put(ENTITIES[text[at + 1]] ?? text.slice(at, at + taken));
+        put(taken === 2 ? escapePair(text.slice(at, at + 2)) : '\\');
         at += taken;
         continue;
       }
@@ -247,27 +216,25 @@ export class AnswerParts {
         if (close.end === 'open' && !settled) break;
         const code = typeof close.end === 'number' ? text.slice(at, close.end) : '';
         if (code !== '') {
-          put(AnswerParts.codeSpanHolds(code) ? code : this.inert(code));
+          put(codeSpanHolds(code) ? code : this.word.inert(code));
           at += code.length;
         } else {
-          put(this.inert('`').repeat(run - at));
+          put(this.word.inert('`').repeat(run - at));
           at = run;
         }
         continue;
       }
       if (char === '<') {
-        AUTOLINK.lastIndex = at;
-        const autolink = literal ? null : AUTOLINK.exec(text);
-        const address = autolink ? linkTarget(`${autolink[1]}:${autolink[2]}`) : undefined;
-        const written = address?.kind === 'web' ? destination(address.url) : undefined;
-        if (autolink && written) {
+        const autolink = literal ? ({ kind: 'none' } as const) : scanAutolink(text, at);
+        const address = autolink.kind === 'autolink' ? linkTarget(autolink.target) : undefined;
+        const written = address?.kind === 'web' ? linkDestination(address.url) : undefined;
+        if (autolink.kind === 'autolink' && written) {
           put(written);
-          at += autolink[0].length;
+          at = autolink.end;
           continue;
         }
-        this.lineWork += autolink?.[0].length ?? 0;
-        AUTOLINK_PREFIX.lastIndex = at;
-        if (!autolink && !settled && AUTOLINK_PREFIX.exec(text)?.[0].length === text.length - at) break;
+        if (autolink.kind === 'autolink') this.lineWork += autolink.end - at;
+        if (autolink.kind === 'open' && !settled) break;
         // Not a web link: the text it is. (As an entity: marked reads a web address written just
         // before as taking a backslash with it, and `<` would open an autolink again.)
         put('&lt;');
@@ -292,72 +259,23 @@ export class AnswerParts {
         this.link(scan.label, scan.target, image);
         return done(scan.end);
       }
-      put(image ? `!${this.inert('[')}` : this.inert('['));
+      put(image ? `!${this.word.inert('[')}` : this.word.inert('['));
       at += image ? 2 : 1;
     }
     return done(at);
   }
 
   private link(label: string, target: string, image: boolean): void {
-    const address = linkTarget(target);
-    // The label is shown as its words, never read again for links or code of its own.
-    const plain = image ? `Image: ${plainTitle(label) || target.trim()}` : plainTitle(label);
-    const written = address.kind === 'web' ? destination(address.url) : undefined;
-    if (written) {
-      const link = `[${escapeMarkdown(plain) || written.slice(1, -1)}](${written})`;
-      this.text += link;
-      this.wrote(link);
-      return;
-    }
-    const page = address.kind === 'sitePath' ? pagePathFromInput(address.path) : undefined;
-    if (page?.ok && !image) {
+    const shown = linkAs(label, target, image);
+    if (shown.kind === 'page') {
       this.flushText();
-      const title = plainTitle(label) || page.value;
-      this.emit({ kind: 'page', path: page.value, title });
-      this.wrote(title);
+      this.emit({ kind: 'page', path: shown.path, title: shown.title });
+      this.word.wrote(shown.title);
       return;
     }
-    const words = this.inert(plain);
-    this.text += words;
-    this.wrote(words);
-  }
-
-  /**
-   * Notes text written within a line: whether its last word holds a web address, which renderers
-   * that link bare addresses read on to the next space (marked to a `<` too), over what follows.
-   */
-  private wrote(written: string): void {
-    let space = written.length - 1;
-    while (space >= 0 && !/\s/.test(written[space])) space--;
-    const word = space < 0 ? this.wordEnd + written : written.slice(space + 1);
-    this.inWebAddress = (space < 0 && this.inWebAddress) || WEB_ADDRESS.test(word);
-    this.wordEnd = word.slice(-WEB_ADDRESS_START);
-  }
-
-  /**
-   * Whether a code span may be written as it came. A renderer may read it otherwise (marked does,
-   * where a web address runs into it, or a `~` or a `*` comes before it), and then its words are
-   * text: only words that open no link, autolink, image or tag may be. (The others are written as
-   * text, escaped: all there, if not in code's font.)
-   */
-  private static codeSpanHolds(code: string): boolean {
-    return !/\[|<[A-Za-z/!?]/.test(code);
-  }
-
-  /**
-   * Words escaped so that they open nothing. Within a web address, what could open a link, an
-   * image or code is an entity: marked and markdown-it may read a backslash as the address's last
-   * character, and the character after it as itself.
-   */
-  private inert(words: string): string {
-    const escaped = escapeMarkdown(words);
-    return this.inWebAddress ? escaped.replace(/\\([[<!`])/g, (_, char: string) => `&#${char.charCodeAt(0)};`) : escaped;
-  }
-
-  /** A new line: no word is being written. */
-  private noWord(): void {
-    this.wordEnd = '';
-    this.inWebAddress = false;
+    const written = shown.kind === 'web' ? shown.markdown : this.word.inert(shown.words);
+    this.text += written;
+    this.word.wrote(written);
   }
 
   private emitSuggestions(lines: readonly string[]): void {

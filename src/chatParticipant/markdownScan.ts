@@ -7,6 +7,65 @@
 export type LinkScan =
   { readonly kind: 'link'; readonly end: number; readonly label: string; readonly target: string } | { readonly kind: 'none' | 'open' };
 
+const FENCE_OPEN = /^( {0,3})(`{3,}|~{3,})(.*)$/;
+/** What the start of a line may be while it could still become a fence. */
+const FENCE_PREFIX = /^ {0,3}(`{1,}|~{1,})?$/;
+/** A whole line that is a link reference definition: `[label]: target "title"`. */
+const DEFINITION =
+  /^ {0,3}\[(?:[^[\]\\]|\\.){1,999}\]:[ \t]*(?:<[^<>\n]*>|[^\s<]\S*)(?:[ \t]+(?:"[^"\n]*"|'[^'\n]*'|\([^()\n]*\)))?[ \t]*$/;
+
+export interface FenceOpening {
+  /** The spaces before the run, taken off each line of the fence (as Markdown does). */
+  readonly indent: number;
+  /** The opening run of backticks or tildes, which is also the closing one written. */
+  readonly run: string;
+  readonly info: string;
+}
+
+/**
+ * A whole line that opens a code fence: the spaces before its run, the run, and its language,
+ * which is all a renderer reads of the rest (without `|`, which may make markdown-it read the
+ * line as a table's).
+ */
+export function fenceOpening(line: string): FenceOpening | undefined {
+  const fence = FENCE_OPEN.exec(line);
+  if (!fence || (fence[2][0] === '`' && fence[3].includes('`'))) return undefined;
+  return { indent: fence[1].length, run: fence[2], info: fence[3].trim().split(/\s/)[0].replace(/\|/g, '') };
+}
+
+/** Whether the start of a line could still become a fence's opening or closing run. */
+export function couldBeFence(line: string): boolean {
+  return FENCE_PREFIX.test(line) || FENCE_OPEN.test(line);
+}
+
+/** Whether a whole line closes the fence opened by `run`. */
+export function closesFence(line: string, run: string): boolean {
+  return new RegExp(`^ {0,3}${run}${run[0]}*[ \\t]*$`).test(line);
+}
+
+/** Whether a line inside the fence opened by `run` could be read by some renderer as its end. */
+export function looksLikeFence(line: string, run: string): boolean {
+  return new RegExp(`^ {0,3}${run[0]}{3}`).test(line);
+}
+
+/** Whether a whole line is a link reference definition. */
+export function isDefinition(line: string): boolean {
+  return DEFINITION.test(line);
+}
+
+const AUTOLINK = /<([A-Za-z][A-Za-z0-9+.-]{1,31}):([^\s<>\p{Cc}]*)>/uy;
+/** As much of an autolink as the text so far has. */
+const AUTOLINK_PREFIX = /<([A-Za-z][A-Za-z0-9+.-]{0,31}(:[^\s<>]*)?)?/y;
+
+/** The autolink (`<scheme:…>`) that starts at the `<` at `at`; `open` while the text so far cannot tell. */
+export function scanAutolink(text: string, at: number): { kind: 'autolink'; end: number; target: string } | { kind: 'none' | 'open' } {
+  AUTOLINK.lastIndex = at;
+  const autolink = AUTOLINK.exec(text);
+  if (autolink) return { kind: 'autolink', end: at + autolink[0].length, target: `${autolink[1]}:${autolink[2]}` };
+  AUTOLINK_PREFIX.lastIndex = at;
+  return { kind: AUTOLINK_PREFIX.exec(text)?.[0].length === text.length - at ? 'open' : 'none' };
+}
+
 /** Whether a line so far could still be a link reference definition (`[label]: target`). */
 export function couldBeDefinition(line: string): boolean {
   if (!/^ {0,3}\[/.test(line)) return false;

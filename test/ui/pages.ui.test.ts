@@ -1,13 +1,8 @@
 import * as assert from 'node:assert/strict';
-import { answerInput, onlyIn, runCommand, screenshot, uiSuite, workbench } from './support';
-
-// The page's document, its read-only editor and Refresh button are the same code in either release,
-// whose in-host tests run in both; seen here in the one users run.
-const PAGES_WHY = 'page documents are tested in-host in both releases';
+import { answerInput, runCommand, screenshot, uiSuite, workbench } from './support';
 
 describe('documentation pages, as a user sees them', function () {
   this.timeout(180_000);
-  onlyIn('newest', PAGES_WHY);
   const ui = uiSuite();
 
   it('opens a page from the palette, read-only, with a Refresh button, and says which path was not found', async () => {
@@ -42,7 +37,6 @@ describe('documentation pages, as a user sees them', function () {
 
 describe('documentation pages under a rate limit, as a user sees them', function () {
   this.timeout(180_000);
-  onlyIn('newest', PAGES_WHY);
   const ui = uiSuite();
 
   it('says it waits for the rate limit, counting down, can be cancelled, and opens the page after', async () => {

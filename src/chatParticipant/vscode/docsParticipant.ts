@@ -23,7 +23,8 @@ import { assistantNeeds } from '../../settings/setupState';
 import { activityText } from '../../shared/activity';
 import { linkTarget } from '../../shared/linkTargets';
 import { escapeMarkdown, quotedLine } from '../../util/inertText';
-import { anchorTitle, type AnswerPart, AnswerParts } from '../answerParts';
+import { type AnswerPart, AnswerParts } from '../answerParts';
+import { anchorTitle } from '../safeMarkdown';
 import { type AnswerMetadata, answerMetadata, conversationOf } from '../participantHistory';
 import { contextOf, historyOf } from './chatRequest';
 

@@ -6,7 +6,8 @@
 import * as assert from 'node:assert/strict';
 import MarkdownIt from 'markdown-it';
 import { marked } from 'marked';
-import { anchorTitle, type AnswerPart, AnswerParts } from '../../../src/chatParticipant/answerParts';
+import { type AnswerPart, AnswerParts } from '../../../src/chatParticipant/answerParts';
+import { anchorTitle } from '../../../src/chatParticipant/safeMarkdown';
 
 /** The Markdown VS Code's view renders: the parts joined, an anchor as a link to its own scheme. */
 function viewMarkdown(deltas: readonly string[]): string {
