@@ -17,7 +17,8 @@ import {
   closesFence,
   closingRun,
   couldBeDefinition,
-  couldBeFence,
+  couldBeFenceRun,
+  couldOpenFence,
   type FenceOpening,
   fenceOpening,
   isDefinition,
@@ -113,7 +114,7 @@ export class AnswerParts {
     }
     let written = this.pending.slice(0, taken);
     if (this.atLineStart) {
-      if (!whole && couldBeFence(line.trimEnd()) && line.length < MAX_OPEN_CHARS) return 0;
+      if (!whole && couldBeFenceRun(line.trimEnd()) && line.length < MAX_OPEN_CHARS) return 0;
       if (closes) {
         this.text += `${fence.run}\n`;
         this.fence = undefined;
@@ -142,7 +143,7 @@ export class AnswerParts {
     const whole = newline >= 0 || final;
     const line = newline < 0 ? this.pending : this.pending.slice(0, newline);
     const taken = newline < 0 ? line.length : newline + 1;
-    if (!whole && line.length < MAX_OPEN_CHARS && (couldBeFence(line) || couldBeDefinition(line))) return 0;
+    if (!whole && line.length < MAX_OPEN_CHARS && (couldOpenFence(line) || couldBeDefinition(line))) return 0;
     const fence = fenceOpening(line);
     if (fence) {
       const suggestions = fence.info === SUGGESTIONS_INFO;

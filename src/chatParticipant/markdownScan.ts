@@ -33,8 +33,13 @@ export function fenceOpening(line: string): FenceOpening | undefined {
   return { indent: fence[1].length, run: fence[2], info: fence[3].trim().split(/\s/)[0].replace(/\|/g, '') };
 }
 
-/** Whether the start of a line could still become a fence's opening or closing run. */
-export function couldBeFence(line: string): boolean {
+/** Whether the start of a line could still become a fence's run (to open or close it). */
+export function couldBeFenceRun(line: string): boolean {
+  return FENCE_PREFIX.test(line);
+}
+
+/** Whether the start of a line could still become a fence's opening line, its language included. */
+export function couldOpenFence(line: string): boolean {
   return FENCE_PREFIX.test(line) || FENCE_OPEN.test(line);
 }
 

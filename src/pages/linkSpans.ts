@@ -24,7 +24,7 @@ const PATTERNS: readonly RegExp[] = [
 
 export function linkSpans(text: string): LinkSpan[] {
   const spans: LinkSpan[] = [];
-  const fences = new CodeFences();
+  const fences = new CodeFences({ anyIndent: true });
   let lineStart = 0;
   for (const line of text.split('\n')) {
     if (!fences.isCode(line)) {

@@ -1,6 +1,7 @@
 // npm run test:vscode: runs test/vscode inside the extension host of a real VS Code (code-server),
-// the oldest release the extension supports and then the newest (`DOCS_ASSISTANT_VSCODE` chooses
-// one), and exits with the suites' exit code.
+// in the oldest release the extension supports and in the newest at once (`DOCS_ASSISTANT_VSCODE`
+// chooses one), and exits with the suites' exit code. Each release's output is printed whole when
+// it ends, so the two never interleave.
 
 import * as path from 'node:path';
 import { freePort, releaseOfRun, RELEASES, type ReleaseName } from './codeServer';
@@ -10,8 +11,8 @@ import { openWorkbench, REPO_ROOT } from './workbench';
 
 const TIMEOUT_MS = 10 * 60_000;
 
-async function runOn(release: ReleaseName): Promise<number> {
-  console.log(`\n== test/vscode in VS Code ${RELEASES[release].vscode} (code-server ${RELEASES[release].codeServer})`);
+async function runOn(release: ReleaseName, print: (line: string) => void): Promise<number> {
+  print(`\n== test/vscode in VS Code ${RELEASES[release].vscode} (code-server ${RELEASES[release].codeServer})`);
   // A workspace that tries to send requests elsewhere: its base URL must be ignored.
   const decoyPort = await freePort();
   const workbench = await openWorkbench({
@@ -31,11 +32,11 @@ async function runOn(release: ReleaseName): Promise<number> {
     // A clone of a Git repository, so that the agent job tests can attach uncommitted changes, and
     // review the changes that jobs push to its origin.
     prepareWorkspace: (folder) => void commitAllWithOrigin(folder),
-    onHostLog: (line) => console.log(line),
+    onHostLog: print,
   });
   const timeout = new Promise<number>((resolve) =>
     setTimeout(() => {
-      console.error(`The VS Code test run did not finish within ${TIMEOUT_MS / 60_000} minutes.`);
+      print(`The VS Code test run did not finish within ${TIMEOUT_MS / 60_000} minutes.`);
       resolve(1);
     }, TIMEOUT_MS).unref(),
   );
@@ -47,9 +48,19 @@ async function runOn(release: ReleaseName): Promise<number> {
 async function main(): Promise<number> {
   const chosen = process.env.DOCS_ASSISTANT_VSCODE;
   const releases = chosen ? [releaseOfRun()] : (Object.keys(RELEASES) as ReleaseName[]);
-  let failed = 0;
-  for (const release of releases) failed += (await runOn(release)) === 0 ? 0 : 1;
-  return failed === 0 ? 0 : 1;
+  // Most of a run is waiting on VS Code, so the two releases share the machine well.
+  const codes = await Promise.all(
+    releases.map(async (release) => {
+      const lines: string[] = [];
+      const code = await runOn(release, (line) => lines.push(line)).catch((error: unknown) => {
+        lines.push(String(error instanceof Error ? error.stack : error));
+        return 1;
+      });
+      console.log(lines.join('\n'));
+      return code;
+    }),
+  );
+  return codes.every((code) => code === 0) ? 0 : 1;
 }
 
 main().then(

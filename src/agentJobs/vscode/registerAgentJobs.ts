@@ -68,7 +68,8 @@ export function registerAgentJobs(context: vscode.ExtensionContext, deps: AgentJ
       }
       const notice = jobEndNotice(change, settings.current.notifications);
       if (!notice) return;
-      const job = change.after?.job;
+      // A failed job's branch and pull request are not offered: there is nothing to go on from.
+      const job = change.after?.job?.status === 'failed' ? undefined : change.after?.job;
       showMessage(
         notice.level,
         notice.message,

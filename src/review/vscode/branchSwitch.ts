@@ -64,7 +64,8 @@ export async function switchTo(fetched: FetchedBranch, deps: SwitchDeps): Promis
   // Checked out: what is left is said as such, never as a failure to check out.
   if (!local || !local.upstream) {
     try {
-      await repository.setBranchUpstream(branch, trackingRef);
+      // The full ref: a local branch named `<remote>/<branch>` must not be taken for it.
+      await repository.setBranchUpstream(branch, `refs/remotes/${trackingRef}`);
     } catch (error) {
       return { kind: 'done', message: `Checked out ${branch}, but it could not be set to track ${trackingRef}: ${gitWords(error)}` };
     }

@@ -87,7 +87,7 @@ export async function changesOf(fetched: FetchedBranch, token: vscode.Cancellati
   const refreshed = await fetchInto(fetched, name, token);
   if (!refreshed.ok && refreshed.problem.kind === 'cancelled') return refreshed;
   const base = `${remote}/${name}`;
-  const mergeBase = await repository.getMergeBase(base, fetched.head).catch(() => undefined);
+  const mergeBase = await repository.getMergeBase(`refs/remotes/${base}`, fetched.head).catch(() => undefined);
   if (!mergeBase) return failure({ kind: 'noBase', base });
   const changes = await repository.diffBetween(mergeBase, fetched.head);
   return { ok: true, value: { ...fetched, base, mergeBase, changes } };

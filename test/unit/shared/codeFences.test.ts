@@ -16,7 +16,15 @@ describe('code fences, line by line', () => {
     assert.deepEqual(codeLines('~~~\n```\n   ~~~~  \nb'), [true, true, true, false]);
   });
 
-  it('is not opened by a line indented four spaces (indented code), nor by two marks', () => {
-    assert.deepEqual(codeLines('    ```\nb\n``x``'), [false, false, false]);
+  it('is not opened by a line indented four spaces (indented code), two marks, or backticks with a backtick after', () => {
+    assert.deepEqual(codeLines('    ```\nb\n``x``\n```a`b```\nc'), [false, false, false, false, false]);
+  });
+
+  it('in an MDX page, is opened and closed at any indent, as components indent their code', () => {
+    const fences = new CodeFences({ anyIndent: true });
+    assert.deepEqual(
+      ['<Step>', '    ```js', '    [x](/y)', '    ```', '</Step>'].map((line) => fences.isCode(line)),
+      [false, true, true, true, false],
+    );
   });
 });
