@@ -10,6 +10,7 @@ import { formatKilobytes, MAX_PROMPT_BYTES } from '../../platform/agentJob';
 import { Disposable } from '../../util/disposable';
 import { inertText } from '../../util/inertText';
 import { type JobProject, projectText } from './jobProject';
+import { countOf } from '../../shared/counting';
 
 /** What a draft says above its prompt, besides the project. */
 export interface DraftNotes {
@@ -126,9 +127,7 @@ function secretNotes(secrets: readonly string[]): string[] {
     .slice(0, NAMED_SECRETS)
     .map((secret) => `$(warning) ${inertText(`${secret} may hold secrets: read its diff before starting`)}`);
   const more = secrets.length - named.length;
-  return more > 0
-    ? [...named, `$(warning) ${more} more ${more === 1 ? 'file' : 'files'} that may hold secrets: read their diffs before starting`]
-    : named;
+  return more > 0 ? [...named, `$(warning) ${countOf(more, 'more file')} that may hold secrets: read their diffs before starting`] : named;
 }
 
 function sizeText(document: vscode.TextDocument): string {
