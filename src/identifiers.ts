@@ -97,6 +97,10 @@ export const storageKeys = {
   confirmedWorkspaceProjects: 'docsAssistant.confirmedWorkspaceProjects',
   /** Secret storage: a key of a kind for an origin, `docsAssistant.<kind>@<origin>`. */
   apiKey: (kind: 'adminKey' | 'assistantKey', origin: string) => `docsAssistant.${kind}@${origin}`,
-  /** Secret storage: the key of a conversation's thread, `<prefix><threadId>`. */
-  threadKeyPrefix: 'docsAssistant.threadKey@',
+  /**
+   * Secret storage: the key of a conversation's thread, `<prefix><origin>|<threadId>`. (Keys of
+   * earlier versions, under `docsAssistant.threadKey@<threadId>`, are never read: such a thread
+   * goes on in a new one, with the conversation so far.)
+   */
+  threadKeyPrefix: 'docsAssistant.threadKey:',
 } as const;

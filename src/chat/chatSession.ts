@@ -238,7 +238,7 @@ export class ChatSession {
     signal: AbortSignal,
   ): Promise<AssistantOutcome & { sentThread: boolean }> {
     const conversation = this.conversation;
-    const thread = await conversation.thread.forNextTurn();
+    const thread = await conversation.thread.forNextTurn(origin);
     const { request, dropped } = conversation.requestFor(turn, settings, thread);
     if (dropped > 0)
       this.log.info(`The conversation is long: its ${dropped} oldest turn${dropped === 1 ? ' is' : 's are'} not sent with this question.`);
@@ -251,7 +251,7 @@ export class ChatSession {
       signal,
       observer: {
         onResponse: (headers) => {
-          if (!thread && headers.threadId !== undefined) conversation.thread.adopt(headers.threadId, headers.threadKey);
+          if (!thread && headers.threadId !== undefined) conversation.thread.adopt(origin, headers.threadId, headers.threadKey);
         },
         onChunk: (chunk) => stream.apply(chunk),
       },
@@ -259,7 +259,7 @@ export class ChatSession {
     // The spec's shape names the thread only on `finish`.
     const reply = outcome.ok ? outcome.value : outcome.partial;
     if (!thread && reply?.threadId !== undefined && conversation.thread.id === undefined)
-      conversation.thread.adopt(reply.threadId, reply.threadKey);
+      conversation.thread.adopt(origin, reply.threadId, reply.threadKey);
     return { ...outcome, sentThread: thread !== undefined };
   }
 

@@ -6,7 +6,7 @@ import type { AssistantRequest, ContextItem, ConversationMessage, SearchFilter }
 import type { PlatformErrorKind } from '../platform/errors';
 import type { TurnActivity } from '../shared/activity';
 import type { SourceLink, TurnStatus } from '../shared/protocol';
-import { ChatThread, memoryThreadKeys, type ThreadFields, type ThreadKeyStore } from './chatThread';
+import { ChatThread, memoryThreadKeys, type ThreadFields, type ThreadKeyStore, type ThreadRef } from './chatThread';
 
 export type { SourceLink, TurnStatus };
 
@@ -82,9 +82,9 @@ export class Conversation {
   readonly thread: ChatThread;
   readonly turns: Turn[] = [];
 
-  /** A new conversation, whose thread keys go to `keys`. */
-  constructor(keys: ThreadKeyStore = memoryThreadKeys(), threadId?: string) {
-    this.thread = new ChatThread(keys, threadId);
+  /** A new conversation, whose thread keys go to `keys`, going on in `thread` when given. */
+  constructor(keys: ThreadKeyStore = memoryThreadKeys(), thread?: ThreadRef) {
+    this.thread = new ChatThread(keys, thread);
   }
 
   /**
@@ -92,12 +92,15 @@ export class Conversation {
    * kept. A turn saved while streaming was cut off by the reload, so it is stopped.
    */
   static restore(data: unknown, keys?: ThreadKeyStore): Conversation {
-    const threadId = isRecord(data) && typeof data.threadId === 'string' && data.threadId !== '' ? data.threadId : undefined;
-    const conversation = new Conversation(keys, threadId);
-    if (!isRecord(data)) return conversation;
-    if (isRecord(data.scope) && typeof data.scope.origin === 'string' && typeof data.scope.domain === 'string') {
-      conversation.scope = { origin: data.scope.origin, domain: data.scope.domain };
-    }
+    if (!isRecord(data)) return new Conversation(keys);
+    const scope =
+      isRecord(data.scope) && typeof data.scope.origin === 'string' && typeof data.scope.domain === 'string'
+        ? { origin: data.scope.origin, domain: data.scope.domain }
+        : undefined;
+    // The thread is the platform's the conversation was held with; without one, there is none.
+    const threadId = typeof data.threadId === 'string' && data.threadId !== '' ? data.threadId : undefined;
+    const conversation = new Conversation(keys, scope && threadId ? { origin: scope.origin, id: threadId } : undefined);
+    conversation.scope = scope;
     for (const saved of Array.isArray(data.turns) ? data.turns : []) {
       const turn = restoreTurn(saved);
       if (turn && !conversation.turns.some((other) => other.id === turn.id)) conversation.turns.push(turn);

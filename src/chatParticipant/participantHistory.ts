@@ -58,8 +58,8 @@ export function conversationOf(history: readonly HistoryTurn[], keys: ThreadKeyS
     return metadata && !turn.failed && turn.answer.trim() !== '' ? [{ turn, metadata }] : [];
   });
   const latest = answered.at(-1)?.metadata;
-  const conversation = new Conversation(keys, latest?.threadId);
-  if (!latest) return conversation;
+  if (!latest) return new Conversation(keys);
+  const conversation = new Conversation(keys, latest.threadId ? { origin: latest.origin, id: latest.threadId } : undefined);
   const scope: ConversationScope = { origin: latest.origin, domain: latest.domain };
   conversation.scope = scope;
   answered.forEach(({ turn, metadata }, index) => {

@@ -53,6 +53,11 @@ export interface EmulatorConfig extends StreamSwitches {
   /** Every follow-up to a thread answers 404, as once a thread has expired. */
   threadsExpire: boolean;
   /**
+   * A hostile platform: names every new thread with this id (another platform's thread, say) and
+   * sends no key with it, so that a client that kept keys by thread id alone would send that one.
+   */
+  claimedThreadId: string | undefined;
+  /**
    * Whether each interface lets a browser call it from another origin (CORS). The live discovery
    * interface does (its browser widget calls it); nothing is known of the admin one.
    */
@@ -96,6 +101,7 @@ export class PlatformEmulator {
       deltaDelayMs: 0,
       siteUrl: 'https://docs.acme.example',
       threadsExpire: false,
+      claimedThreadId: undefined,
       cors: { discovery: true, admin: true },
       streamShape: 'live',
       searchDelayMs: 800,
@@ -368,6 +374,10 @@ export class PlatformEmulator {
       // The live service asks for the thread's key with every later message; the spec knows no key.
       const keyed = live && thread?.key !== checked.threadKey;
       if (!thread || keyed || this.config.threadsExpire) return sendJson(res, 404, { message: 'Thread not found' });
+    } else if (this.config.claimedThreadId !== undefined) {
+      threadId = this.config.claimedThreadId;
+      this.threads.set(threadId, {});
+      if (live) headers['X-Thread-Id'] = threadId;
     } else {
       threadId = `thread_${++this.threadCount}_${randomBytes(4).toString('hex')}`;
       const key = live ? `tk_${randomBytes(12).toString('hex')}` : undefined;

@@ -5,7 +5,7 @@
 import type * as vscode from 'vscode';
 import { storageKeys } from '../../identifiers';
 import type { Logger } from '../../platform/logger';
-import type { ThreadKeyStore } from '../chatThread';
+import { threadKeyName, type ThreadKeyStore, type ThreadRef } from '../chatThread';
 
 export class SecretThreadKeys implements ThreadKeyStore {
   constructor(
@@ -13,16 +13,16 @@ export class SecretThreadKeys implements ThreadKeyStore {
     private readonly log: Logger,
   ) {}
 
-  async get(threadId: string): Promise<string | undefined> {
-    return this.attempt('read', () => this.secrets.get(storageKeys.threadKeyPrefix + threadId)).then((key) => key || undefined);
+  async get(thread: ThreadRef): Promise<string | undefined> {
+    return this.attempt('read', () => this.secrets.get(secretName(thread))).then((key) => key || undefined);
   }
 
-  async store(threadId: string, key: string): Promise<void> {
-    await this.attempt('store', () => this.secrets.store(storageKeys.threadKeyPrefix + threadId, key));
+  async store(thread: ThreadRef, key: string): Promise<void> {
+    await this.attempt('store', () => this.secrets.store(secretName(thread), key));
   }
 
-  async delete(threadId: string): Promise<void> {
-    await this.attempt('delete', () => this.secrets.delete(storageKeys.threadKeyPrefix + threadId));
+  async delete(thread: ThreadRef): Promise<void> {
+    await this.attempt('delete', () => this.secrets.delete(secretName(thread)));
   }
 
   private async attempt<T>(action: string, run: () => Thenable<T>): Promise<T | undefined> {
@@ -35,4 +35,8 @@ export class SecretThreadKeys implements ThreadKeyStore {
       return undefined;
     }
   }
+}
+
+function secretName(thread: ThreadRef): string {
+  return storageKeys.threadKeyPrefix + threadKeyName(thread);
 }

@@ -3,31 +3,21 @@ import type { TurnActivity } from '../../../src/shared/activity';
 import { activityText } from '../../../src/shared/activity';
 import type { ChatEvent } from '../../../src/chat/chatEvent';
 import { ChatSession, type ChatSettings, DEFAULT_SELECTION_QUESTION, NO_ANSWER_MESSAGE } from '../../../src/chat/chatSession';
-import type { ThreadKeyStore } from '../../../src/chat/chatThread';
+import { memoryThreadKeys, threadKeyName } from '../../../src/chat/chatThread';
 import { MAX_SOURCES } from '../../../src/chat/turnStream';
 import { Conversation, EXPIRED_THREAD_NOTICE, type Turn } from '../../../src/chat/conversation';
 import { attachSelection, MAX_SELECTION_CHARS, trimNote } from '../../../src/chat/selectionContext';
 import type { PlatformClient } from '../../../src/platform/client';
 import { AssistantMessageBuilder } from '../../../src/platform/stream/assistantMessage';
 import type { StreamChunk } from '../../../src/platform/stream/chunks';
+import { PlatformEmulator } from '../../emulator/emulator';
 import { FakeTimers } from '../fakeTimers';
 import { arm, RecordingLogger, useHarness } from '../support';
 
 type Body = Record<string, unknown> & { messages: { id: string; role: string; parts: { type: string; text: string }[] }[] };
 
 /** Thread keys in memory, as SecretStorage holds them in VS Code. */
-class MemoryThreadKeys implements ThreadKeyStore {
-  readonly keys = new Map<string, string>();
-  async get(threadId: string) {
-    return this.keys.get(threadId);
-  }
-  async store(threadId: string, key: string) {
-    this.keys.set(threadId, key);
-  }
-  async delete(threadId: string) {
-    this.keys.delete(threadId);
-  }
-}
+type MemoryThreadKeys = ReturnType<typeof memoryThreadKeys>;
 
 describe('chat session', () => {
   const h = useHarness();
@@ -44,7 +34,7 @@ describe('chat session', () => {
   const session = (options: Options = {}) => {
     let next = 0;
     const client = options.client ?? h.client();
-    const conversation = options.conversation ?? new Conversation(options.threadKeys ?? new MemoryThreadKeys());
+    const conversation = options.conversation ?? new Conversation(options.threadKeys ?? memoryThreadKeys());
     const saved: unknown[] = [];
     const log = new RecordingLogger();
     const chat = new ChatSession({
@@ -100,19 +90,20 @@ describe('chat session', () => {
   });
 
   it('keeps the thread key in the key store and never in the saved conversation', async () => {
-    const threadKeys = new MemoryThreadKeys();
+    const threadKeys = memoryThreadKeys();
     const { chat, saved } = session({ threadKeys });
     await chat.ask('What are API keys?');
     const threadId = chat.conversation.thread.id!;
-    assert.match(threadKeys.keys.get(threadId) ?? '', /^tk_/);
+    const key = threadKeys.keys.get(threadKeyName({ origin: h.emulator.url, id: threadId }));
+    assert.match(key ?? '', /^tk_/);
     assert.ok(saved.length >= 2);
-    for (const data of saved) assert.ok(!JSON.stringify(data).includes(threadKeys.keys.get(threadId)!), 'no saved state holds the key');
+    for (const data of saved) assert.ok(!JSON.stringify(data).includes(key!), 'no saved state holds the key');
     await chat.newConversation();
     assert.equal(threadKeys.keys.size, 0, 'the key goes with its conversation');
   });
 
   it('a restored conversation reads its thread key from the key store and goes on in the same thread', async () => {
-    const threadKeys = new MemoryThreadKeys();
+    const threadKeys = memoryThreadKeys();
     const first = session({ threadKeys });
     await first.chat.ask('What are API keys?');
     const data = first.saved.at(-1);
@@ -121,12 +112,46 @@ describe('chat session', () => {
     assert.equal(turn?.status, 'done');
     const last = bodies().at(-1)!;
     assert.equal(last.threadId, first.chat.conversation.thread.id);
-    assert.equal(last.threadKey, threadKeys.keys.get(String(last.threadId)));
+    assert.equal(last.threadKey, threadKeys.keys.get(threadKeyName({ origin: h.emulator.url, id: String(last.threadId) })));
     assert.equal(turn.notice, undefined, 'the thread was still known');
   });
 
+  it("never sends a thread's key to another platform, even one that names that thread as its own (issue 40, item 2)", async () => {
+    const threadKeys = memoryThreadKeys();
+    const here = session({ threadKeys });
+    await here.chat.ask('What are API keys?');
+    const ours = here.chat.conversation.thread.id!;
+    const ourKey = [...threadKeys.keys.values()][0];
+    assert.match(ourKey, /^tk_/);
+    // The base URL now names another platform, which answers with our thread's id as its own.
+    const other = await PlatformEmulator.start({ clock: h.clock, searchDelayMs: 0, claimedThreadId: ours });
+    try {
+      const elsewhere = session({ threadKeys, client: h.client({ baseUrl: other.url }) });
+      await elsewhere.chat.ask('Where are they stored?');
+      assert.equal(elsewhere.chat.conversation.thread.id, ours, 'it named our thread as its own');
+      // After a reload, that conversation goes on with the other platform: never with our key.
+      const restored = session({
+        conversation: Conversation.restore(elsewhere.saved.at(-1), threadKeys),
+        threadKeys,
+        client: h.client({ baseUrl: other.url }),
+      });
+      await restored.chat.ask('And rotated?');
+      const sent = other.requestsFor('assistant').map((request) => request.body as Body);
+      for (const body of sent) assert.notEqual(body.threadKey, ourKey, 'our thread key stays with our platform');
+      assert.equal(sent.length, 2);
+      assert.equal(sent[1].threadId, ours, "the other platform's thread goes on, without a key it never gave");
+      assert.equal(sent[1].threadKey, undefined);
+      // Our own platform's conversation still has its key.
+      const back = session({ conversation: Conversation.restore(here.saved.at(-1), threadKeys), threadKeys });
+      await back.chat.ask('And here?');
+      assert.equal(bodies().at(-1)!.threadKey, ourKey);
+    } finally {
+      await other.close();
+    }
+  });
+
   it('when the thread has expired, asks the same question again at once in a new thread, with the whole conversation', async () => {
-    const threadKeys = new MemoryThreadKeys();
+    const threadKeys = memoryThreadKeys();
     const { chat, log } = session({ threadKeys });
     const first = await chat.ask('What are API keys?');
     const oldThread = chat.conversation.thread.id!;
@@ -145,7 +170,7 @@ describe('chat session', () => {
     assert.equal(renewed.messages[1].parts[0].text, first!.answer);
     assert.equal(bodies().length, 3, 'asked once more, not again and again');
     assert.notEqual(chat.conversation.thread.id, oldThread);
-    assert.equal(threadKeys.keys.has(oldThread), false, "the old thread's key is forgotten");
+    assert.equal(threadKeys.keys.has(threadKeyName({ origin: h.emulator.url, id: oldThread })), false, "the old thread's key is forgotten");
     assert.ok(log.lines.some((line) => /expired/.test(line)));
   });
 

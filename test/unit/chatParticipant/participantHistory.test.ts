@@ -2,7 +2,7 @@
 // of the latest answer, and nothing of turns asked of another origin or domain.
 
 import * as assert from 'node:assert/strict';
-import { memoryThreadKeys } from '../../../src/chat/chatThread';
+import { memoryThreadKeys, threadKeyName } from '../../../src/chat/chatThread';
 import { answerMetadata, conversationOf, type HistoryTurn } from '../../../src/chatParticipant/participantHistory';
 
 const here = { origin: 'https://api.example.com', domain: 'acme' };
@@ -10,7 +10,7 @@ const here = { origin: 'https://api.example.com', domain: 'acme' };
 describe('the Chat view’s history of @docs', () => {
   it('continues the thread of the latest answer, with every answered turn', async () => {
     const keys = memoryThreadKeys();
-    keys.keys.set('thread-2', 'key-2');
+    keys.keys.set(threadKeyName({ origin: here.origin, id: 'thread-2' }), 'key-2');
     const history: HistoryTurn[] = [
       { question: 'What is a key?', answer: 'A secret.', metadata: { ...here, threadId: 'thread-1' }, failed: false },
       { question: 'Why did this fail?', answer: '', metadata: { ...here }, failed: true },
@@ -23,7 +23,7 @@ describe('the Chat view’s history of @docs', () => {
     ];
     const conversation = conversationOf(history, keys);
     assert.deepEqual(conversation.scope, here);
-    assert.deepEqual(await conversation.thread.forNextTurn(), { threadId: 'thread-2', threadKey: 'key-2' });
+    assert.deepEqual(await conversation.thread.forNextTurn(here.origin), { threadId: 'thread-2', threadKey: 'key-2' });
     const next = { id: 'next', question: 'And rotated?', answer: '', sources: [], status: 'streaming' as const };
     conversation.turns.push(next);
     assert.deepEqual(
@@ -55,6 +55,15 @@ describe('the Chat view’s history of @docs', () => {
     const sent = JSON.stringify(conversation.messagesFor(next).messages);
     assert.ok(!sent.includes('Secret question?') && !sent.includes('Elsewhere.'), sent);
     assert.ok(sent.includes('Here?'));
+  });
+
+  it("goes on in a thread with the key its own platform gave, never another's of the same id (issue 40, item 2)", async () => {
+    const keys = memoryThreadKeys();
+    keys.keys.set(threadKeyName({ origin: 'https://other.example', id: 'thread-1' }), 'their-key');
+    const history: HistoryTurn[] = [{ question: 'Here?', answer: 'Yes.', metadata: { ...here, threadId: 'thread-1' }, failed: false }];
+    const conversation = conversationOf(history, keys);
+    assert.deepEqual(await conversation.thread.forNextTurn(here.origin), { threadId: 'thread-1' }, 'no key of ours: none sent');
+    assert.equal(await conversation.thread.forNextTurn('https://other.example'), undefined, 'the thread is not theirs');
   });
 
   it("reads only this participant's metadata, each field checked", () => {
