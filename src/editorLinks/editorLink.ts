@@ -7,9 +7,10 @@ import { pageTargetFromInput } from '../pages/pagePath';
 export type EditorLink =
   /**
    * Put the question in the chat's box and focus it: never sent, nothing attached. `invisible`:
-   * how many characters that render as nothing were taken out, when any were.
+   * how many characters that render as nothing were taken out, when any were; `padding`, how many
+   * blank ones (empty lines, runs of spaces) were collapsed.
    */
-  | { readonly kind: 'ask'; readonly question: string; readonly invisible?: number }
+  | { readonly kind: 'ask'; readonly question: string; readonly invisible?: number; readonly padding?: number }
   | { readonly kind: 'open'; readonly page: string; readonly anchor?: string }
   /** Track the job, once the user agrees. */
   | { readonly kind: 'track'; readonly job: string }
@@ -28,6 +29,28 @@ export const EDITOR_LINK_PATHS = ['/ask', '/open', '/track'] as const;
 // eslint-disable-next-line no-control-regex -- control characters are what is looked for
 const INVISIBLE = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]|\p{Default_Ignorable_Code_Point}/gu;
 
+/** A character that shows as blank space within a line (a no-break space, a Braille blank…). */
+const BLANK = '[^\\S\\n]|\\u2800';
+/** Two or more of them in a row, or any at a line's start or end: padding, not spacing. */
+const BLANK_RUN = new RegExp(`(?:${BLANK}){2,}|^(?:${BLANK})+|(?:${BLANK})+$`, 'gmu');
+/** More than one empty line in a row. */
+const BLANK_LINES = /\n{3,}/g;
+
+/**
+ * A question without what could push words out of sight in the two-row box: a run of blank
+ * characters is one space, blank lines at most one in a row, none at either end. (One no-break
+ * space, as French puts before `?`, is spacing, and stays.)
+ */
+function withoutPadding(question: string): string {
+  return question
+    .replace(BLANK_RUN, (run, at: number, text: string) => {
+      const lineEdge = at === 0 || text[at - 1] === '\n' || at + run.length === text.length || text[at + run.length] === '\n';
+      return lineEdge ? '' : ' ';
+    })
+    .replace(BLANK_LINES, '\n\n')
+    .replace(/^\n+|\n+$/g, '');
+}
+
 /** What the link with `path` and `query` (as in a URI, percent-encoded) asks for. */
 export function editorLink(path: string, query: string): EditorLink {
   const params = new URLSearchParams(query);
@@ -36,14 +59,13 @@ export function editorLink(path: string, query: string): EditorLink {
     case '/ask': {
       const asked = param('q');
       let invisible = 0;
-      const question = asked
-        .replace(INVISIBLE, () => (invisible++, ''))
-        .replace(/[\u2028\u2029]/g, '\n')
-        .trim();
+      const visible = asked.replace(INVISIBLE, () => (invisible++, '')).replace(/[\u2028\u2029]/g, '\n');
+      const question = withoutPadding(visible);
+      const padding = visible.length - question.length;
       if (question === '') return { kind: 'refused', problem: 'it has no question (its q parameter is empty)' };
       if (question.length > MAX_LINK_QUESTION)
         return { kind: 'refused', problem: `its question is longer than ${MAX_LINK_QUESTION.toLocaleString('en-US')} characters` };
-      return invisible > 0 ? { kind: 'ask', question, invisible } : { kind: 'ask', question };
+      return { kind: 'ask', question, ...(invisible > 0 ? { invisible } : {}), ...(padding > 0 ? { padding } : {}) };
     }
     case '/open': {
       const page = param('page');

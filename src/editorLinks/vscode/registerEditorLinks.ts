@@ -19,12 +19,7 @@ export async function followEditorLink(uri: vscode.Uri, deps: EditorLinkDeps): P
   const link = editorLink(uri.path, uri.query);
   switch (link.kind) {
     case 'ask':
-      await deps.fillQuestion(
-        link.question,
-        link.invisible
-          ? `The link's question held ${countOf(link.invisible, 'invisible character')}, taken out: the box shows all it asks.`
-          : undefined,
-      );
+      await deps.fillQuestion(link.question, changedNote(link));
       return true;
     case 'open':
       return (
@@ -45,4 +40,14 @@ export async function followEditorLink(uri: vscode.Uri, deps: EditorLinkDeps): P
       showMessage('error', `Docs Assistant cannot follow the link ${quotedLine(uri.path, 40)}: ${link.problem}.`);
       return false;
   }
+}
+
+/** What the box says under a link's question that was changed, so that what it shows is all it asks. */
+function changedNote({ invisible, padding }: { readonly invisible?: number; readonly padding?: number }): string | undefined {
+  if (invisible && padding)
+    return `The link's question held ${countOf(invisible, 'invisible character')}, taken out, and ${countOf(padding, 'blank character')} of padding (empty lines, runs of spaces), collapsed: the box shows all it asks.`;
+  if (invisible) return `The link's question held ${countOf(invisible, 'invisible character')}, taken out: the box shows all it asks.`;
+  if (padding)
+    return `The link's question held ${countOf(padding, 'blank character')} of padding (empty lines, runs of spaces), collapsed: the box shows all it asks.`;
+  return undefined;
 }
