@@ -5,6 +5,7 @@
 
 import { pagePathFromInput } from '../pages/pagePath';
 import { linkTarget } from '../shared/linkTargets';
+import { linkWords, withoutBidiControls } from '../shared/linkWords';
 import { escapeMarkdown } from '../util/inertText';
 import { plainTitle } from './markdownScan';
 
@@ -40,12 +41,17 @@ export function linkAs(
   image: boolean,
 ): { kind: 'web'; markdown: string } | { kind: 'page'; path: string; title: string } | { kind: 'words'; words: string } {
   const address = linkTarget(target);
-  const words = image ? `Image: ${plainTitle(label) || target.trim()}` : plainTitle(label);
+  const title = plainTitle(label);
+  const imageWords = (words: string) => (image ? `Image: ${words || target.trim()}` : words);
   const written = address.kind === 'web' ? linkDestination(address.url) : undefined;
-  if (written) return { kind: 'web', markdown: `[${escapeMarkdown(words) || written.slice(1, -1)}](${written})` };
+  if (written) {
+    const words = imageWords(linkWords(title, target));
+    return { kind: 'web', markdown: `[${escapeMarkdown(words) || written.slice(1, -1)}](${written})` };
+  }
   const page = address.kind === 'sitePath' ? pagePathFromInput(address.path) : undefined;
-  if (page?.ok && !image) return { kind: 'page', path: page.value, title: plainTitle(label) || page.value };
-  return { kind: 'words', words };
+  if (page?.ok && !image) return { kind: 'page', path: page.value, title: linkWords(title, target) || page.value };
+  // No link: only words, which claim nothing.
+  return { kind: 'words', words: imageWords(withoutBidiControls(title)) };
 }
 
 /** A backslash escape as written: an entity for what it keeps from opening something, else as it came. */

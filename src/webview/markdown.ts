@@ -21,6 +21,7 @@ import xml from 'highlight.js/lib/languages/xml';
 import yaml from 'highlight.js/lib/languages/yaml';
 import MarkdownIt from 'markdown-it';
 import { isSafeLink } from '../shared/linkTargets';
+import { linkWords } from '../shared/linkWords';
 import { parseSuggestions, SUGGESTIONS_INFO } from '../shared/suggestions';
 import { chunkedCode, type DrawnChunks, type HighlightedCode } from './codeChunks';
 import type { LinkReferences } from './linkReferences';
@@ -87,7 +88,7 @@ export const foldLabel = (label: string): string => md.utils.normalizeReference(
 /** An anchor the extension opens on click: the target in data-href, reachable by keyboard. */
 export function linkHtml(target: string, text: string, className = ''): string {
   const safe = escapeHtml(target);
-  return `<a data-href="${safe}" title="${safe}" role="link" tabindex="0"${className ? ` class="${className}"` : ''}>${escapeHtml(text)}</a>`;
+  return `<a data-href="${safe}" title="${safe}" role="link" tabindex="0"${className ? ` class="${className}"` : ''}>${escapeHtml(linkWords(text, target))}</a>`;
 }
 
 /** The `suggestions` block: its lines as links to pages, never as code. */
@@ -114,6 +115,29 @@ md.renderer.rules.fence = (tokens, index, options, env, self) => {
     `</div>${defaultFence(tokens, index, { ...options, highlight: (code, lang) => codeHtml(code, lang, env as RenderEnv) }, env, self).replace(/^<pre>/, '<pre tabindex="0">')}</div>`
   );
 };
+
+/**
+ * A link's words as linkWords shows them: when they name another address than the link's, they
+ * become that address, one text token in place of what they were.
+ */
+md.core.ruler.push('link_words', (state) => {
+  for (const block of state.tokens) {
+    const children = block.children;
+    if (!children) continue;
+    for (let open = 0; open < children.length; open++) {
+      if (children[open].type !== 'link_open') continue;
+      let close = open + 1;
+      while (close < children.length && children[close].type !== 'link_close') close++;
+      const inside = children.slice(open + 1, close);
+      const words = inside.map((token) => (token.type === 'text' || token.type === 'code_inline' ? token.content : '')).join('');
+      const shown = linkWords(words, children[open].attrGet('href') ?? '');
+      if (shown === words) continue;
+      const text = new state.Token('text', '', 0);
+      text.content = shown;
+      children.splice(open + 1, inside.length, text);
+    }
+  }
+});
 
 md.renderer.rules.link_open = (tokens, index) => {
   const target = tokens[index].attrGet('href') ?? '';

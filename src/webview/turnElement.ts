@@ -8,6 +8,7 @@ import type { ShownTurn as TurnData } from '../shared/protocol';
 import { button, el, lineIcon, SELECTION_ICON } from './dom';
 import { StreamingMarkdown } from './streamingMarkdown';
 import { vscode } from './vscodeApi';
+import { linkWords } from '../shared/linkWords';
 
 /** Sources shown before "and N more". */
 const SOURCES_SHOWN = 6;
@@ -156,7 +157,7 @@ function sourceItem(source: SourceLink): HTMLLIElement {
     item.append(el('span', 'source-text', label));
     return item;
   }
-  const link = el('a', 'source-link', label);
+  const link = el('a', 'source-link', linkWords(label, source.url));
   link.dataset.href = source.url;
   link.title = source.url;
   link.setAttribute('role', 'link');

@@ -33,6 +33,21 @@ describe('an answer in VS Code’s Chat view', () => {
     ]);
   });
 
+  it("shows a link's target where its words name another address, and no character that reorders them (issue 40, item 4)", () => {
+    assert.deepEqual(
+      whole(
+        '[https://bank.example/login](https://evil.example/login) [\u202Egnp.exe tahw](https://x.example/) [docs.acme.example/a](/guides/chat)',
+      ),
+      [
+        {
+          kind: 'markdown',
+          text: '[https\\://evil\\.example/login](<https://evil.example/login>) [gnp\\.exe tahw](<https://x.example/>) ',
+        },
+        { kind: 'page', path: 'guides/chat', title: '/guides/chat' },
+      ],
+    );
+  });
+
   it('makes any other link its text, an image a link that loads nothing, and drops link definitions', () => {
     const parts = whole(
       'Run [this](command:workbench.action.terminal.new "go") and ![beacon](https://evil.example/p.png) ![x](javascript:alert(1))\n\n[ok]: https://example.com\n[bad]: command:x\nthen [a][bad] <command:y> <https://example.com/z>\n',

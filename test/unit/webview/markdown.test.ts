@@ -27,6 +27,20 @@ describe('answer markdown', () => {
       assert.equal(isSafeLink(url), true, url);
   });
 
+  it("shows a link's target where its words name another address, and no character that reorders them (issue 40, item 4)", () => {
+    const html = renderMarkdown(
+      '[https://bank.example/login](https://evil.example/login) [docs.acme.example](https://docs.acme.example/a) [\u202Egnp.exe tahw](https://x.example) [www.bank.example][r] <https://ok.example/p>\n\n[r]: https://evil.example/r',
+    );
+    const words = [...html.matchAll(/<a [^>]*>([^<]*)<\/a>/g)].map((match) => match[1]);
+    assert.deepEqual(words, [
+      'https://evil.example/login',
+      'docs.acme.example',
+      'gnp.exe tahw',
+      'https://evil.example/r',
+      'https://ok.example/p',
+    ]);
+  });
+
   it('highlights code and gives every code block Copy and Insert at Cursor', () => {
     const html = renderMarkdown('```ts\nconst x: number = 1;\n```\n');
     assert.match(
