@@ -21,11 +21,14 @@ import {
   couldOpenFence,
   type FenceOpening,
   fenceOpening,
+  inertTags,
   isDefinition,
   looksLikeFence,
   scanAutolink,
   scanLink,
+  tagStartAtEnd,
 } from './markdownScan';
+import { codeLanguage } from '../shared/codeLanguages';
 import { codeSpanHolds, escapePair, linkAs, linkDestination, WordInProgress } from './safeMarkdown';
 
 export type AnswerPart =
@@ -39,7 +42,7 @@ const MAX_OPEN_CHARS = 4_096;
 const LOOKS_PER_CHAR = 8;
 const LOOKS_PER_LINE = 65_536;
 /** Where something other than plain text may start within a line. */
-const SPECIAL = /[\n\\`<![]/g;
+const SPECIAL = /[\n\\`<![~]/g;
 
 /** An open fence; a `suggestions` block's lines are gathered until it closes. */
 type Fence = FenceOpening & { readonly suggestions?: string[] };
@@ -112,22 +115,25 @@ export class AnswerParts {
       this.newLine();
       return taken;
     }
-    let written = this.pending.slice(0, taken);
+    if (this.atLineStart && !whole && couldBeFenceRun(line.trimEnd()) && line.length < MAX_OPEN_CHARS) return 0;
+    if (this.atLineStart && closes) {
+      this.text += `${fence.run}\n`;
+      this.fence = undefined;
+      this.newLine();
+      return taken;
+    }
+    // A tag of VS Code's split between deltas waits to be whole, to be made text whole.
+    const consumed = whole ? taken : taken - tagStartAtEnd(line);
+    if (consumed === 0) return 0;
+    let written = this.pending.slice(0, consumed);
     if (this.atLineStart) {
-      if (!whole && couldBeFenceRun(line.trimEnd()) && line.length < MAX_OPEN_CHARS) return 0;
-      if (closes) {
-        this.text += `${fence.run}\n`;
-        this.fence = undefined;
-        this.newLine();
-        return taken;
-      }
       written = written.slice(Math.min(fence.indent, /^ */.exec(written)![0].length));
       if (looksLikeFence(written, fence.run)) written = `    ${written}`;
     }
-    this.text += written;
+    this.text += inertTags(written);
     if (newline >= 0) this.newLine();
     else this.atLineStart = false;
-    return taken;
+    return consumed;
   }
 
   private newLine(): void {
@@ -148,7 +154,7 @@ export class AnswerParts {
     if (fence) {
       const suggestions = fence.info === SUGGESTIONS_INFO;
       this.fence = { ...fence, ...(suggestions ? { suggestions: [] } : {}) };
-      if (!suggestions) this.text += `${fence.run}${fence.info}\n`;
+      if (!suggestions) this.text += `${fence.run}${codeLanguage(fence.info)}\n`;
       this.newLine();
       return taken;
     }
@@ -223,6 +229,16 @@ export class AnswerParts {
           put(this.word.inert('`').repeat(run - at));
           at = run;
         }
+        continue;
+      }
+      if (char === '~') {
+        // Three or more open a fence where a quote or a list item starts a line, a fence this
+        // reader does not follow: its language would reach the view as written. Escaped, they are text.
+        let run = at;
+        while (text[run] === '~') run++;
+        if (run >= text.length && !settled) break;
+        put(run - at >= 3 ? `\\${text.slice(at, run)}` : text.slice(at, run));
+        at = run;
         continue;
       }
       if (char === '<') {

@@ -160,3 +160,26 @@ export function plainTitle(label: string): string {
     .replace(/\s+/g, ' ')
     .trim();
 }
+
+/**
+ * VS Code's Chat view reads tags of its own inside a fence's code (`<vscode_codeblock_uri isEdit>`
+ * makes the block a pill that opens a local file; `<vscode_annotation>` adds findings): a zero-width
+ * space after the `<` keeps them text, and the code reads the same.
+ */
+const VSCODE_TAG = /<(\/?)(vscode_)/gi;
+const VSCODE_TAG_STARTS = ['<vscode_', '</vscode_'];
+
+/** Code of a fence with VS Code's own tags made text. */
+export function inertTags(code: string): string {
+  return code.replace(VSCODE_TAG, '<$1\u200B$2');
+}
+
+/** How many characters at the end of `code` could be the start of such a tag, still to come whole. */
+export function tagStartAtEnd(code: string): number {
+  const lower = code.slice(-VSCODE_TAG_STARTS[1].length).toLowerCase();
+  for (let length = lower.length; length > 0; length--) {
+    const end = lower.slice(-length);
+    if (VSCODE_TAG_STARTS.some((start) => start.length > length && start.startsWith(end))) return length;
+  }
+  return 0;
+}

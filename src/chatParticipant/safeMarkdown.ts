@@ -24,10 +24,17 @@ export function anchorTitle(title: string): string {
   return escapeMarkdown(title);
 }
 
-/** An http(s) address as a link destination nothing in it can end early. */
+/**
+ * An http(s) address as a link destination nothing in it can end early; undefined for one VS
+ * Code's Chat view would make more of than a link: its own hosts (`http://_chatslash_?…` is a
+ * button that sends a request to an agent, `_chatagent_`, `_vscodecontentref_`, `_vscodedecoration_`
+ * likewise: no host on the web starts with `_`), and `vscodeLinkType=…`, which makes a file widget.
+ */
 export function linkDestination(url: string): string | undefined {
   if (!URL.canParse(url)) return undefined;
-  return `<${new URL(url).href.replace(/[\s\\<>()`'"|]/g, (char) => `%${char.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`)}>`;
+  const parsed = new URL(url);
+  if (parsed.hostname.startsWith('_') || /(?:^|[?&])vscodeLinkType=/i.test(parsed.search)) return undefined;
+  return `<${parsed.href.replace(/[\s\\<>()`'"|]/g, (char) => `%${char.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`)}>`;
 }
 
 /**
