@@ -46,7 +46,8 @@ const VIEW_TAGS = [
 /** What VS Code's Chat view would make more of a fence than code: its language, a tag in its code. */
 function widgets(markdown: string): string[] {
   const found: string[] = [];
-  marked.walkTokens(marked.lexer(markdown, { gfm: true }), (token) => {
+  // walkTokens returns the callbacks' results; this one's are nothing, never promises.
+  void marked.walkTokens(marked.lexer(markdown, { gfm: true }), (token) => {
     if (token.type !== 'code') return;
     const language = viewLanguage((token as { lang?: string }).lang);
     if (language !== '' && !LANGUAGES.has(language)) found.push(`a fence of ${JSON.stringify(language)}`);
