@@ -6,6 +6,7 @@
 import * as assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
+import * as os from 'node:os';
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as vscode from 'vscode';
@@ -16,7 +17,16 @@ import type { PlatformEmulator } from '../emulator/emulator';
 import { JobRepository } from '../emulator/jobRepository';
 import { AGENT_EDITS, AGENT_REMOVES } from '../emulator/jobs';
 import { until } from '../until';
-import { agentJobsSuite, closeAllEditors, recordCommands, recordSurfaces, runAccepting, settle, startJob } from './support';
+import {
+  agentJobsSuite,
+  answeringWarnings,
+  closeAllEditors,
+  recordCommands,
+  recordSurfaces,
+  runAccepting,
+  settle,
+  startJob,
+} from './support';
 
 interface ReviewSummary {
   readonly title: string;
@@ -302,6 +312,43 @@ describe("reviewing an agent job's change", () => {
       git('branch', '-D', 'docs/draft');
       fs.writeFileSync(file, original);
       fs.rmSync(vscode.Uri.joinPath(folder(), 'docs', 'agent.md').fsPath, { force: true });
+    }
+  });
+
+  it('never checks out a local branch of that name that tracks another remote, and offers a branch of its own (issue 40, item 3)', async () => {
+    const branch = 'docs-agent/forked';
+    origin.commit(branch, { write: { 'docs/forked.md': '# The agent’s work\n' } }, 'Agent');
+    await trackedBranchJob('job-forked', branch);
+    // The user's own branch of the same name, tracking their fork.
+    const fork = fs.mkdtempSync(path.join(os.tmpdir(), 'fork-'));
+    execFileSync('git', ['init', '--bare', '-q', fork]);
+    git('remote', 'add', 'fork', fork);
+    git('push', '-q', 'fork', `main:refs/heads/${branch}`);
+    git('fetch', '-q', 'fork');
+    git('branch', '--track', branch, `fork/${branch}`);
+    const mine = git('rev-parse', branch).trim();
+    await clone.status();
+    try {
+      const { result, asked } = await answeringWarnings(/was not checked out/, `Check Out as ${branch}-agent`, () =>
+        vscode.commands.executeCommand('docsAssistant.checkOutAgentJobBranch', 'job-forked'),
+      );
+      assert.equal(result, false);
+      assert.deepEqual(asked, [
+        `${branch} was not checked out: your local branch ${branch} tracks fork/${branch}, not origin/${branch}, so it holds other work than the agent's. Check out the agent's work as ${branch}-agent instead, tracking origin/${branch}. Nothing was changed.`,
+      ]);
+      assert.equal(git('rev-parse', branch).trim(), mine, 'the user’s branch is left as it was');
+      assert.equal(git('rev-parse', '--abbrev-ref', `${branch}@{upstream}`).trim(), `fork/${branch}`, 'and its upstream');
+      // The button: the agent's work as a branch of its own, tracking the job's.
+      await until('HEAD on the new branch', () => clone.state.HEAD?.name === `${branch}-agent`, 10_000);
+      assert.equal(clone.state.HEAD?.commit, origin.head(branch));
+      const upstream = () => git('for-each-ref', '--format=%(upstream:short)', `refs/heads/${branch}-agent`).trim();
+      await until('the new branch tracking the job’s', () => upstream() === `origin/${branch}`);
+    } finally {
+      await clone.checkout('main');
+      await until('HEAD back on main', () => clone.state.HEAD?.name === 'main');
+      for (const local of [branch, `${branch}-agent`]) git('branch', '-D', local);
+      git('remote', 'remove', 'fork');
+      fs.rmSync(fork, { recursive: true, force: true });
     }
   });
 

@@ -190,16 +190,26 @@ export function recordCommands(id: string): { made: unknown[][]; restore(): void
  * Runs `run` with each modal warning whose message matches `pattern` answered with `answer` (a
  * button's title; undefined is Cancel), as the user would click; other warnings are shown as ever.
  */
-export async function answeringModals<T>(
+export function answeringModals<T>(
   pattern: RegExp,
   answer: string | undefined,
   run: () => Thenable<T>,
+): Promise<{ result: T; asked: string[] }> {
+  return answeringWarnings(pattern, answer, run, { modal: true });
+}
+
+/** As answeringModals, for the warnings in a notification (a button's title is clicked as soon as it shows). */
+export async function answeringWarnings<T>(
+  pattern: RegExp,
+  answer: string | undefined,
+  run: () => Thenable<T>,
+  { modal = false } = {},
 ): Promise<{ result: T; asked: string[] }> {
   const window = vscode.window as { showWarningMessage: (message: string, ...rest: unknown[]) => Thenable<unknown> };
   const original = window.showWarningMessage;
   const asked: string[] = [];
   window.showWarningMessage = (message: string, ...rest: unknown[]) => {
-    if (!(rest[0] as { modal?: boolean } | undefined)?.modal || !pattern.test(message))
+    if (Boolean((rest[0] as { modal?: boolean } | undefined)?.modal) !== modal || !pattern.test(message))
       return original.call(vscode.window, message, ...rest);
     asked.push(message);
     return Promise.resolve(answer);

@@ -27,20 +27,30 @@ export type Switched =
    * A local branch named as a folder of the job's branch, or inside it (`docs/draft` for `docs`):
    * git cannot have both, and finds out only after writing the branch's files. Nothing changed.
    */
-  | { readonly kind: 'nameClash'; readonly local: string };
+  | { readonly kind: 'nameClash'; readonly local: string }
+  /**
+   * The local branch of that name tracks another branch (a fork's, say): it holds the user's work,
+   * not the agent's, and a pull would bring in the other's. Nothing changed; `free` is a name the
+   * agent's work can be checked out as instead.
+   */
+  | { readonly kind: 'tracksElsewhere'; readonly local: string; readonly upstream: string; readonly free: string };
 
 /**
  * Switches to the job's branch: a new local branch from the fetched one, tracking it, or the local
- * branch of exactly that name that is there already. Refuses, changing nothing, when the switch
- * would overwrite a file of the user's; any other failure throws.
+ * branch of exactly that name that is there already and tracks it (or nothing). `as` names the
+ * local branch, the job's branch name when not given. Refuses, changing nothing, when the switch
+ * would overwrite a file of the user's, or the local branch tracks another; any other failure throws.
  */
-export async function switchTo(fetched: FetchedBranch, deps: SwitchDeps): Promise<Switched> {
-  const { repository, branch, trackingRef } = fetched;
+export async function switchTo(fetched: FetchedBranch, deps: SwitchDeps, as = fetched.branch): Promise<Switched> {
+  const { repository, remote, trackingRef } = fetched;
   const locals = (await repository.getRefs({ pattern: 'refs/heads/' })).map((ref) => ref.name ?? '');
-  const clash = locals.find((name) => name.startsWith(`${branch}/`) || branch.startsWith(`${name}/`));
+  const clash = locals.find((name) => name.startsWith(`${as}/`) || as.startsWith(`${name}/`));
   if (clash !== undefined) return { kind: 'nameClash', local: clash };
-  const local = locals.includes(branch) ? await localBranch(repository, branch) : undefined;
-  if (!local || repository.state.HEAD?.name !== branch) {
+  const local = locals.includes(as) ? await localBranch(repository, as) : undefined;
+  const upstream = local?.upstream;
+  if (upstream && (upstream.remote !== remote || upstream.name !== fetched.branch))
+    return { kind: 'tracksElsewhere', local: as, upstream: `${upstream.remote}/${upstream.name}`, free: freeName(as, locals) };
+  if (!local || repository.state.HEAD?.name !== as) {
     const target = local?.commit ?? fetched.head;
     const changes = async (from: string, to: string) =>
       (await repository.diffBetween(from, to)).map((change) => pathChange(repository, change));
@@ -49,8 +59,8 @@ export async function switchTo(fetched: FetchedBranch, deps: SwitchDeps): Promis
     try {
       // `git checkout -b <branch> <commit>` at the commit fetched, or `git checkout <branch>` of a
       // branch that exists: git takes a name that is a branch for the branch, never for a path.
-      if (!local) await repository.createBranch(branch, true, fetched.head);
-      else await repository.checkout(branch);
+      if (!local) await repository.createBranch(as, true, fetched.head);
+      else await repository.checkout(as);
     } catch (error) {
       const files = overwritten(error);
       if (files) return { kind: 'refused', files };
@@ -58,21 +68,29 @@ export async function switchTo(fetched: FetchedBranch, deps: SwitchDeps): Promis
     }
     await repository.status();
     const now = repository.state.HEAD;
-    if (now?.name !== branch)
-      throw new Error(`git left HEAD at ${now?.name ?? now?.commit?.slice(0, 12) ?? 'no branch'}, not on ${branch}.`);
+    if (now?.name !== as) throw new Error(`git left HEAD at ${now?.name ?? now?.commit?.slice(0, 12) ?? 'no branch'}, not on ${as}.`);
   }
   // Checked out: what is left is said as such, never as a failure to check out.
-  if (!local || !local.upstream) {
+  if (!upstream) {
     try {
       // The full ref: a local branch named `<remote>/<branch>` must not be taken for it.
-      await repository.setBranchUpstream(branch, `refs/remotes/${trackingRef}`);
+      await repository.setBranchUpstream(as, `refs/remotes/${trackingRef}`);
     } catch (error) {
-      return { kind: 'done', message: `Checked out ${branch}, but it could not be set to track ${trackingRef}: ${gitWords(error)}` };
+      return { kind: 'done', message: `Checked out ${as}, but it could not be set to track ${trackingRef}: ${gitWords(error)}` };
     }
   }
-  if (!local) return { kind: 'done', message: `Checked out ${branch}, tracking ${trackingRef}: go on from the agent's work.` };
-  const now = (await localBranch(repository, branch)) ?? local;
-  return { kind: 'done', message: `Checked out ${branch}, tracking ${trackingRef}.`, behind: now.behind ?? 0 };
+  if (!local) return { kind: 'done', message: `Checked out ${as}, tracking ${trackingRef}: go on from the agent's work.` };
+  const now = (await localBranch(repository, as)) ?? local;
+  return { kind: 'done', message: `Checked out ${as}, tracking ${trackingRef}.`, behind: now.behind ?? 0 };
+}
+
+/** A name beside `branch` that no local branch has or is in the way of: `<branch>-agent`, then `-agent-2`… */
+function freeName(branch: string, locals: readonly string[]): string {
+  const taken = (name: string) => locals.some((local) => local === name || local.startsWith(`${name}/`) || name.startsWith(`${local}/`));
+  for (let n = 1; ; n++) {
+    const name = `${branch}-agent${n === 1 ? '' : `-${n}`}`;
+    if (!taken(name)) return name;
+  }
 }
 
 /**

@@ -108,11 +108,24 @@ async function checkOut(deps: ReviewDeps, argument: unknown): Promise<boolean> {
   if (!tracked) return false;
   const fetched = await withBranch(tracked, `Fetching ${tracked.job.ref}…`, (branch) => Promise.resolve({ ok: true, value: branch }));
   if (!fetched) return false;
+  return switchAndSay(fetched);
+}
+
+/** Switches to the fetched branch, as the local branch `as` when given, and says how it went; resolves to whether it did. */
+async function switchAndSay(fetched: FetchedBranch, as?: string): Promise<boolean> {
   let switched: Switched;
   try {
-    switched = await switchTo(fetched, { onDisk: (path) => pathKind(vscode.Uri.joinPath(fetched.repository.rootUri, path)) });
+    switched = await switchTo(fetched, { onDisk: (path) => pathKind(vscode.Uri.joinPath(fetched.repository.rootUri, path)) }, as);
   } catch (error) {
-    showMessage('error', `Git could not check out ${fetched.branch}: ${gitWords(error)}`);
+    showMessage('error', `Git could not check out ${as ?? fetched.branch}: ${gitWords(error)}`);
+    return false;
+  }
+  if (switched.kind === 'tracksElsewhere') {
+    showMessage(
+      'warning',
+      `${fetched.branch} was not checked out: your local branch ${switched.local} tracks ${switched.upstream}, not ${fetched.trackingRef}, so it holds other work than the agent's. Check out the agent's work as ${switched.free} instead, tracking ${fetched.trackingRef}. Nothing was changed.`,
+      { title: `Check Out as ${switched.free}`, run: () => void switchAndSay(fetched, switched.free) },
+    );
     return false;
   }
   if (switched.kind === 'refused') {
