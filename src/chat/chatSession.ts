@@ -11,6 +11,7 @@ import { realTimers, type Timers } from '../util/timers';
 import type { TurnActivity } from '../shared/activity';
 import type { ChatEvent } from './chatEvent';
 import { TurnStream } from './turnStream';
+import { actionForError } from '../settings/setupActions';
 import { isWaitable, repeatedLimit, visibleWait, waitOut } from './rateLimitWaits';
 
 import {
@@ -226,7 +227,8 @@ export class ChatSession {
         const givenUp = repeatedLimit(error, rateLimitHits);
         if (givenUp) return this.fail(turn, givenUp);
       }
-      return this.fail(turn, { kind: error.kind, message: error.message });
+      const fix = actionForError(error);
+      return this.fail(turn, { kind: error.kind, message: error.message, ...(fix ? { fix } : {}) });
     }
   }
 

@@ -6,6 +6,7 @@ import type { AssistantRequest, ContextItem, ConversationMessage, SearchFilter }
 import type { PlatformErrorKind } from '../platform/errors';
 import type { TurnActivity } from '../shared/activity';
 import type { SourceLink, TurnStatus } from '../shared/protocol';
+import { SETUP_ACTIONS, type SetupAction } from '../shared/setupActionTitles';
 import { ChatThread, memoryThreadKeys, type ThreadFields, type ThreadKeyStore, type ThreadRef } from './chatThread';
 
 export type { SourceLink, TurnStatus };
@@ -32,6 +33,8 @@ export type TurnErrorKind = PlatformErrorKind | 'noAnswer';
 export interface TurnError {
   readonly kind: TurnErrorKind;
   readonly message: string;
+  /** The set-up action that fixes the cause, when the user can: its button goes with the sentence. */
+  readonly fix?: SetupAction;
 }
 
 export interface Turn {
@@ -222,10 +225,15 @@ function restoreTurn(saved: unknown): Turn | undefined {
     })),
     status: status === 'streaming' ? 'stopped' : (status as TurnStatus),
     ...(context ? { context } : {}),
-    ...(isRecord(error) ? { error: { kind: error.kind as TurnErrorKind, message: error.message as string } } : {}),
+    ...(isRecord(error) ? { error: restoreError(error) } : {}),
     ...(notice !== undefined ? { notice } : {}),
     ...(earlier !== undefined ? { earlier } : {}),
   };
+}
+
+function restoreError(error: Record<string, unknown>): TurnError {
+  const fix = SETUP_ACTIONS.find((action) => action === error.fix);
+  return { kind: error.kind as TurnErrorKind, message: error.message as string, ...(fix ? { fix } : {}) };
 }
 
 function restoreItem(saved: unknown): ContextItem | undefined {

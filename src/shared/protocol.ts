@@ -14,10 +14,11 @@ export interface SourceLink {
 
 export type TurnStatus = 'streaming' | 'done' | 'stopped' | 'failed';
 
-/** Why a turn failed, as the view shows it: the kind (the extension's error kinds) and a sentence. */
+/** Why a turn failed, as the view shows it: the kind (the extension's error kinds), a sentence, and the button that fixes it. */
 export interface TurnError {
   readonly kind: string;
   readonly message: string;
+  readonly fix?: SetupAction;
 }
 
 /** What the view shows about set-up: what is still needed, or where it is connected. */

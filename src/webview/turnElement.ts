@@ -9,6 +9,7 @@ import { button, el, lineIcon, SELECTION_ICON } from './dom';
 import { StreamingMarkdown } from './streamingMarkdown';
 import { vscode } from './vscodeApi';
 import { linkWords } from '../shared/linkWords';
+import { setupActionTitles } from '../shared/setupActionTitles';
 
 /** Sources shown before "and N more". */
 const SOURCES_SHOWN = 6;
@@ -129,8 +130,10 @@ export class TurnElement {
     if (turn.status === 'failed' && turn.error) {
       const error = el('div', 'turn-error');
       error.setAttribute('role', 'alert');
+      const fix = turn.error.fix;
       error.append(
         el('p', 'error-text', turn.error.message),
+        ...(fix ? [button(setupActionTitles[fix], 'primary', () => this.post({ type: 'action', action: fix }))] : []),
         button('Retry', 'secondary', () => this.post({ type: 'retry', turnId: turn.id }), 'Retry this question'),
       );
       this.footer.append(error);

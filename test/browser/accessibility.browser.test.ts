@@ -134,7 +134,7 @@ const STATES: Record<string, readonly object[]> = {
         answer: '',
         sources: [],
         status: 'failed',
-        error: { kind: 'unauthorized', message: 'The platform did not accept the assistant key. Set it again.' },
+        error: { kind: 'unauthorized', message: 'The platform did not accept the assistant key. Set it again.', fix: 'setAssistantKey' },
       },
     },
   ],

@@ -104,6 +104,23 @@ describe('the chat view with a keyboard and a screen reader, in Chromium', funct
     await page.keyboard.press('Enter');
     assert.match(await focused(), /^textarea\.question-input/);
     assert.deepEqual(await posted(), ['ready', 'stop', 'retryNow', 'stop', 'retry']);
+
+    // A failure the user can fix has the button that fixes it, before Retry.
+    await postToView(page, {
+      type: 'turnEnded',
+      turn: {
+        id: 'k',
+        question: 'How?',
+        answer: '',
+        sources: [],
+        status: 'failed',
+        error: { kind: 'unauthorized', message: 'The platform did not accept the assistant key.', fix: 'setAssistantKey' },
+      },
+    });
+    await tabTo(/button\.primary: Set Assistant Key/, 30, 'Shift+Tab');
+    await page.keyboard.press('Enter');
+    assert.match(await focused(), /^textarea\.question-input/);
+    assert.equal((await posted()).at(-1), 'action');
   });
 
   for (const name of Object.keys(THEMES) as ThemeName[]) {

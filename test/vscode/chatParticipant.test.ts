@@ -301,6 +301,14 @@ describe('@docs in VS Code’s Chat view', () => {
     assert.ok(stopped.stream.shown.length > 0, 'what arrived is kept');
   });
 
+  it('says a refused key as a sentence, with the button that sets it', async () => {
+    suite.emulator.faults.add({ kind: 'status', status: 401, body: '{"message":"Invalid API key"}' }, { operation: 'assistant' });
+    const { result, stream } = await ask('Anything?');
+    assert.match(result.errorDetails?.message ?? '', /did not accept the assistant key/);
+    const button = stream.parts.find((part) => part instanceof vscode.ChatResponseCommandButtonPart);
+    assert.equal(button?.value.command, 'docsAssistant.setAssistantKey');
+  });
+
   it('shows nothing an answer, a page title or a failure says as a command, a link of another scheme, HTML or an image', async () => {
     suite.emulator.config.answerOverride = [
       'Run [this](command:workbench.action.terminal.new) or <a href="command:x">that</a> ![beacon](https://evil.example/p.png) $(zap)',

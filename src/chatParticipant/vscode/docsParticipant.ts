@@ -15,9 +15,10 @@ import { pageHeadings } from '../../pages/headings';
 import { PageDocuments } from '../../pages/vscode/pageDocuments';
 import { pagePathFromInput, pageTargetFromInput } from '../../pages/pagePath';
 import { DEFAULT_SEARCH_PAGE_SIZE } from '../../platform/client';
+import type { PlatformError } from '../../platform/errors';
 import { originOf } from '../../platform/endpoint';
 import { scopeLabel } from '../../settings/filterScope';
-import { actionForNeed, setupActions } from '../../settings/setupActions';
+import { actionForError, actionForNeed, type SetupAction, setupActions } from '../../settings/setupActions';
 import type { SetupService } from '../../settings/vscode/setupService';
 import { assistantNeeds } from '../../settings/setupState';
 import { activityText } from '../../shared/activity';
@@ -49,8 +50,7 @@ export function docsParticipant(deps: ParticipantDeps): DocsParticipant {
       const needs = assistantNeeds(deps.setup.current);
       if (needs) {
         stream.markdown(text(needs.message));
-        const action = setupActions[actionForNeed(needs.need)];
-        stream.button({ command: action.command, title: action.title, arguments: [...(action.args ?? [])] });
+        button(stream, actionForNeed(needs.need));
         return {};
       }
       switch (request.command) {
@@ -133,7 +133,9 @@ async function ask(
       ...(conversation.thread.id ? { threadId: conversation.thread.id } : {}),
       ...(parts.suggestions.length > 0 ? { suggestions: parts.suggestions.slice(0, 5) } : {}),
     };
-    if (turn.status === 'failed') return { ...failed(turn.error?.message ?? 'The assistant could not answer.'), metadata };
+    if (turn.status === 'failed') {
+      return { ...failed(stream, turn.error ?? { message: 'The assistant could not answer.' }), metadata };
+    }
     return { metadata };
   } finally {
     stopping.dispose();
@@ -147,9 +149,25 @@ function show(stream: vscode.ChatResponseStream, part: AnswerPart): void {
   else stream.anchor(PageDocuments.uriOf(part.path), anchorTitle(part.title));
 }
 
-/** A failure as the Chat view shows it, as Markdown: the message holds the server's words. */
-function failed(message: string): vscode.ChatResult {
-  return { errorDetails: { message: escapeMarkdown(message) } };
+/** A button that runs one of the set-up actions (Set Assistant Key, Open Settings…). */
+function button(stream: vscode.ChatResponseStream, action: SetupAction): void {
+  const { command, title, args = [] } = setupActions[action];
+  stream.button({ command, title, arguments: [...args] });
+}
+
+/**
+ * A failure as the Chat view shows it, as Markdown (the message holds the server's words), with the
+ * button that fixes its cause when there is one.
+ */
+function failed(stream: vscode.ChatResponseStream, error: { readonly message: string; readonly fix?: SetupAction }): vscode.ChatResult {
+  if (error.fix) button(stream, error.fix);
+  return { errorDetails: { message: escapeMarkdown(error.message) } };
+}
+
+/** A platform error as failed() takes it: with the button that fixes its cause. */
+function withFix(error: PlatformError): { readonly message: string; readonly fix?: SetupAction } {
+  const fix = actionForError(error);
+  return { message: error.message, ...(fix ? { fix } : {}) };
 }
 
 /** A source as something the Chat view can open: a page document, or a web page. */
@@ -179,7 +197,7 @@ async function search(
   const found = await withSignal(token, (signal) =>
     deps.platform.current().discovery.search(domain, query, { pageSize: DEFAULT_SEARCH_PAGE_SIZE, filter }, { signal }),
   );
-  if (!found.ok) return found.error.kind === 'cancelled' ? {} : failed(found.error.message);
+  if (!found.ok) return found.error.kind === 'cancelled' ? {} : failed(stream, withFix(found.error));
   if (found.value.length === 0) {
     stream.markdown(text(`No page of the documentation matches ${quotedLine(query, 100)}.`));
     return {};
@@ -218,7 +236,7 @@ async function page(
   const question = words.join(' ');
   if (question !== '') return ask(deps, question, attachPage(path), context, stream, token);
   const read = await withSignal(token, (signal) => deps.pages.read(path, { signal }));
-  if (!read.ok) return read.error.kind === 'cancelled' ? {} : failed(read.error.message);
+  if (!read.ok) return read.error.kind === 'cancelled' ? {} : failed(stream, withFix(read.error));
   const uri = PageDocuments.uriOf(path);
   const headings = pageHeadings(read.value.content).filter((heading) => heading.level <= 3);
   stream.reference(uri);

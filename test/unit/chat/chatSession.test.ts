@@ -150,6 +150,20 @@ describe('chat session', () => {
     }
   });
 
+  it('names the button that fixes a failure the user can fix, and keeps it when restored', async () => {
+    h.emulator.faults.add({ kind: 'status', status: 401, body: '{"message":"Invalid API key"}' }, { operation: 'assistant' });
+    const { chat, saved } = session();
+    const turn = await chat.ask('Anything?');
+    assert.equal(turn?.status, 'failed');
+    assert.equal(turn.error?.fix, 'setAssistantKey');
+    assert.equal(Conversation.restore(saved.at(-1)).turns[0].error?.fix, 'setAssistantKey');
+    assert.equal(
+      Conversation.restore({ scope: { origin: 'o', domain: 'd' }, turns: [{ ...turn, error: { ...turn.error, fix: 'rm -rf' } }] }).turns[0]
+        .error?.fix,
+      undefined,
+    );
+  });
+
   it('when the thread has expired, asks the same question again at once in a new thread, with the whole conversation', async () => {
     const threadKeys = memoryThreadKeys();
     const { chat, log } = session({ threadKeys });
