@@ -22,6 +22,12 @@ export type PlatformErrorKind =
 /** What a `notConfigured` error asks the user to set. */
 export type Setting = 'baseUrl' | 'domain' | 'projectId' | KeyKind;
 
+/**
+ * What a `network` error is about, for the button that goes with it: VS Code's proxy settings,
+ * the proxy's credentials, a certificate, or the way calls take (which Check Connection shows).
+ */
+export type NetworkCause = 'proxy' | 'proxyCredentials' | 'certificate' | 'route';
+
 export interface PlatformError {
   readonly kind: PlatformErrorKind;
   /** A sentence for the user: what happened and what to do next. Never contains a key. */
@@ -39,6 +45,8 @@ export interface PlatformError {
    * request surely did not reach the server and even a POST may be sent again.
    */
   readonly unsent?: boolean;
+  /** For `network`: what the failure is about, when it is more than the connection itself. */
+  readonly network?: NetworkCause;
 }
 
 export type Result<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: PlatformError };

@@ -1,7 +1,9 @@
-// The platform over fetch, in a browser (vscode.dev, github.dev, code-server's web worker host):
-// the same calls, timeouts, cancellation and failures as undici's, redirects refused. A
-// browser sends a call to another origin only if the platform allows it (CORS); when it does not,
-// fetch says no more than "failed", so the error says what is most likely and what still works.
+// The platform over fetch: in a browser (vscode.dev, github.dev, code-server's web worker host), and
+// in Node through VS Code's own fetch where VS Code knows the way and undici does not (a PAC script,
+// the system's proxy: network/routedTransport.ts). The same calls, timeouts, cancellation and
+// failures as undici's, redirects refused. A browser sends a call to another origin only if the
+// platform allows it (CORS); when it does not, fetch says no more than "failed", so the error says
+// what is most likely and what still works.
 
 import type { BaseUrl } from './endpoint';
 import { MAX_TIMER_MS } from '../util/timers';
@@ -17,14 +19,52 @@ import {
   type TransportOptions,
 } from './transport';
 
+/** What a fetch transport is made of: the fetch itself, how its failures read, and whether it names itself. */
+export interface FetchFlavour {
+  readonly fetch: typeof fetch;
+  /** What fetch threw, that was neither a timeout nor the caller's cancel, in the transport's words. */
+  readonly failure: (error: unknown, origin: string) => TransportError;
+  /** Whether to send the user-agent header: a browser names itself, and a header of our own would need CORS's leave. */
+  readonly userAgent: boolean;
+}
+
+/** The browser's fetch: a failure without an answer is offline, or (most often) a refusal (CORS). */
+const browserFlavour: FetchFlavour = {
+  fetch: (input, init) => fetch(input, init),
+  failure: (error, origin) =>
+    error instanceof TypeError
+      ? browserRefusal(origin)
+      : new TransportError('connectionLost', error instanceof Error ? error.message : String(error)),
+  userAgent: false,
+};
+
 export function fetchTransport(base: BaseUrl, options: TransportOptions): Transport {
-  return new FetchTransport(base, options);
+  return new FetchTransport(base, options, browserFlavour);
+}
+
+/** A transport over another fetch than the browser's (VS Code's own, in Node). */
+export function fetchTransportWith(flavour: FetchFlavour): (base: BaseUrl, options: TransportOptions) => Transport {
+  return (base, options) => new FetchTransport(base, options, flavour);
+}
+
+/**
+ * Node's fetch (and VS Code's over it) throws "fetch failed" with the real error as its cause: said
+ * as undici's own failures are, given by the caller (network/undiciExchange.ts knows their codes).
+ */
+export function nodeFetchFailure(classify: (error: unknown) => unknown): FetchFlavour['failure'] {
+  return (error) => {
+    const said = classify(error instanceof TypeError && error.cause !== undefined ? error.cause : error);
+    return said instanceof TransportError
+      ? said
+      : new TransportError('connectionLost', error instanceof Error ? error.message : String(error));
+  };
 }
 
 class FetchTransport implements Transport {
   constructor(
     private readonly base: BaseUrl,
     private readonly options: TransportOptions,
+    private readonly flavour: FetchFlavour,
   ) {}
 
   get origin(): string {
@@ -62,11 +102,9 @@ class FetchTransport implements Transport {
     timedOut: () => boolean,
   ): Promise<(Omit<HttpResponse, 'body'> & { body: ReadableStream<Uint8Array> | null }) | TransportError> {
     try {
-      const response = await fetch(`${this.base.origin}${path}`, {
+      const response = await this.flavour.fetch(`${this.base.origin}${path}`, {
         method: call.method,
-        // No user-agent: a header of our own would need the platform's leave under CORS, and the
-        // browser names itself anyway.
-        headers: requestHeaders(call),
+        headers: { ...requestHeaders(call), ...(this.flavour.userAgent ? { 'user-agent': this.options.userAgent } : {}) },
         body: call.body === undefined ? undefined : JSON.stringify(call.body),
         signal: controller.signal,
         // A key goes to the base URL only: a redirect is refused, as undici does by not following it.
@@ -85,8 +123,7 @@ class FetchTransport implements Transport {
     } catch (error) {
       if (timedOut()) return new TransportError('headersTimeout', 'No headers in time');
       if (call.signal?.aborted) return new TransportError('cancelled', 'cancelled');
-      if (error instanceof TypeError) return browserRefusal(this.base.origin);
-      return new TransportError('connectionLost', error instanceof Error ? error.message : String(error));
+      return this.flavour.failure(error, this.base.origin);
     }
   }
 

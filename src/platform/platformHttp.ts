@@ -76,7 +76,11 @@ export class PlatformHttp {
     this.now = options.now ?? Date.now;
     this.base = parseBaseUrl(options.baseUrl);
     if (!this.base.ok) return;
-    const transport = options.transport(this.base.value, { timeouts: this.timeouts, userAgent: options.userAgent ?? USER_AGENT });
+    const transport = options.transport(this.base.value, {
+      timeouts: this.timeouts,
+      userAgent: options.userAgent ?? USER_AGENT,
+      logger: this.logger,
+    });
     this.transport = logged(transport, this.base.value, { logger: this.logger, now: this.now });
   }
 

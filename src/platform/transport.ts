@@ -1,17 +1,18 @@
 // One HTTP exchange with the platform, whatever carries it: the Transport interface the client
-// uses, the few ways an exchange can fail (TransportFailure: each transport says its own errors
-// in these words, and only in these), reading bodies, and the one translation of a failure into
-// what the user reads, a PlatformError (a status's meaning is httpErrors.ts's). undici carries it
-// in Node (undiciTransport.ts), fetch in a browser (fetchTransport.ts); the client never knows
-// which, and logs each exchange around it (logged).
+// uses, and reading bodies. How an exchange can fail, and what each failure means to the user, is
+// transportFailures.ts's (a status's meaning is httpErrors.ts's). undici carries it in Node, over
+// the route VS Code's settings choose (network/routedTransport.ts), fetch in a browser
+// (fetchTransport.ts); the client never knows which, and logs each exchange around it (logged).
 
 import type { BaseUrl } from './endpoint';
 import { cancelled, fail, ok, platformError, type PlatformError, type Result } from './errors';
 import type { KeyKind } from './keys';
-import { describeNonJson, type ErrorContext, errorFromStatus, redirectRefused } from './httpErrors';
+import { describeNonJson, type ErrorContext, errorFromStatus } from './httpErrors';
 import type { Logger } from './logger';
-import { redactSecrets } from './redact';
 import { MAX_TIMER_MS } from '../util/timers';
+import { errorFromException, TransportError } from './transportFailures';
+
+export { errorFromException, TransportError, type NetworkFacts, type TransportFailure } from './transportFailures';
 
 export interface Timeouts {
   /** TCP and TLS connection set-up. */
@@ -63,6 +64,8 @@ export const MAX_BODY_BYTES = 64 * 1024 * 1024;
 export interface TransportOptions {
   readonly timeouts: Timeouts;
   readonly userAgent: string;
+  /** Where a transport says which way it reaches the platform. */
+  readonly logger?: Logger;
 }
 
 /** Carries one exchange at a time with the platform at one base URL. */
@@ -203,82 +206,6 @@ export async function errorFromResponse(response: HttpResponse, context: ErrorCo
   const body = await readBodyText(response.body, options);
   const text = body.ok ? body.value.text : '';
   return errorFromStatus(response.status, response.headers, text, context);
-}
-
-/** How an exchange failed, in words no transport owns: each says its own errors this way. */
-export type TransportFailure =
-  /** No connection within the connect timeout: nothing was sent. */
-  | 'connectTimeout'
-  /** Sent, and no response headers within the headers timeout. */
-  | 'headersTimeout'
-  /** The body stopped coming for longer than the call's idle time. */
-  | 'bodyStalled'
-  /** No connection at all (refused, no such host, no route): nothing was sent. */
-  | 'unreached'
-  /** The connection was lost after the request may have gone. */
-  | 'connectionLost'
-  /** What the request holds cannot be sent over HTTP (a header outside Latin-1). */
-  | 'unsendable'
-  /** The platform answered with a redirect, which is never followed: a key goes only to the base URL. */
-  | 'redirected'
-  /** A browser that is offline: nothing was sent. */
-  | 'offline'
-  /** A browser that would not make the call or show its answer (CORS), or could not reach the platform. */
-  | 'refusedByBrowser'
-  | 'cancelled';
-
-/**
- * How an exchange failed: what open() returns, and what reading a body throws. `detail` names the
- * cause (a code, the origin a browser refused), never a key; `status`, a redirect's when known.
- */
-export class TransportError extends Error {
-  constructor(
-    readonly failure: TransportFailure,
-    detail: string,
-    readonly status?: number,
-  ) {
-    super(detail);
-  }
-}
-
-const TIMEOUTS: Readonly<Partial<Record<TransportFailure, string>>> = {
-  connectTimeout: 'Connecting to the platform took too long',
-  headersTimeout: 'The platform took too long to start answering',
-  bodyStalled: 'The platform stopped sending in the middle of its answer',
-};
-
-/** What a failed exchange means to the user. An abort requested by the caller always wins. */
-export function errorFromException(error: unknown, signal?: AbortSignal): PlatformError {
-  if (signal?.aborted) return cancelled();
-  const failure = error instanceof TransportError ? error.failure : undefined;
-  // Only where nothing was sent may a change (a question, a new job) be sent again.
-  const unsent = failure === 'connectTimeout' || failure === 'unreached' ? { unsent: true } : {};
-  const timeout = failure && TIMEOUTS[failure];
-  if (timeout) return platformError('timeout', `${timeout}. Check your connection and try again.`, unsent);
-  if (failure === 'cancelled') return cancelled();
-  if (failure === 'redirected') return redirectRefused(error instanceof TransportError ? error.status : undefined);
-  if (failure === 'offline')
-    return platformError('network', 'The browser is offline, so the platform cannot be reached. Check your connection.', { unsent: true });
-  // fetch tells neither a connection that dropped after the call was sent, nor an answer without
-  // CORS headers after the server acted on it, from a call never sent: it may not go again.
-  if (failure === 'refusedByBrowser') {
-    return platformError(
-      'network',
-      `The platform at ${(error as TransportError).message} did not accept the call from a browser (it does not allow this site: CORS), or it cannot be reached. In a browser, Docs Assistant can call only what the platform allows: the chat, pages and search need its discovery interface to allow it, agent jobs its admin interface; whatever it allows keeps working. Desktop VS Code has no such limit.`,
-    );
-  }
-  if (failure === 'unsendable') {
-    return platformError(
-      'invalidRequest',
-      'The request could not be sent: a key or setting holds characters HTTP cannot carry. Set the keys again, copying them from the dashboard.',
-    );
-  }
-  const detail = error instanceof Error ? error.message : String(error);
-  return platformError(
-    'network',
-    `Could not reach the platform (${redactSecrets(detail)}). Check your connection and the base URL.`,
-    unsent,
-  );
 }
 
 /** Headers as one lower-case name to one value, however the transport holds them. */

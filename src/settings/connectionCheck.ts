@@ -8,6 +8,8 @@ import type { SetupState } from './setupState';
 export interface CheckOutcome {
   readonly ok: boolean;
   readonly message: string;
+  /** The platform's answer to the check, as the report says it (`404 Not Found: the key was accepted`); none when nothing was sent. */
+  readonly answer?: string;
 }
 
 export interface ConnectionReport {
@@ -32,8 +34,13 @@ export async function checkConnection(client: PlatformClient, state: SetupState,
 
 async function probe(call: Promise<Result<unknown>>, success: string): Promise<CheckOutcome> {
   const result = await call;
-  if (result.ok || (result.error.kind === 'notFound' && result.error.status === 404)) return { ok: true, message: success };
-  return { ok: false, message: result.error.message };
+  if (result.ok) return { ok: true, message: success, answer: 'a 2xx answer: the key was accepted' };
+  const { error } = result;
+  if (error.kind === 'notFound' && error.status === 404)
+    return { ok: true, message: success, answer: '404 Not Found: the key was accepted' };
+  const answer =
+    error.status !== undefined ? `${error.status} (${error.kind})` : error.unsent ? 'none: nothing was sent' : `none (${error.kind})`;
+  return { ok: false, message: error.message, ...(error.kind === 'notConfigured' ? {} : { answer }) };
 }
 
 function skipped(message: string): Promise<CheckOutcome> {

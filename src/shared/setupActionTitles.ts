@@ -8,6 +8,8 @@ export const setupActionTitles = {
   openSettings: 'Open Settings',
   showLog: 'Show Log',
   checkConnection: 'Check Connection',
+  proxySettings: 'Open Proxy Settings',
+  proxyCredentials: 'Set Proxy Credentials',
 } as const;
 
 export type SetupAction = keyof typeof setupActionTitles;

@@ -12,7 +12,7 @@ import { chatParticipant, commands, pageScheme, tools, views } from '../identifi
 export type { DocsAssistantApi } from './features';
 
 /** Starts the features, once their code is loaded. */
-export type StartFeatures = (context: vscode.ExtensionContext, handles: Omit<ActivationHandles, 'transport' | 'host'>) => Features;
+export type StartFeatures = (context: vscode.ExtensionContext, handles: Omit<ActivationHandles, 'network' | 'host'>) => Features;
 
 /** What a host's entry gives activation. */
 export interface HostEntry {

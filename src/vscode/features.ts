@@ -10,7 +10,9 @@ import { registerAgentJobs } from '../agentJobs/vscode/registerAgentJobs';
 import { registerChat } from '../chat/vscode/registerChat';
 import { SecretThreadKeys } from '../chat/vscode/threadKeys';
 import { type DocsParticipant, docsParticipant } from '../chatParticipant/vscode/docsParticipant';
+import type { Logger } from '../platform/logger';
 import type { TransportFactory } from '../platform/transport';
+import type { NetworkDiagnosis } from '../network/diagnosis';
 import { followEditorLink } from '../editorLinks/vscode/registerEditorLinks';
 import { ExtensionLog } from '../log/vscode/extensionLog';
 import { registerShowLog } from '../log/vscode/showLogCommand';
@@ -50,11 +52,20 @@ export interface DocsAssistantApi {
   askParticipant: vscode.ChatRequestHandler;
 }
 
+/** What carries calls to the platform in the host the extension runs in. */
+export interface HostNetwork {
+  /** undici over the way VS Code's settings choose, in Node; fetch, in a browser. */
+  readonly transport: TransportFactory;
+  /** In Node: Check Connection's look at the way to the platform (a browser's networking is its own). */
+  readonly diagnose?: (origin: string) => Promise<NetworkDiagnosis>;
+  dispose(): unknown;
+}
+
 /** What activation made before the features were loaded. */
 export interface ActivationHandles {
   readonly agentJobsView: vscode.TreeView<JobNode>;
-  /** What carries calls to the platform in the host the extension runs in: undici in Node, fetch in a browser. */
-  readonly transport: TransportFactory;
+  /** The network of the host the extension runs in, given the log. */
+  readonly network: (log: Logger) => HostNetwork;
   /** Where it runs, for the log: "Node" or "a browser's web worker". */
   readonly host: string;
 }
@@ -79,12 +90,19 @@ export function activateFeatures(context: vscode.ExtensionContext, handles: Acti
   const settings = own(context, new SettingsService(log));
   const keys = own(context, new KeyStore(context.secrets));
   const setup = own(context, new SetupService(settings, keys, log));
-  const platform = own(context, new PlatformConnection(settings, keys, log, `docs-assistant-vscode/${version}`, handles.transport));
+  const network = own(context, handles.network(log));
+  const platform = own(context, new PlatformConnection(settings, keys, log, `docs-assistant-vscode/${version}`, network.transport));
 
   registerShowLog(context, log);
   registerConfigure(context, { settings, keys, setup, log });
   registerKeyCommands(context, { keys, setup, log });
-  registerCheckConnection(context, { platform, setup });
+  registerCheckConnection(context, {
+    platform,
+    setup,
+    version,
+    host: handles.host,
+    ...(network.diagnose ? { diagnose: network.diagnose } : {}),
+  });
   const pages = registerPages(context, { platform, settings, keys, log });
   const chat = registerChat(context, { platform, settings, setup, pages, log });
   registerSearchDocs(context, {

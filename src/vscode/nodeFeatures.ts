@@ -1,9 +1,24 @@
-// The features as Node runs them (dist/features.js): calls to the platform go over undici.
+// The features as Node runs them (dist/features.js): calls to the platform go over undici, on the
+// way VS Code's proxy and certificate settings choose (src/network).
 
 import type * as vscode from 'vscode';
 import { type ActivationHandles, activateFeatures as start, type Features } from './features';
-import { undiciTransport } from '../platform/undiciTransport';
+import { diagnose } from '../network/diagnosis';
+import { NetworkRoutes } from '../network/routedTransport';
+import { vscodeNetwork } from '../network/vscode/vscodeNetwork';
+import { defaultTimeouts } from '../platform/transport';
 
-export function activateFeatures(context: vscode.ExtensionContext, handles: Omit<ActivationHandles, 'transport' | 'host'>): Features {
-  return start(context, { ...handles, transport: undiciTransport, host: 'Node' });
+export function activateFeatures(context: vscode.ExtensionContext, handles: Omit<ActivationHandles, 'network' | 'host'>): Features {
+  return start(context, {
+    ...handles,
+    network: (log) => {
+      const routes = new NetworkRoutes(vscodeNetwork(log));
+      return {
+        transport: routes.transport,
+        diagnose: (origin) => diagnose(origin, routes, defaultTimeouts.connectMs),
+        dispose: () => routes.dispose(),
+      };
+    },
+    host: 'Node',
+  });
 }

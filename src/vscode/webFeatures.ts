@@ -4,6 +4,11 @@ import type * as vscode from 'vscode';
 import { type ActivationHandles, activateFeatures as start, type Features } from './features';
 import { fetchTransport } from '../platform/fetchTransport';
 
-export function activateFeatures(context: vscode.ExtensionContext, handles: Omit<ActivationHandles, 'transport' | 'host'>): Features {
-  return start(context, { ...handles, transport: fetchTransport, host: "a browser's web worker" });
+export function activateFeatures(context: vscode.ExtensionContext, handles: Omit<ActivationHandles, 'network' | 'host'>): Features {
+  // The browser does proxies and certificates itself.
+  return start(context, {
+    ...handles,
+    network: () => ({ transport: fetchTransport, dispose: () => undefined }),
+    host: "a browser's web worker",
+  });
 }

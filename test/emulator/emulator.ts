@@ -4,7 +4,8 @@
 // the `ai` package itself, so its bytes are what the real SDK sends.
 
 import * as http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import * as https from 'node:https';
+import type { AddressInfo, Socket } from 'node:net';
 import { randomBytes } from 'node:crypto';
 import { createUIMessageStream, createUIMessageStreamResponse } from 'ai';
 import { excerpt } from './answer';
@@ -68,6 +69,8 @@ export interface EmulatorOptions extends Partial<EmulatorConfig> {
   readonly port?: number;
   readonly clock?: Clock;
   readonly docsDir?: string;
+  /** Serve over TLS with this key and certificate (test/network/pki.ts), as `https://<hostname>:<port>`. */
+  readonly tls?: { readonly key: string; readonly cert: string; readonly hostname: string };
 }
 
 const HOUR = 3_600_000;
@@ -87,10 +90,13 @@ export class PlatformEmulator {
   private readonly threads = new Map<string, { key?: string }>();
   private threadCount = 0;
   private baseUrl = '';
+  /** The host name of its https:// URL, when it serves TLS. */
+  private readonly hostname: string | undefined;
+  private readonly sockets = new Set<Socket>();
 
   private constructor(options: EmulatorOptions) {
     const { clock, docsDir, ...rest } = options;
-    const { port: _port, ...overrides } = rest;
+    const { port: _port, tls, ...overrides } = rest;
     this.clock = clock ?? systemClock;
     this.config = {
       adminKey: 'svc_emulator_admin_key',
@@ -123,11 +129,17 @@ export class PlatformEmulator {
     };
     this.jobs = new JobStore(() => this.clock.now());
     this.docs = DocsIndex.fromFolder(docsDir ?? defaultDocsDir());
-    this.server = http.createServer((req, res) => {
+    const handler = (req: http.IncomingMessage, res: http.ServerResponse) => {
       this.handle(req, res).catch((error: unknown) => {
         if (!res.headersSent) sendJson(res, 500, { message: `Emulator failure: ${String(error)}` });
         else res.destroy();
       });
+    };
+    this.server = tls ? https.createServer({ key: tls.key, cert: tls.cert }, handler) : http.createServer(handler);
+    this.hostname = tls?.hostname;
+    this.server.on('connection', (socket: Socket) => {
+      this.sockets.add(socket);
+      socket.once('close', () => this.sockets.delete(socket));
     });
   }
 
@@ -137,7 +149,8 @@ export class PlatformEmulator {
       emulator.server.once('error', reject);
       emulator.server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
     });
-    emulator.baseUrl = `http://127.0.0.1:${(emulator.server.address() as AddressInfo).port}`;
+    const port = (emulator.server.address() as AddressInfo).port;
+    emulator.baseUrl = emulator.hostname ? `https://${emulator.hostname}:${port}` : `http://127.0.0.1:${port}`;
     return emulator;
   }
 
@@ -164,6 +177,8 @@ export class PlatformEmulator {
   }
 
   async close(): Promise<void> {
+    // Every socket, HTTP or not yet: a TLS handshake a client left half-way is not the HTTP server's to close.
+    for (const socket of this.sockets) socket.destroy();
     this.server.closeAllConnections();
     await new Promise<void>((resolve) => this.server.close(() => resolve()));
   }

@@ -2,7 +2,7 @@
 // of which error kinds and faults the run has exercised.
 
 import * as assert from 'node:assert/strict';
-import { undiciTransport } from '../../src/platform/undiciTransport';
+import { plainNodeTransport } from '../../src/network/routedTransport';
 import { PlatformClient, type PlatformClientOptions } from '../../src/platform/client';
 import type { PlatformError, PlatformErrorKind } from '../../src/platform/errors';
 import type { KeyKind } from '../../src/platform/keys';
@@ -95,7 +95,7 @@ export function useHarness(options: EmulatorOptions = {}): Harness {
     const keys = keyMap ?? { adminKey: harness.emulator.config.adminKey, assistantKey: harness.emulator.config.assistantKey };
     const client = new PlatformClient({
       baseUrl: harness.emulator.url,
-      transport: undiciTransport,
+      transport: plainNodeTransport,
       keys: async (kind) => keys[kind],
       logger: harness.logger,
       delay: async (ms) => void harness.delays.push(ms),

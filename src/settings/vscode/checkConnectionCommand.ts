@@ -1,38 +1,87 @@
-// Docs Assistant: Check Connection. Shows whether each key works, and returns the report.
+// Docs Assistant: Check Connection. Asks the platform whether each key works and, in Node, looks at
+// the way the calls take (proxy, name, connection, TLS): says the outcome in a notification, with
+// the report (Show Report opens it, read-only; Copy Report puts it on the clipboard), and returns it.
 
 import * as vscode from 'vscode';
 import { commands } from '../../identifiers';
-import { showMessage, withProgress } from '../../ui/vscode/messages';
-import { setupButton } from './setupMessages';
+import type { NetworkDiagnosis } from '../../network/diagnosis';
+import { type MessageAction, showMessage, withProgress } from '../../ui/vscode/messages';
 import { checkConnection, type ConnectionReport } from '../connectionCheck';
+import { connectionReportText } from '../connectionReport';
 import type { PlatformConnection } from './platformConnection';
+import { setupButton } from './setupMessages';
 import type { SetupService } from './setupService';
 
-export function registerCheckConnection(
-  context: vscode.ExtensionContext,
-  deps: { platform: PlatformConnection; setup: SetupService },
-): void {
+/** The scheme of the report's read-only document. */
+const REPORT_SCHEME = 'docs-assistant-report';
+
+export interface CheckConnectionDeps {
+  readonly platform: PlatformConnection;
+  readonly setup: SetupService;
+  readonly version: string;
+  readonly host: string;
+  /** The network's look at the way to an origin, where the host has one (Node). */
+  readonly diagnose?: (origin: string) => Promise<NetworkDiagnosis>;
+}
+
+/** What the command returns: whether each key works, and the report's text. */
+export interface CheckedConnection extends ConnectionReport {
+  readonly report: string;
+}
+
+export function registerCheckConnection(context: vscode.ExtensionContext, deps: CheckConnectionDeps): void {
+  let latest = '';
+  const changed = new vscode.EventEmitter<vscode.Uri>();
+  const reportUri = vscode.Uri.from({ scheme: REPORT_SCHEME, path: '/Docs Assistant connection report.txt' });
   context.subscriptions.push(
-    vscode.commands.registerCommand(commands.checkConnection, async (): Promise<ConnectionReport> => {
+    changed,
+    vscode.workspace.registerTextDocumentContentProvider(REPORT_SCHEME, {
+      onDidChange: changed.event,
+      provideTextDocumentContent: () => latest,
+    }),
+    vscode.commands.registerCommand(commands.checkConnection, async (): Promise<CheckedConnection> => {
       await deps.setup.refresh();
       const state = deps.setup.current;
-      const report = await withProgress(
+      const origin = state.origin;
+      const { keys, network } = await withProgress(
         {
           location: vscode.ProgressLocation.Notification,
-          title: `Checking the connection to ${state.origin ?? 'the platform'}…`,
+          title: `Checking the connection to ${origin ?? 'the platform'}…`,
           cancellable: true,
         },
-        (_progress, token) => {
+        async (_progress, token) => {
           const controller = new AbortController();
           token.onCancellationRequested(() => controller.abort());
-          return checkConnection(deps.platform.current(), state, controller.signal);
+          const [keys, network] = await Promise.all([
+            checkConnection(deps.platform.current(), state, controller.signal),
+            origin && deps.diagnose
+              ? deps
+                  .diagnose(origin)
+                  .catch((error: unknown): NetworkDiagnosis => ({ lines: [`The look at the network failed: ${String(error)}`] }))
+              : undefined,
+          ]);
+          return { keys, network };
         },
       );
+      latest = connectionReportText({
+        when: new Date(),
+        extensionVersion: deps.version,
+        vscodeVersion: vscode.version,
+        host: deps.host,
+        origin,
+        network: network?.lines,
+        keys,
+      });
+      changed.fire(reportUri);
+      const reportActions: MessageAction[] = [
+        { title: 'Show Report', run: () => vscode.window.showTextDocument(reportUri, { preview: true }) },
+        { title: 'Copy Report', run: () => vscode.env.clipboard.writeText(latest) },
+      ];
       // The messages may quote the server: showMessage keeps that inert.
-      const lines = [report.assistant.message, report.agentJobs.message];
-      if (report.assistant.ok && report.agentJobs.ok) showMessage('info', lines.join(' '));
-      else showMessage('warning', lines.join(' '), setupButton('configure'));
-      return report;
+      const lines = [keys.assistant.message, keys.agentJobs.message];
+      if (keys.assistant.ok && keys.agentJobs.ok) showMessage('info', lines.join(' '), ...reportActions);
+      else showMessage('warning', [network?.problem, ...lines].filter(Boolean).join(' '), setupButton('configure'), ...reportActions);
+      return { ...keys, report: latest };
     }),
   );
 }

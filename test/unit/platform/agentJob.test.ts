@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { parseAgentJob } from '../../../src/platform/agentJob';
 import { PlatformClient } from '../../../src/platform/client';
-import { undiciTransport } from '../../../src/platform/undiciTransport';
+import { plainNodeTransport } from '../../../src/network/routedTransport';
 import { arm, expectError, useHarness } from '../support';
 import { html500 } from '../../emulator/faults';
 
@@ -110,7 +110,7 @@ describe('operation 1: read agent job', () => {
 
   it('error kind notConfigured: a base URL that is not http(s) is reported in words', async () => {
     for (const baseUrl of ['', 'ftp://example.com', 'not a url', 'https://user:pw@example.com', 'https://example.com/?x=1']) {
-      const client = new PlatformClient({ baseUrl, transport: undiciTransport, keys: async () => 'svc_x' });
+      const client = new PlatformClient({ baseUrl, transport: plainNodeTransport, keys: async () => 'svc_x' });
       const error = expectError(await client.agentJobs.read('p', 'j'), 'notConfigured');
       assert.equal(error.setting, 'baseUrl');
     }
@@ -259,7 +259,7 @@ describe('operation 1: read agent job', () => {
       const port = Number(new URL(h.emulator.url).port);
       await h.emulator.close();
       const client = new PlatformClient({
-        transport: undiciTransport,
+        transport: plainNodeTransport,
         baseUrl: `http://127.0.0.1:${port}`,
         keys: async () => 'svc_k',
         retry: { attempts: 2 },

@@ -2,7 +2,7 @@
 // instead (issue 13, the items the client itself answers for).
 
 import * as assert from 'node:assert/strict';
-import { undiciFailure } from '../../../src/platform/undiciTransport';
+import { undiciFailure } from '../../../src/network/undiciExchange';
 import { errorFromException } from '../../../src/platform/transport';
 import { messageText } from '../../../src/platform/stream/assistantMessage';
 import { arm, expectError, useHarness } from '../support';

@@ -8,12 +8,12 @@ import type { PlatformError, Result } from '../../../src/platform/errors';
 import { messageText } from '../../../src/platform/stream/assistantMessage';
 import { fetchTransport } from '../../../src/platform/fetchTransport';
 import type { TransportFactory } from '../../../src/platform/transport';
-import { undiciTransport } from '../../../src/platform/undiciTransport';
+import { plainNodeTransport } from '../../../src/network/routedTransport';
 import { html500 } from '../../emulator/faults';
 import { arm, useHarness } from '../support';
 
 const TRANSPORTS: [string, TransportFactory][] = [
-  ['undici', undiciTransport],
+  ['undici', plainNodeTransport],
   ['fetch', fetchTransport],
 ];
 

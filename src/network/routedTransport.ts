@@ -1,0 +1,229 @@
+// The platform over undici in Node (desktop VS Code, remote hosts, code-server), on the way VS
+// Code's settings choose (proxyRoute.ts), trusting the roots VS Code trusts (trust.ts). The settings
+// are read for every request, so that a change takes effect with the next one; dispatchers (pools
+// of connections, direct or through a proxy) are made once per route and trust, and closed once
+// replaced. Where no proxy is set and the direct route fails before anything was sent, the call
+// goes once more through VS Code's own `fetch`, which knows what undici cannot (a PAC script, the
+// system's proxy, a Kerberos proxy); the way that worked is remembered per origin for the session.
+// Nothing process-wide is changed: no global dispatcher, no environment, no default CA list.
+
+import type { Dispatcher } from 'undici';
+import type { BaseUrl } from '../platform/endpoint';
+import { fetchTransportWith, nodeFetchFailure } from '../platform/fetchTransport';
+import type { Logger } from '../platform/logger';
+import type { HttpCall, HttpResponse, Transport, TransportFactory, TransportOptions } from '../platform/transport';
+import { sentNothing, TransportError } from '../platform/transportFailures';
+import { describeCertificate } from './peerCertificate';
+import { defaultNetworkSettings, type NetworkSettings, ProxySettingError, proxyLabel, type Route, routeFor } from './proxyRoute';
+import { nodeSystemRoots, type SystemRoots, type Trust, trustFor } from './trust';
+import { type ExchangeContext, undici, undiciExchange, undiciFailure } from './undiciExchange';
+
+/** What the Node host gives the transport: VS Code's settings, the system's roots, and its own fetch. */
+export interface NodeNetwork {
+  /** Read afresh for every request. */
+  readonly settings: () => NetworkSettings;
+  /** The operating system's trusted roots, as VS Code reads them; undefined where there is no way. */
+  readonly systemRoots?: SystemRoots;
+  /** VS Code's own `fetch`, with its proxy resolution, read for each request; undefined where there is none (plain Node). */
+  readonly hostFetch?: () => typeof fetch | undefined;
+}
+
+/** The ways to the platform for one extension session: dispatchers, trust and the routes that worked. */
+export class NetworkRoutes {
+  private readonly dispatchers = new Map<string, { key: string; dispatcher: Dispatcher }>();
+  private trust: { key: string; value: Promise<Trust> } | undefined;
+  /** Origins that VS Code's fetch reached where the direct route did not. */
+  private readonly throughHost = new Set<string>();
+  /** What was last said in the log about the way to each origin, so that it is said once. */
+  private readonly said = new Map<string, string>();
+
+  constructor(readonly network: NodeNetwork) {}
+
+  /** The transport factory the client takes: every transport shares these routes. */
+  readonly transport: TransportFactory = (base, options) => new RoutedTransport(base, options, this);
+
+  /** The roots trusted under these settings, made once while they stay the same. */
+  trustFor(settings: NetworkSettings): Promise<Trust> {
+    const key = JSON.stringify([settings.systemCertificates, settings.env.NODE_EXTRA_CA_CERTS ?? '']);
+    if (this.trust?.key !== key) this.trust = { key, value: trustFor(settings, this.network.systemRoots) };
+    return this.trust.value;
+  }
+
+  /** The dispatcher of `route` to `origin`, made anew (the old one closed) when the route or trust changed. */
+  async dispatcher(origin: string, route: Route, settings: NetworkSettings, options: TransportOptions): Promise<Dispatcher> {
+    const trust = await this.trustFor(settings);
+    const key = JSON.stringify([route, route.kind === 'proxy' ? settings.proxyStrictSSL : null, this.trust?.key, options.timeouts]);
+    const cached = this.dispatchers.get(origin);
+    if (cached?.key === key) return cached.dispatcher;
+    // Exchanges under way on the old one finish; it takes no new ones.
+    void cached?.dispatcher.close().catch(() => {});
+    const dispatcher = makeDispatcher(route, settings, trust, options);
+    this.dispatchers.set(origin, { key, dispatcher });
+    return dispatcher;
+  }
+
+  rememberHost(origin: string): void {
+    this.throughHost.add(origin);
+  }
+
+  goesThroughHost(origin: string): boolean {
+    return this.throughHost.has(origin);
+  }
+
+  /** Says the way to `origin` in the log, once each time it changes. */
+  tell(logger: Logger | undefined, origin: string, way: string): void {
+    if (this.said.get(origin) === way) return;
+    this.said.set(origin, way);
+    logger?.info(`Calls to ${origin} go ${way}.`);
+  }
+
+  async dispose(): Promise<void> {
+    await Promise.all([...this.dispatchers.values()].map(({ dispatcher }) => dispatcher.close().catch(() => {})));
+    this.dispatchers.clear();
+  }
+}
+
+/** A transport of one base URL over the routes. */
+class RoutedTransport implements Transport {
+  constructor(
+    private readonly base: BaseUrl,
+    private readonly options: TransportOptions,
+    private readonly routes: NetworkRoutes,
+  ) {}
+
+  get origin(): string {
+    return this.base.origin;
+  }
+
+  async open(call: HttpCall): Promise<HttpResponse | TransportError> {
+    const settings = this.routes.network.settings();
+    const target = new URL(this.base.origin);
+    let route: Route;
+    try {
+      route = routeFor(target, settings);
+    } catch (error) {
+      if (error instanceof ProxySettingError) return new TransportError('proxyInvalid', error.message);
+      throw error;
+    }
+    const hostFetch = this.routes.network.hostFetch?.();
+    const unresolved = route.kind === 'direct' && route.why === 'noProxySet';
+    if (hostFetch && (route.kind === 'vscode' || (unresolved && this.routes.goesThroughHost(this.origin)))) {
+      this.routes.tell(this.options.logger, this.origin, "through VS Code's own network stack (its proxy resolution)");
+      return this.viaHost(hostFetch, call);
+    }
+    if (route.kind === 'vscode')
+      return new TransportError(
+        'proxyInvalid',
+        `The proxy's address is not http:// or https://, and VS Code's own fetch is not there to reach it.`,
+      );
+    // This machine is always reached directly: nothing worth a line.
+    if (route.kind !== 'direct' || route.why !== 'loopback') this.routes.tell(this.options.logger, this.origin, wayOf(route));
+    const context: ExchangeContext = {
+      host: target.host,
+      ...(route.kind === 'proxy'
+        ? {
+            proxy: {
+              label: proxyLabel(route.proxy),
+              source: route.source,
+              credentials: route.authorization !== undefined || route.proxy.username !== '',
+            },
+          }
+        : {}),
+    };
+    const dispatcher = await this.routes.dispatcher(this.origin, route, settings, this.options);
+    // undici sends a request whose signal was aborted before it was given it: a stop while the
+    // roots were read must not be.
+    if (call.signal?.aborted) return new TransportError('cancelled', 'cancelled before it was sent');
+    const opened = await undiciExchange(dispatcher, this.base, call, this.options, context);
+    if (!(opened instanceof TransportError)) return opened;
+    if (opened.failure === 'certificateUntrusted') return this.described(opened, target, route, settings);
+    // A proxy undici does not know of (a PAC script, the system's) may be the way: VS Code's fetch knows it.
+    if (hostFetch && unresolved && settings.proxySupport !== 'off' && sentNothing(opened.failure) && !call.signal?.aborted) {
+      const again = await this.viaHost(hostFetch, call);
+      if (again instanceof TransportError) return opened;
+      this.routes.rememberHost(this.origin);
+      this.routes.tell(
+        this.options.logger,
+        this.origin,
+        "through VS Code's own network stack (its proxy resolution), since the direct way failed",
+      );
+      return again;
+    }
+    return opened;
+  }
+
+  private viaHost(hostFetch: typeof fetch, call: HttpCall): Promise<HttpResponse | TransportError> {
+    // fetch has one wait for the connection and the headers together: fetchTransport keeps its own timers.
+    const failure = nodeFetchFailure((error) => undiciFailure(error, { host: new URL(this.origin).host }));
+    return fetchTransportWith({ fetch: hostFetch, failure, userAgent: true })(this.base, this.options).open(call);
+  }
+
+  /** An untrusted certificate, with whose it is and who issued it, read from a look at the chain (nothing sent). */
+  private async described(failure: TransportError, target: URL, route: Route, settings: NetworkSettings): Promise<TransportError> {
+    const trust = await this.routes.trustFor(settings);
+    const about = await describeCertificate(target, route, settings, trust, this.options.timeouts.connectMs).catch(() => undefined);
+    if (!about) return failure;
+    return new TransportError(failure.failure, failure.message, failure.status, { ...failure.facts, ...about });
+  }
+
+  close(): Promise<void> {
+    // The dispatchers are the session's (NetworkRoutes), shared by every transport to the origin.
+    return Promise.resolve();
+  }
+}
+
+/** The way a route takes, for the log. */
+export function wayOf(route: Route): string {
+  switch (route.kind) {
+    case 'direct':
+      return route.why === 'loopback'
+        ? 'directly (this machine)'
+        : route.why === 'proxySupportOff'
+          ? 'directly (http.proxySupport is off)'
+          : route.why === 'noProxy'
+            ? 'directly (the host is in http.noProxy or NO_PROXY)'
+            : 'directly (no proxy is set)';
+    case 'proxy':
+      return `through the proxy ${proxyLabel(route.proxy)} (${route.source === 'http.proxy' ? 'the setting http.proxy' : `the environment variable ${route.source}`})`;
+    case 'vscode':
+      return "through VS Code's own network stack";
+  }
+}
+
+/** A pool of connections for the route: direct, or tunnels through the proxy, every one within the connect time. */
+function makeDispatcher(route: Route, settings: NetworkSettings, trust: Trust, options: TransportOptions): Dispatcher {
+  const { Agent, Pool, ProxyAgent } = undici();
+  const { connectMs, headersMs, readIdleMs } = options.timeouts;
+  const tls = { timeout: connectMs, secureContext: trust.secureContext };
+  if (route.kind !== 'proxy') return new Agent({ connect: tls, headersTimeout: headersMs, bodyTimeout: readIdleMs });
+  return new ProxyAgent({
+    uri: route.proxy.href,
+    ...(route.authorization ? { token: route.authorization } : {}),
+    headersTimeout: headersMs,
+    bodyTimeout: readIdleMs,
+    // The proxy's own certificate: verified unless http.proxyStrictSSL is off. The platform's, through the tunnel, always.
+    proxyTls: { ...tls, rejectUnauthorized: settings.proxyStrictSSL },
+    requestTls: tls,
+    // The tunnel's CONNECT is answered within the connect time too: a proxy that never answers is not waited on.
+    clientFactory: (origin, factoryOptions) => new Pool(origin, { ...factoryOptions, headersTimeout: connectMs, bodyTimeout: connectMs }),
+  });
+}
+
+/**
+ * The transport of plain Node (tests, benchmarks, the demo's tools): VS Code's defaults, Node's own
+ * reading of the system's roots; each transport with routes of its own, closed with it.
+ */
+export const plainNodeTransport: TransportFactory = (base, options) => {
+  const routes = new NetworkRoutes({
+    settings: () => ({ ...defaultNetworkSettings, env: process.env }),
+    ...(nodeSystemRoots ? { systemRoots: nodeSystemRoots } : {}),
+  });
+  const transport = routes.transport(base, options);
+  return {
+    get origin() {
+      return transport.origin;
+    },
+    open: (call) => transport.open(call),
+    close: () => routes.dispose(),
+  };
+};
