@@ -27,6 +27,8 @@ export interface ProxyOptions {
   readonly resolve?: readonly string[];
   /** `user:password`: the proxy asks for these (407) and refuses others. */
   readonly credentials?: string;
+  /** The port to listen on (one agreed with a VS Code started before); a free one by default. */
+  readonly port?: number;
 }
 
 /** The `proxy` package is ESM only: Node 20.19 and later require it all the same. */
@@ -55,7 +57,7 @@ export async function startProxy(options: ProxyOptions = {}): Promise<TestProxy>
     if (allowed && port !== undefined && options.resolve?.includes(host)) req.url = `127.0.0.1:${port}`;
     return allowed;
   };
-  return listening(server, log, sockets);
+  return listening(server, log, sockets, options.port);
 }
 
 export interface InspectingProxyOptions {
@@ -135,8 +137,11 @@ export async function startSilentProxy(): Promise<TestProxy> {
   };
 }
 
-async function listening(server: http.Server, log: string[], tunnels: Set<Socket>): Promise<TestProxy> {
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+async function listening(server: http.Server, log: string[], tunnels: Set<Socket>, at = 0): Promise<TestProxy> {
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(at, '127.0.0.1', resolve);
+  });
   const port = (server.address() as AddressInfo).port;
   return {
     url: `http://127.0.0.1:${port}`,

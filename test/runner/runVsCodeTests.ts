@@ -3,7 +3,10 @@
 // chooses one), and exits with the suites' exit code. Each release's output is printed whole when
 // it ends, so the two never interleave.
 
+import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { makePki, type Pki } from '../network/pki';
+import { canTrustInSystem, trustInSystem } from './systemTrust';
 import { freePort, releaseOfRun, RELEASES, type ReleaseName } from './codeServer';
 import { JobRepository } from '../emulator/jobRepository';
 import { commitAllWithOrigin } from './gitRepository';
@@ -11,7 +14,22 @@ import { openWorkbench, REPO_ROOT } from './workbench';
 
 const TIMEOUT_MS = 10 * 60_000;
 
-async function runOn(release: ReleaseName, print: (line: string) => void): Promise<number> {
+/**
+ * What the network suite (test/vscode/network.test.ts) is given, as a user's machine would have it
+ * at VS Code's start: the test roots (one trusted through NODE_EXTRA_CA_CERTS, one through the
+ * system's store where this run can put it there), and an https_proxy that VS Code's own fetch
+ * resolves to, at a port the suite starts a proxy on when it needs one.
+ */
+async function networkEnv(pki: Pki, systemTrust: boolean): Promise<Record<string, string>> {
+  return {
+    NODE_EXTRA_CA_CERTS: pki.root('extra').file,
+    DOCS_ASSISTANT_TEST_PKI: pki.dir,
+    ...(systemTrust ? { DOCS_ASSISTANT_SYSTEM_TRUST: '1' } : {}),
+    https_proxy: `http://127.0.0.1:${await freePort()}`,
+  };
+}
+
+async function runOn(release: ReleaseName, env: Record<string, string>, print: (line: string) => void): Promise<number> {
   print(`\n== test/vscode in VS Code ${RELEASES[release].vscode} (code-server ${RELEASES[release].codeServer})`);
   // A workspace that tries to send requests elsewhere: its base URL must be ignored.
   const decoyPort = await freePort();
@@ -32,6 +50,7 @@ async function runOn(release: ReleaseName, print: (line: string) => void): Promi
     // A clone of a Git repository, so that the agent job tests can attach uncommitted changes, and
     // review the changes that jobs push to its origin.
     prepareWorkspace: (folder) => void commitAllWithOrigin(folder),
+    env,
     onHostLog: print,
   });
   const timeout = new Promise<number>((resolve) =>
@@ -48,19 +67,35 @@ async function runOn(release: ReleaseName, print: (line: string) => void): Promi
 async function main(): Promise<number> {
   const chosen = process.env.DOCS_ASSISTANT_VSCODE;
   const releases = chosen ? [releaseOfRun()] : (Object.keys(RELEASES) as ReleaseName[]);
-  // Most of a run is waiting on VS Code, so the two releases share the machine well.
-  const codes = await Promise.all(
-    releases.map(async (release) => {
-      const lines: string[] = [];
-      const code = await runOn(release, (line) => lines.push(line)).catch((error: unknown) => {
-        lines.push(String(error instanceof Error ? error.stack : error));
-        return 1;
-      });
-      console.log(lines.join('\n'));
-      return code;
-    }),
-  );
-  return codes.every((code) => code === 0) ? 0 : 1;
+  const pki = makePki();
+  // Made here, once: the suites of both releases read them at the same time.
+  for (const root of ['extra', 'company', 'stranger'] as const) pki.server(root);
+  const untrust = canTrustInSystem() ? trustInSystem(pki.root('company').pem) : undefined;
+  process.once('SIGINT', () => {
+    untrust?.();
+    process.exit(130);
+  });
+  if (!untrust) console.log('(The system store of certificates cannot be changed here: the tests of trust through it are pending.)');
+  try {
+    // Most of a run is waiting on VS Code, so the two releases share the machine well.
+    const codes = await Promise.all(
+      releases.map(async (release) => {
+        const lines: string[] = [];
+        const code = await runOn(release, await networkEnv(pki, untrust !== undefined), (line) => lines.push(line)).catch(
+          (error: unknown) => {
+            lines.push(String(error instanceof Error ? error.stack : error));
+            return 1;
+          },
+        );
+        console.log(lines.join('\n'));
+        return code;
+      }),
+    );
+    return codes.every((code) => code === 0) ? 0 : 1;
+  } finally {
+    untrust?.();
+    fs.rmSync(pki.dir, { recursive: true, force: true });
+  }
 }
 
 main().then(

@@ -112,9 +112,15 @@ describe('the extension shell', () => {
     await connectTo(emulator);
 
     const report = await vscode.commands.executeCommand<ConnectionReport>('docsAssistant.checkConnection');
-    assert.deepEqual(report, {
-      assistant: { ok: true, message: `The assistant key works for the domain "${emulator.config.domain}".` },
-      agentJobs: { ok: true, message: `The admin key works for the project "${emulator.config.projectId}".` },
+    assert.deepEqual(report.assistant, {
+      ok: true,
+      message: `The assistant key works for the domain "${emulator.config.domain}".`,
+      answer: '404 Not Found: the key was accepted',
+    });
+    assert.deepEqual(report.agentJobs, {
+      ok: true,
+      message: `The admin key works for the project "${emulator.config.projectId}".`,
+      answer: '404 Not Found: the key was accepted',
     });
     const authorizations = emulator.requests.map((request) => request.headers.authorization);
     assert.deepEqual(authorizations.sort(), [`Bearer ${emulator.config.adminKey}`, `Bearer ${emulator.config.assistantKey}`].sort());
