@@ -1,7 +1,7 @@
 // npm run bench: every benchmark, each figure next to a baseline measured in the same run.
 //   npm run bench -- --readme       also writes the table into README.md
 //   npm run bench -- --json         also writes every figure, its goal and whether it is met to bench/results.json
-//   npm run bench -- --only decoding,rendering,restore,polling,jobsTree,footprint,webFootprint
+//   npm run bench -- --only decoding,proxy,rendering,restore,polling,jobsTree,footprint,webFootprint
 //   npm run bench -- --only rendering --ablate   instead, what each layer of the chat's renderer buys (about 30 minutes)
 
 import * as fs from 'node:fs';
@@ -14,6 +14,7 @@ import { benchChatRestore } from './chatRestore';
 import { benchFootprint } from './footprint';
 import { benchJobsTree } from './jobsTree';
 import { benchPolling } from './polling';
+import { benchProxyStreaming } from './proxyStreaming';
 import { benchStreamDecoding } from './streamDecoding';
 import { benchWebFootprint } from './webFootprint';
 
@@ -29,6 +30,7 @@ type Bench = (log: (line: string) => void) => Promise<{ rows: Row[] }>;
 
 const BENCHES: Record<string, Bench> = {
   decoding: benchStreamDecoding,
+  proxy: benchProxyStreaming,
   rendering: benchChatRendering,
   restore: benchChatRestore,
   polling: benchPolling,
