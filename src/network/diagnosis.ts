@@ -33,9 +33,9 @@ export async function diagnose(origin: string, routes: NetworkRoutes, timeoutMs:
     const problem = error instanceof ProxySettingError ? error.message : String(error);
     return { lines: [...lines, `Way: none: ${problem}`], problem };
   }
-  const throughHost = route.kind === 'vscode' || (route.kind === 'direct' && route.why === 'noProxySet' && routes.goesThroughHost(origin));
+  const throughHost = route.kind === 'vscode' || routes.goesThroughHost(origin, route);
   lines.push(
-    `Way: ${throughHost ? "through VS Code's own network stack (its proxy resolution: a PAC script, the system's proxy), since the direct way failed before" : wayOf(route)}`,
+    `Way: ${throughHost ? `through VS Code's own network stack (its proxy resolution: a PAC script, the system's proxy, a Kerberos proxy), since going ${wayOf(route)} failed before` : wayOf(route)}`,
   );
   lines.push(`Name: ${await resolution(target.hostname, route)}`);
   if (throughHost) {

@@ -32,7 +32,7 @@ export interface NodeNetwork {
 export class NetworkRoutes {
   private readonly dispatchers = new Map<string, { key: string; dispatcher: Dispatcher }>();
   private trust: { key: string; value: Promise<Trust> } | undefined;
-  /** Origins that VS Code's fetch reached where the direct route did not. */
+  /** Origins, with their route, that VS Code's fetch reached where undici did not. */
   private readonly throughHost = new Set<string>();
   /** What was last said in the log about the way to each origin, so that it is said once. */
   private readonly said = new Map<string, string>();
@@ -62,12 +62,13 @@ export class NetworkRoutes {
     return dispatcher;
   }
 
-  rememberHost(origin: string): void {
-    this.throughHost.add(origin);
+  rememberHost(origin: string, route: Route): void {
+    this.throughHost.add(JSON.stringify([origin, route]));
   }
 
-  goesThroughHost(origin: string): boolean {
-    return this.throughHost.has(origin);
+  /** Whether VS Code's fetch is the way to `origin` on `route`, as found before in this session. */
+  goesThroughHost(origin: string, route: Route): boolean {
+    return this.throughHost.has(JSON.stringify([origin, route]));
   }
 
   /** Says the way to `origin` in the log, once each time it changes. */
@@ -107,7 +108,7 @@ class RoutedTransport implements Transport {
     }
     const hostFetch = this.routes.network.hostFetch?.();
     const unresolved = route.kind === 'direct' && route.why === 'noProxySet';
-    if (hostFetch && (route.kind === 'vscode' || (unresolved && this.routes.goesThroughHost(this.origin)))) {
+    if (hostFetch && (route.kind === 'vscode' || this.routes.goesThroughHost(this.origin, route))) {
       this.routes.tell(this.options.logger, this.origin, "through VS Code's own network stack (its proxy resolution)");
       return this.viaHost(hostFetch, call);
     }
@@ -137,15 +138,19 @@ class RoutedTransport implements Transport {
     const opened = await undiciExchange(dispatcher, this.base, call, this.options, context);
     if (!(opened instanceof TransportError)) return opened;
     if (opened.failure === 'certificateUntrusted') return this.described(opened, target, route, settings);
-    // A proxy undici does not know of (a PAC script, the system's) may be the way: VS Code's fetch knows it.
-    if (hostFetch && unresolved && settings.proxySupport !== 'off' && sentNothing(opened.failure) && !call.signal?.aborted) {
+    // A proxy undici does not know of (a PAC script, the system's), or one that asks for credentials
+    // undici cannot give (Kerberos): VS Code's fetch may know the way.
+    const another =
+      (unresolved && settings.proxySupport !== 'off' && sentNothing(opened.failure)) ||
+      (opened.failure === 'proxyAuthRequired' && opened.facts.credentialsSent !== true);
+    if (hostFetch && another && !call.signal?.aborted) {
       const again = await this.viaHost(hostFetch, call);
       if (again instanceof TransportError) return opened;
-      this.routes.rememberHost(this.origin);
+      this.routes.rememberHost(this.origin, route);
       this.routes.tell(
         this.options.logger,
         this.origin,
-        "through VS Code's own network stack (its proxy resolution), since the direct way failed",
+        `through VS Code's own network stack (its proxy resolution), since going ${wayOf(route)} failed`,
       );
       return again;
     }

@@ -314,12 +314,33 @@ describe('calls to the platform through a company’s network', function () {
     assert.equal(hostCalls, 2);
     assert.ok(
       logger.lines.some((line) =>
-        /go through VS Code's own network stack \(its proxy resolution\), since the direct way failed/.test(line),
+        /go through VS Code's own network stack \(its proxy resolution\), since going directly \(no proxy is set\) failed/.test(line),
       ),
       logger.lines.join('\n'),
     );
     assert.ok(logger.lines.filter((line) => /does not resolve|ENOTFOUND/.test(line)).length <= 1, 'the direct way was tried once');
     await viaProxy.close();
+  });
+
+  it('goes through VS Code’s own fetch where the proxy asks for credentials it alone can give (Kerberos)', async () => {
+    const guarded = await startProxy({ resolve: resolving(), credentials: 'alice:s3cret' });
+    started.push(guarded);
+    // VS Code's fetch answers a proxy's 407 itself (a Kerberos ticket): here, with the credentials.
+    const undici = (await import('undici')) as typeof import('undici');
+    const authenticated = new undici.ProxyAgent({
+      uri: guarded.url,
+      token: `Basic ${Buffer.from('alice:s3cret').toString('base64')}`,
+      requestTls: { ca: pki.root('extra').pem },
+    });
+    const hostFetch = ((input: string | URL, init?: RequestInit) =>
+      undici.fetch(input, { ...(init as object), dispatcher: authenticated } as never) as unknown as Promise<Response>) as typeof fetch;
+    const { client } = clientOf({ settings: () => ({ proxy: guarded.url }), hostFetch });
+    assert.ok((await client.discovery.page(platform.config.domain, 'guides/chat')).ok);
+    assert.deepEqual(
+      guarded.log.map((line) => line.replace(/:\d+/, '')),
+      [`CONNECT ${PLATFORM_HOST} → 407`, `CONNECT ${PLATFORM_HOST} → allowed`],
+    );
+    await authenticated.close();
   });
 
   it('follows a change of the settings with the next call, without a new client', async () => {
