@@ -333,7 +333,7 @@ describe('calls to the platform through a company’s network', function () {
       requestTls: { ca: pki.root('extra').pem },
     });
     const hostFetch = ((input: string | URL, init?: RequestInit) =>
-      undici.fetch(input, { ...(init as object), dispatcher: authenticated } as never) as unknown as Promise<Response>) as typeof fetch;
+      undici.fetch(input, { ...(init as object), dispatcher: authenticated })) as typeof fetch;
     const { client } = clientOf({ settings: () => ({ proxy: guarded.url }), hostFetch });
     assert.ok((await client.discovery.page(platform.config.domain, 'guides/chat')).ok);
     assert.deepEqual(
