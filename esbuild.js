@@ -1,4 +1,4 @@
-// Bundles the extension (and, from the chat issue on, the webview) with esbuild.
+// Bundles the extension, its webview, its preview plugin and its web build with esbuild.
 //   node esbuild.js               one development build, with source maps
 //   node esbuild.js --production  minified, no source maps, dist/ emptied first
 //   node esbuild.js --watch       rebuild on change
@@ -26,8 +26,8 @@ const problemReporter = {
 
 /**
  * In Node, activation loads dist/extension.js alone: what it registers loads dist/features.js on
- * first use (src/vscode/extension.ts), and the first request loads undici, most of the code, from
- * dist/vendor/undici.js (src/platform/undiciTransport.ts). Each is a bundle of its own, required by path.
+ * first use (activateWith's loadedNow), and the first request loads undici, most of the code, from
+ * dist/vendor/undici.js (the network's undici()). Each is a bundle of its own, required by path.
  */
 const loadedLater = {
   name: 'loaded-later',

@@ -127,7 +127,7 @@ export function age(ms: number): string {
 
 /** Whether the job names the branch it works on, in a repository: what Review Changes and Check Out Branch need. */
 export function hasBranch(job: AgentJob | undefined): job is AgentJob & { readonly repository: string; readonly ref: string } {
-  // A name git could read as an option or a refspec is no branch to fetch (git/branchNames.ts).
+  // A name git could read as an option or a refspec is no branch to fetch (isSafeBranchName).
   return typeof job?.repository === 'string' && typeof job.ref === 'string' && isSafeBranchName(job.ref);
 }
 

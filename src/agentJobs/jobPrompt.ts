@@ -7,6 +7,7 @@ import { quotedLine } from '../util/inertText';
 import { utf8Bytes } from '../util/utf8';
 import { gatherDiffs } from './attachedChanges';
 import { countOf, firstAndMore } from '../shared/counting';
+import { fenceFor } from '../shared/codeFences';
 
 export interface SelectionAttachment {
   /** Workspace-relative. */
@@ -49,10 +50,10 @@ export function buildJobPrompt({ instruction, selection, changes }: PromptParts)
   if (selection) {
     const lines =
       selection.startLine === selection.endLine ? `line ${selection.startLine}` : `lines ${selection.startLine}–${selection.endLine}`;
-    sections.push(`## Selected from ${fenced(selection.path, '', true)}, ${lines}\n\n${fenced(selection.text, selection.language ?? '')}`);
+    sections.push(`## Selected from ${codeSpan(selection.path)}, ${lines}\n\n${fenced(selection.text, selection.language ?? '')}`);
   }
   if (changes) {
-    const what = changes.scope === 'file' ? fenced(changes.label, '', true) : `the repository ${fenced(changes.label, '', true)}`;
+    const what = changes.scope === 'file' ? codeSpan(changes.label) : `the repository ${codeSpan(changes.label)}`;
     const lists = [
       ...(changes.files && changes.scope === 'repository' ? [`Files: ${codeList(changes.files)}.`] : []),
       ...(changes.leftOut?.length
@@ -73,7 +74,7 @@ function codeList(paths: readonly string[]): string {
   const listed: string[] = [];
   let bytes = 0;
   for (const path of paths) {
-    const name = fenced(path.length > LISTED_NAME_CHARS ? `${path.slice(0, LISTED_NAME_CHARS)}…` : path, '', true);
+    const name = codeSpan(path.length > LISTED_NAME_CHARS ? `${path.slice(0, LISTED_NAME_CHARS)}…` : path);
     bytes += utf8Bytes(name) + 2;
     if (bytes > LIST_BYTES) break;
     listed.push(name);
@@ -83,12 +84,16 @@ function codeList(paths: readonly string[]): string {
 }
 
 /** A code block whose fence is longer than any run of backticks inside, so nothing can close it early. */
-export function fenced(text: string, language: string, inline = false): string {
-  const longest = Math.max(inline ? 0 : 2, ...[...text.matchAll(/`+/g)].map((run) => run[0].length));
-  const fence = '`'.repeat(longest + 1);
-  // An inline span whose text starts or ends with a backtick needs a space inside its fence.
-  if (inline) return /^`|`$/.test(text) ? `${fence} ${text} ${fence}` : `${fence}${text}${fence}`;
+export function fenced(text: string, language: string): string {
+  const fence = fenceFor(text);
   return `${fence}${language}\n${text.replace(/\n$/, '')}\n${fence}`;
+}
+
+/** A code span (a path, a name) whose run is longer than any inside it. */
+export function codeSpan(text: string): string {
+  const fence = fenceFor(text, { inline: true });
+  // A span whose text starts or ends with a backtick needs a space inside its fence.
+  return /^`|`$/.test(text) ? `${fence} ${text} ${fence}` : `${fence}${text}${fence}`;
 }
 
 /** A changed file, as far as a prompt needs it. */

@@ -5,7 +5,7 @@
 
 import type { AssistantRequest } from '../platform/assistantRequest';
 import type { AssistantCallOptions, AssistantOutcome } from '../platform/client';
-import { type Logger, silentLogger } from '../platform/logger';
+import { type Logger, silentLogger } from '../log/logger';
 import { Emitter } from '../util/disposable';
 import { realTimers, type Timers } from '../util/timers';
 import type { TurnActivity } from '../shared/activity';
@@ -129,7 +129,7 @@ export class ChatSession {
     await this.stopRunning();
     this.conversation.clear();
     this.events.fire({ type: 'replaced' });
-    this.save(true);
+    this.saveNow();
   }
 
   dispose(): void {
@@ -158,7 +158,7 @@ export class ChatSession {
     const running: Running = { turn, controller, done: Promise.resolve() };
     this.running = running;
     this.events.fire({ type: 'turnStarted', turn });
-    this.save(true);
+    this.saveNow();
     const done = this.run(turn, settings, running).catch((error: unknown) => {
       // A bug must not leave the turn answering forever.
       this.log.error(`The chat turn failed unexpectedly: ${error instanceof Error ? error.message : String(error)}`);
@@ -172,7 +172,7 @@ export class ChatSession {
       delete turn.activity;
       if (this.running === running) this.running = undefined;
       this.events.fire({ type: 'turnEnded', turn });
-      this.save(true);
+      this.saveNow();
     }
   }
 
@@ -247,7 +247,7 @@ export class ChatSession {
     const stream = new TurnStream(
       turn,
       (event) => this.events.fire(event),
-      () => this.save(false),
+      () => this.saveWhileStreaming(),
     );
     const outcome = await this.deps.send(origin, request, {
       signal,
@@ -281,11 +281,13 @@ export class ChatSession {
     turn.error = error;
   }
 
-  /** Saves now (`force`), or while streaming at most every SAVE_INTERVAL_MS. */
-  private save(force: boolean): void {
-    const now = this.timers.now();
-    if (!force && now - this.lastSave < SAVE_INTERVAL_MS) return;
-    this.lastSave = now;
+  private saveNow(): void {
+    this.lastSave = this.timers.now();
     this.deps.save();
+  }
+
+  /** While an answer streams: at most every SAVE_INTERVAL_MS. */
+  private saveWhileStreaming(): void {
+    if (this.timers.now() - this.lastSave >= SAVE_INTERVAL_MS) this.saveNow();
   }
 }

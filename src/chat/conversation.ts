@@ -1,6 +1,6 @@
 // The conversation: its turns, its thread, and the connection (base-URL origin and domain) it is
 // held with. Saved to workspace state and restored after a reload, tested without VS Code. Its
-// thread's key is a secret, kept by the thread (chatThread.ts), never in the saved data.
+// thread's key is a secret, kept by the thread (ChatThread), never in the saved data.
 
 import type { AssistantRequest, ContextItem, ConversationMessage, SearchFilter } from '../platform/assistantRequest';
 import type { PlatformErrorKind } from '../platform/errors';

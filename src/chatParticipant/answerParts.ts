@@ -1,15 +1,7 @@
 // An answer streaming into VS Code's Chat view, as the parts the view can show safely: its Markdown
-// as it comes, a link to a page of the site as an anchor that opens the page document, an http(s)
-// link as a link, and any other link or an image as its words (an image is never loaded). Text goes
-// out as soon as no link, code span, fence or definition could still be open in it, so the answer
-// streams; the `suggestions` block becomes links to the pages it names.
-//
-// The view's renderer (marked) must read no link where this reads none, however the answer is
-// made. So what is copied as it came is only what cannot hold one: text without Markdown's
-// openers, escapes, code spans closed on their line, the lines of a code fence. Every link and
-// fence is written anew, its words escaped and its address encoded; a fence starts at the line's
-// start and ends with its own opening, so that no list, quote or line a renderer reads another
-// way can end it early; link definitions are dropped (no reference is ever made a link).
+// as it comes (text and web links), its pages as anchors, the `suggestions` block as links to the
+// pages it names. Text goes out once nothing in it can still be open. What it guarantees, against
+// which renderer, and how it is proven: docs/answer-parts.md.
 
 import { linkTarget } from '../shared/linkTargets';
 import { parseSuggestions, type Suggestion, SUGGESTIONS_INFO } from '../shared/suggestions';
@@ -19,7 +11,6 @@ import {
   couldBeDefinition,
   couldBeFenceRun,
   couldOpenFence,
-  type FenceOpening,
   fenceOpening,
   inertTags,
   isDefinition,
@@ -30,6 +21,7 @@ import {
 } from './markdownScan';
 import { codeLanguage } from '../shared/codeLanguages';
 import { codeSpanHolds, escapePair, linkAs, linkDestination, WordInProgress } from './safeMarkdown';
+import { type Fence, lineStart } from './readerState';
 
 export type AnswerPart =
   | { readonly kind: 'markdown'; readonly text: string }
@@ -44,22 +36,16 @@ const LOOKS_PER_LINE = 65_536;
 /** Where something other than plain text may start within a line. */
 const SPECIAL = /[\n\\`<![~]/g;
 
-/** An open fence; a `suggestions` block's lines are gathered until it closes. */
-type Fence = FenceOpening & { readonly suggestions?: string[] };
-
+/** The state: the text not yet read and decided, the open fence, and where the reader is in the line. */
 export class AnswerParts {
   private pending = '';
   /** A \r that ended the last delta, not yet known to be a line's end of its own. */
   private heldReturn = false;
-  private atLineStart = true;
   private fence: Fence | undefined;
   /** Decided text not yet sent. */
   private text = '';
-  /** Characters of the current line consumed so far (less what the pending text starts with). */
-  private lineSeen = 0;
+  private line = lineStart();
   private readonly word = new WordInProgress();
-  /** Characters looked at by scans of constructs on the current line, rescans of open ones included. */
-  private lineWork = 0;
   /** The pages the answer's `suggestions` block named. */
   readonly suggestions: Suggestion[] = [];
 
@@ -80,14 +66,14 @@ export class AnswerParts {
     this.heldReturn = false;
     this.drain(true);
     if (this.fence?.suggestions) this.emitSuggestions(this.fence.suggestions);
-    else if (this.fence) this.text += `${this.atLineStart ? '' : '\n'}${this.fence.run}\n`;
+    else if (this.fence) this.text += `${this.line.atStart ? '' : '\n'}${this.fence.run}\n`;
     this.fence = undefined;
     this.flushText();
   }
 
   private drain(final: boolean): void {
     while (this.pending !== '') {
-      const consumed = this.fence ? this.inFence(final) : this.atLineStart ? this.lineStart(final) : this.inline(final);
+      const consumed = this.fence ? this.inFence(final) : this.line.atStart ? this.lineStart(final) : this.inline(final);
       if (consumed === 0) break;
       this.pending = this.pending.slice(consumed);
     }
@@ -105,7 +91,7 @@ export class AnswerParts {
     const line = newline < 0 ? this.pending : this.pending.slice(0, newline);
     const whole = newline >= 0 || final;
     const taken = newline < 0 ? line.length : newline + 1;
-    const closes = whole && this.atLineStart && closesFence(line, fence.run);
+    const closes = whole && this.line.atStart && closesFence(line, fence.run);
     if (fence.suggestions) {
       if (!whole) return 0;
       if (closes) {
@@ -115,8 +101,8 @@ export class AnswerParts {
       this.newLine();
       return taken;
     }
-    if (this.atLineStart && !whole && couldBeFenceRun(line.trimEnd()) && line.length < MAX_OPEN_CHARS) return 0;
-    if (this.atLineStart && closes) {
+    if (this.line.atStart && !whole && couldBeFenceRun(line.trimEnd()) && line.length < MAX_OPEN_CHARS) return 0;
+    if (this.line.atStart && closes) {
       this.text += `${fence.run}\n`;
       this.fence = undefined;
       this.newLine();
@@ -126,21 +112,19 @@ export class AnswerParts {
     const consumed = whole ? taken : taken - tagStartAtEnd(line);
     if (consumed === 0) return 0;
     let written = this.pending.slice(0, consumed);
-    if (this.atLineStart) {
+    if (this.line.atStart) {
       written = written.slice(Math.min(fence.indent, /^ */.exec(written)![0].length));
       if (looksLikeFence(written, fence.run)) written = `    ${written}`;
     }
     this.text += inertTags(written);
     if (newline >= 0) this.newLine();
-    else this.atLineStart = false;
+    else this.line.atStart = false;
     return consumed;
   }
 
   private newLine(): void {
     this.word.newLine();
-    this.atLineStart = true;
-    this.lineSeen = 0;
-    this.lineWork = 0;
+    this.line = lineStart();
   }
 
   /** The start of a line outside a fence: a fence or a link reference definition is read whole. */
@@ -162,7 +146,7 @@ export class AnswerParts {
       this.newLine();
       return taken;
     }
-    this.atLineStart = false;
+    this.line.atStart = false;
     return this.inline(final);
   }
 
@@ -182,7 +166,7 @@ export class AnswerParts {
     };
     const done = (consumed: number) => {
       this.text += out;
-      this.lineSeen += consumed;
+      this.line.seen += consumed;
       return consumed;
     };
     while (at < text.length) {
@@ -196,7 +180,7 @@ export class AnswerParts {
       put(text.slice(at, next.index));
       at = next.index;
       const char = text[at];
-      const literal = this.lineWork > LOOKS_PER_CHAR * (this.lineSeen + text.length) + LOOKS_PER_LINE;
+      const literal = this.line.work > LOOKS_PER_CHAR * (this.line.seen + text.length) + LOOKS_PER_LINE;
       const settled = final || literal || text.length - at > MAX_OPEN_CHARS;
       if (char === '\n') {
         out += '\n';
@@ -219,7 +203,7 @@ export class AnswerParts {
         while (text[run] === '`') run++;
         if (run >= text.length && !settled) break;
         const close = literal ? { end: 'none' as const, looked: 0 } : closingRun(text, run, run - at, final);
-        this.lineWork += close.looked;
+        this.line.work += close.looked;
         if (close.end === 'open' && !settled) break;
         const code = typeof close.end === 'number' ? text.slice(at, close.end) : '';
         if (code !== '') {
@@ -250,7 +234,7 @@ export class AnswerParts {
           at = autolink.end;
           continue;
         }
-        if (autolink.kind === 'autolink') this.lineWork += autolink.end - at;
+        if (autolink.kind === 'autolink') this.line.work += autolink.end - at;
         if (autolink.kind === 'open' && !settled) break;
         // Not a web link: the text it is. (As an entity: marked reads a web address written just
         // before as taking a backslash with it, and `<` would open an autolink again.)
@@ -268,7 +252,7 @@ export class AnswerParts {
         continue;
       }
       const scan = literal ? ({ kind: 'none', looked: 0 } as const) : scanLink(text, image ? at + 1 : at, final);
-      this.lineWork += scan.looked;
+      this.line.work += scan.looked;
       if (scan.kind === 'open' && !settled) break;
       if (scan.kind === 'link') {
         this.text += out;

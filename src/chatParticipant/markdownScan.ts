@@ -1,36 +1,30 @@
 // Reading the start of a Markdown construct in streamed text, on one line, without regular
 // expressions that could backtrack: a link or an image, a code span's closing run, a link
 // reference definition. Each says how far it looked, so that a line's cost can be bounded
-// (answerParts.ts), and `open` while the text so far cannot tell.
+// (AnswerParts), and `open` while the text so far cannot tell. Fences follow codeFences' rules.
+
+import { closesFence, type FenceOpening, fenceOpening as opening, infoWord } from '../shared/codeFences';
+
+export { closesFence, type FenceOpening };
 
 /** Where a link that starts at some `[` ends, and what it says; `open` while the text so far cannot tell. */
 export type LinkScan =
   { readonly kind: 'link'; readonly end: number; readonly label: string; readonly target: string } | { readonly kind: 'none' | 'open' };
 
-const FENCE_OPEN = /^( {0,3})(`{3,}|~{3,})(.*)$/;
 /** What the start of a line may be while it could still become a fence. */
 const FENCE_PREFIX = /^ {0,3}(`{1,}|~{1,})?$/;
 /** A whole line that is a link reference definition: `[label]: target "title"`. */
 const DEFINITION =
   /^ {0,3}\[(?:[^[\]\\]|\\.){1,999}\]:[ \t]*(?:<[^<>\n]*>|[^\s<]\S*)(?:[ \t]+(?:"[^"\n]*"|'[^'\n]*'|\([^()\n]*\)))?[ \t]*$/;
 
-export interface FenceOpening {
-  /** The spaces before the run, taken off each line of the fence (as Markdown does). */
-  readonly indent: number;
-  /** The opening run of backticks or tildes, which is also the closing one written. */
-  readonly run: string;
-  readonly info: string;
-}
-
 /**
- * A whole line that opens a code fence: the spaces before its run, the run, and its language,
- * which is all a renderer reads of the rest (without `|`, which may make markdown-it read the
- * line as a table's).
+ * A whole line that opens a code fence (codeFences' rules): the spaces before its run, the run, and
+ * its language, which is all a renderer reads of the rest (without `|`, which may make markdown-it
+ * read the line as a table's).
  */
 export function fenceOpening(line: string): FenceOpening | undefined {
-  const fence = FENCE_OPEN.exec(line);
-  if (!fence || (fence[2][0] === '`' && fence[3].includes('`'))) return undefined;
-  return { indent: fence[1].length, run: fence[2], info: fence[3].trim().split(/\s/)[0].replace(/\|/g, '') };
+  const fence = opening(line);
+  return fence && { ...fence, info: infoWord(fence.info).replace(/\|/g, '') };
 }
 
 /** Whether the start of a line could still become a fence's run (to open or close it). */
@@ -40,12 +34,7 @@ export function couldBeFenceRun(line: string): boolean {
 
 /** Whether the start of a line could still become a fence's opening line, its language included. */
 export function couldOpenFence(line: string): boolean {
-  return FENCE_PREFIX.test(line) || FENCE_OPEN.test(line);
-}
-
-/** Whether a whole line closes the fence opened by `run`. */
-export function closesFence(line: string, run: string): boolean {
-  return new RegExp(`^ {0,3}${run}${run[0]}*[ \\t]*$`).test(line);
+  return FENCE_PREFIX.test(line) || /^ {0,3}(`{3,}|~{3,})/.test(line);
 }
 
 /** Whether a line inside the fence opened by `run` could be read by some renderer as its end. */

@@ -1,4 +1,4 @@
-// What answerParts.ts writes so that VS Code's Chat view, whose renderer (marked) reads the parts
+// What AnswerParts writes so that VS Code's Chat view, whose renderer (marked) reads the parts
 // joined, finds no link, image or code where there is none: link destinations that nothing in them
 // ends early, titles and words escaped, and what a bare web address before them could undo written
 // as entities.

@@ -3,7 +3,7 @@
 // `http.noProxy` (or NO_PROXY); then the proxy of `http.proxy`; then the one of the environment
 // (HTTPS_PROXY, HTTP_PROXY, ALL_PROXY, in either case). With none, the request goes directly, and
 // when that fails before anything was sent, through VS Code's own `fetch`, which knows what undici
-// cannot: a PAC script, the system's proxy, a Kerberos proxy (networkRoutes.ts).
+// cannot: a PAC script, the system's proxy, a Kerberos proxy (NetworkRoutes).
 
 import { bypassesProxy, noProxyEntries } from './noProxy';
 

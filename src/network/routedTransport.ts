@@ -1,5 +1,5 @@
 // The platform over undici in Node (desktop VS Code, remote hosts, code-server), on the way VS
-// Code's settings choose (proxyRoute.ts), trusting the roots VS Code trusts (trust.ts). The settings
+// Code's settings choose (routeFor), trusting the roots VS Code trusts (trustFor). The settings
 // are read for every request, so that a change takes effect with the next one; dispatchers (pools
 // of connections, direct or through a proxy) are made once per route and trust, and closed once
 // replaced. Where no proxy is set and the direct route fails before anything was sent, the call
@@ -10,7 +10,7 @@
 import type { Dispatcher } from 'undici';
 import type { BaseUrl } from '../platform/endpoint';
 import { fetchTransportWith, nodeFetchFailure } from '../platform/fetchTransport';
-import type { Logger } from '../platform/logger';
+import type { Logger } from '../log/logger';
 import type { HttpCall, HttpResponse, Transport, TransportFactory, TransportOptions } from '../platform/transport';
 import { sentNothing, TransportError } from '../platform/transportFailures';
 import { describeCertificate } from './peerCertificate';
@@ -31,13 +31,17 @@ export interface NodeNetwork {
 /** The ways to the platform for one extension session: dispatchers, trust and the routes that worked. */
 export class NetworkRoutes {
   private readonly dispatchers = new Map<string, { key: string; dispatcher: Dispatcher }>();
-  private trust: { key: string; value: Promise<Trust> } | undefined;
+  private trustKey: string | undefined;
   /** Origins, with their route, that VS Code's fetch reached where undici did not. */
   private readonly throughHost = new Set<string>();
   /** What was last said in the log about the way to each origin, so that it is said once. */
   private readonly said = new Map<string, string>();
 
-  constructor(readonly network: NodeNetwork) {}
+  /** `trusts`: the roots made so far, by their settings; shared where many routes read the same (tests). */
+  constructor(
+    readonly network: NodeNetwork,
+    private readonly trusts = new Map<string, Promise<Trust>>(),
+  ) {}
 
   /** The transport factory the client takes: every transport shares these routes. */
   readonly transport: TransportFactory = (base, options) => new RoutedTransport(base, options, this);
@@ -45,14 +49,16 @@ export class NetworkRoutes {
   /** The roots trusted under these settings, made once while they stay the same. */
   trustFor(settings: NetworkSettings): Promise<Trust> {
     const key = JSON.stringify([settings.systemCertificates, settings.env.NODE_EXTRA_CA_CERTS ?? '']);
-    if (this.trust?.key !== key) this.trust = { key, value: trustFor(settings, this.network.systemRoots) };
-    return this.trust.value;
+    this.trustKey = key;
+    let trust = this.trusts.get(key);
+    if (!trust) this.trusts.set(key, (trust = trustFor(settings, this.network.systemRoots)));
+    return trust;
   }
 
   /** The dispatcher of `route` to `origin`, made anew (the old one closed) when the route or trust changed. */
   async dispatcher(origin: string, route: Route, settings: NetworkSettings, options: TransportOptions): Promise<Dispatcher> {
     const trust = await this.trustFor(settings);
-    const key = JSON.stringify([route, route.kind === 'proxy' ? settings.proxyStrictSSL : null, this.trust?.key, options.timeouts]);
+    const key = JSON.stringify([route, route.kind === 'proxy' ? settings.proxyStrictSSL : null, this.trustKey, options.timeouts]);
     const cached = this.dispatchers.get(origin);
     if (cached?.key === key) return cached.dispatcher;
     // Exchanges under way on the old one finish; it takes no new ones.
@@ -214,15 +220,21 @@ function makeDispatcher(route: Route, settings: NetworkSettings, trust: Trust, o
   });
 }
 
+/** The roots of every plain transport: each reads the same, once. */
+const plainTrusts = new Map<string, Promise<Trust>>();
+
 /**
  * The transport of plain Node (tests, benchmarks, the demo's tools): VS Code's defaults, Node's own
  * reading of the system's roots; each transport with routes of its own, closed with it.
  */
 export const plainNodeTransport: TransportFactory = (base, options) => {
-  const routes = new NetworkRoutes({
-    settings: () => ({ ...defaultNetworkSettings, env: process.env }),
-    ...(nodeSystemRoots ? { systemRoots: nodeSystemRoots } : {}),
-  });
+  const routes = new NetworkRoutes(
+    {
+      settings: () => ({ ...defaultNetworkSettings, env: process.env }),
+      ...(nodeSystemRoots ? { systemRoots: nodeSystemRoots } : {}),
+    },
+    plainTrusts,
+  );
   const transport = routes.transport(base, options);
   return {
     get origin() {

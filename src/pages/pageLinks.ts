@@ -1,6 +1,6 @@
 // Where a link in a documentation page leads, as the site would take it: another page (`/guides/x`,
 // `guides/x`, `../x`, with or without `.md`/`.mdx` and `#anchor`), the web over http(s), or
-// nowhere (any other scheme, `//host`). The same rule as the chat's links (shared/linkTargets.ts).
+// nowhere (any other scheme, `//host`). The same rule as the chat's links (linkTarget).
 // The preview's plugin, the editor's links and the tests use it.
 
 import { linkTarget } from '../shared/linkTargets';

@@ -1,6 +1,6 @@
 // The platform over fetch: in a browser (vscode.dev, github.dev, code-server's web worker host), and
 // in Node through VS Code's own fetch where VS Code knows the way and undici does not (a PAC script,
-// the system's proxy: network/routedTransport.ts). The same calls, timeouts, cancellation and
+// the system's proxy: RoutedTransport). The same calls, timeouts, cancellation and
 // failures as undici's, redirects refused. A browser sends a call to another origin only if the
 // platform allows it (CORS); when it does not, fetch says no more than "failed", so the error says
 // what is most likely and what still works.
@@ -49,7 +49,7 @@ export function fetchTransportWith(flavour: FetchFlavour): (base: BaseUrl, optio
 
 /**
  * Node's fetch (and VS Code's over it) throws "fetch failed" with the real error as its cause: said
- * as undici's own failures are, given by the caller (network/undiciExchange.ts knows their codes).
+ * as undici's own failures are, given by the caller (undiciFailure knows their codes).
  */
 export function nodeFetchFailure(classify: (error: unknown) => unknown): FetchFlavour['failure'] {
   return (error) => {

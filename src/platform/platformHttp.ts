@@ -1,14 +1,14 @@
 // What every call to the platform shares, whichever of its two interfaces it goes to: the base
 // URL, the transport (logged around, once an exchange), the checks made before anything is sent
 // (the settings, the parameters, the right kind of key, read when needed), reading a JSON answer,
-// retries, and a guard that turns anything thrown into a failure. agentJobsClient.ts and
-// discoveryClient.ts are the two interfaces; client.ts holds one of each.
+// retries, and a guard that turns anything thrown into a failure. AgentJobsClient and
+// DiscoveryClient are the two interfaces; PlatformClient holds one of each.
 
 import { type BaseUrl, parseBaseUrl } from './endpoint';
 import { fail, isTransient, ok, platformError, type PlatformError, type Result, type Setting } from './errors';
 import type { ErrorContext } from './httpErrors';
 import { keyLabels, keyPrefixDescriptions, keyProblem, type KeyKind } from './keys';
-import { type Logger, silentLogger } from './logger';
+import { type Logger, silentLogger } from '../log/logger';
 import { redactSecrets } from './redact';
 import { abortableDelay, defaultRetryPolicy, type RetryPolicy, withRetries } from './retry';
 import {

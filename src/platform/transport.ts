@@ -1,14 +1,13 @@
 // One HTTP exchange with the platform, whatever carries it: the Transport interface the client
 // uses, and reading bodies. How an exchange can fail, and what each failure means to the user, is
-// transportFailures.ts's (a status's meaning is httpErrors.ts's). undici carries it in Node, over
-// the route VS Code's settings choose (network/routedTransport.ts), fetch in a browser
-// (fetchTransport.ts); the client never knows which, and logs each exchange around it (logged).
+// errorFromException's (a status's meaning is errorFromStatus's). undici carries it in Node, over
+// the route VS Code's settings choose (RoutedTransport), fetch in a browser (fetchTransport); the client never knows which, and logs each exchange around it (logged).
 
 import type { BaseUrl } from './endpoint';
 import { cancelled, fail, ok, platformError, type PlatformError, type Result } from './errors';
 import type { KeyKind } from './keys';
 import { describeNonJson, type ErrorContext, errorFromStatus } from './httpErrors';
-import type { Logger } from './logger';
+import type { Logger } from '../log/logger';
 import { MAX_TIMER_MS } from '../util/timers';
 import { errorFromException, TransportError } from './transportFailures';
 

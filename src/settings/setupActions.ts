@@ -1,5 +1,5 @@
 // What can be done about a set-up problem: the command each action runs (its title is the view's,
-// shared/setupActionTitles.ts). One map for the chat view's buttons, notifications about set-up and the
+// setupActionTitles). One map for the chat view's buttons, notifications about set-up and the
 // fixes offered with platform errors.
 
 import { commands } from '../identifiers';

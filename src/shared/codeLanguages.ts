@@ -4,8 +4,8 @@
 // 1.99; `vscode-extensions` draws Marketplace cards with Install buttons in 1.139; `mermaid` a
 // diagram in a webview), and any installed extension may claim more through the Chat view's output
 // renderers: a list of what is only code is the one that cannot fall behind. A fence of another
-// language keeps its code, without a language (test/unit/shared/codeLanguages.test.ts checks the
-// list against highlight.js and against the names VS Code claims).
+// language keeps its code, without a language (its unit test checks the list against highlight.js
+// and against the names VS Code claims).
 
 // prettier-ignore
 const LANGUAGES: ReadonlySet<string> = new Set([

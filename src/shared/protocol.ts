@@ -72,7 +72,7 @@ export type ToWebview =
   | { readonly type: 'focusInput'; readonly text?: string; readonly note?: string };
 
 /**
- * The shortest time between two draws of a streaming answer (the view's drawThrottle.ts), and so how
+ * The shortest time between two draws of a streaming answer (the view's drawThrottle), and so how
  * long the extension gathers deltas into one message: a message a draw, not one a token.
  */
 export const STREAM_DRAW_MS = 100;

@@ -1,5 +1,5 @@
 // What can be done about a set-up problem, as the view names it: the actions and their buttons'
-// titles, also the extension's buttons'. The commands they run are the extension's (settings/setupActions.ts).
+// titles, also the extension's buttons'. The commands they run are the extension's (setupActions).
 
 export const setupActionTitles = {
   configure: 'Configure',

@@ -1,7 +1,6 @@
 // Activation, in either host: registers what VS Code must find at once (the commands, the two views,
 // the page documents' scheme, the tools, the URI handler) and returns. The features behind them
-// start the first time any is used. The host's entry (extension.ts in Node, extensionWeb.ts in a
-// browser) says how they load.
+// start the first time any is used. Each host's entry (Node's, the browser's) says how they load.
 
 import type MarkdownIt from 'markdown-it';
 import * as vscode from 'vscode';

@@ -1,6 +1,6 @@
 // The extension in Node (desktop VS Code, remote hosts, code-server's Node host). Activation reads
 // this small bundle alone; the features (dist/features.js, with undici behind them) and the
-// preview's plugin (dist/preview.js) load the first time they are used: bench/footprint.ts prints
+// preview's plugin (dist/preview.js) load the first time they are used: the footprint benchmark prints
 // the sizes and the time activation takes.
 
 import type * as vscode from 'vscode';

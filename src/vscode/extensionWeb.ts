@@ -1,11 +1,11 @@
 // The extension in a browser (vscode.dev, github.dev, code-server's web worker host), with calls to
 // the platform over fetch. What needs Git is not offered where VS Code's Git extension is not
-// (review/vscode/registerReview.ts and agentJobs/vscode/registerAgentJobs.ts); nothing here may use Node.
+// (registerReview and registerAgentJobs); nothing here may use Node.
 //
 // Activation reads this small bundle alone (dist/web/extension.js, with the preview's plugin, which
 // VS Code's Markdown preview asks for synchronously); the features (dist/web/features.js) are read
 // the first time they are used. A web worker's extension host lends `require` for `vscode` only,
-// so the features' bundle is read and run here the way the host runs this one. bench/webFootprint.ts
+// so the features' bundle is read and run here the way the host runs this one. the web footprint benchmark
 // prints what that buys.
 
 import * as vscode from 'vscode';

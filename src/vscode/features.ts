@@ -1,4 +1,4 @@
-// Everything the extension does, loaded the first time any of it is used (extension.ts): the
+// Everything the extension does, loaded the first time any of it is used (activateWith's loadedNow): the
 // platform client, the chat, the pages, the search, the tools and the agent jobs, wired together.
 // Each feature lives in its own folder and registers its commands itself; the views, the page
 // documents and the tools were registered at activation, and are handed their providers here.
@@ -10,7 +10,7 @@ import { registerAgentJobs } from '../agentJobs/vscode/registerAgentJobs';
 import { registerChat } from '../chat/vscode/registerChat';
 import { SecretThreadKeys } from '../chat/vscode/threadKeys';
 import { type DocsParticipant, docsParticipant } from '../chatParticipant/vscode/docsParticipant';
-import type { Logger } from '../platform/logger';
+import type { Logger } from '../log/logger';
 import type { TransportFactory } from '../platform/transport';
 import type { NetworkDiagnosis } from '../network/diagnosis';
 import { followEditorLink } from '../editorLinks/vscode/registerEditorLinks';
@@ -26,7 +26,7 @@ import { registerCheckConnection } from '../settings/vscode/checkConnectionComma
 import { registerConfigure } from '../settings/vscode/configureCommand';
 import { registerKeyCommands } from '../settings/vscode/keyCommands';
 import { KeyStore } from '../settings/vscode/keyStore';
-import { PlatformConnection } from '../settings/vscode/platformConnection';
+import { PlatformConnection } from '../platform/vscode/platformConnection';
 import { SettingsService } from '../settings/vscode/settingsService';
 import { SetupService } from '../settings/vscode/setupService';
 

@@ -1,6 +1,6 @@
 // Renders an answer while it streams, at a cost per delta that does not grow with the answer: a
 // finished block (cut at a blank line that nothing after it can carry on) is rendered once, and only
-// the unfinished tail again, at most once a draw (drawThrottle.ts). A block keeps the nodes the tail
+// the unfinished tail again, at most once a draw (drawThrottle). A block keeps the nodes the tail
 // showed it in, so a reader's selection or focus stays on it. How and why: docs/rendering.md.
 
 import { SUGGESTIONS_INFO } from '../shared/suggestions';

@@ -6,7 +6,7 @@ import { plainNodeTransport } from '../../src/network/routedTransport';
 import { PlatformClient, type PlatformClientOptions } from '../../src/platform/client';
 import type { PlatformError, PlatformErrorKind } from '../../src/platform/errors';
 import type { KeyKind } from '../../src/platform/keys';
-import type { Logger } from '../../src/platform/logger';
+import type { Logger } from '../../src/log/logger';
 import { ManualClock } from '../emulator/clock';
 import { PlatformEmulator, type EmulatorOptions } from '../emulator/emulator';
 import type { Fault, Operation } from '../emulator/faults';

@@ -4,7 +4,7 @@ import * as vscode from 'vscode';
 import { commands } from '../../identifiers';
 import type { SetupService } from '../../settings/vscode/setupService';
 import { agentJobsNeeds } from '../../settings/setupState';
-import { setStatusMessage, showMessage } from '../../ui/vscode/messages';
+import { setStatusMessage, showMessage } from '../../ui/vscode/notifications';
 import { showSetupNeed } from '../../settings/vscode/setupMessages';
 import type { AgentJobsModel } from '../agentJobsModel';
 import type { AgentJobsTree } from './agentJobsTree';

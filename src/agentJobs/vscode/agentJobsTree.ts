@@ -48,7 +48,7 @@ export class AgentJobsTree extends Disposable implements vscode.TreeDataProvider
   private readonly changed = this.register(new vscode.EventEmitter<JobNode | undefined>());
   private readonly redraw = this.register(new Coalesced(() => this.update(), REDRAW_DELAY_MS));
   readonly onDidChangeTreeData = this.changed.event;
-  /** The view is made at activation, before this provider is loaded: extension.ts hands its calls on. */
+  /** The view is made at activation, before this provider is loaded: activateWith hands its calls on. */
   constructor(
     private readonly model: AgentJobsModel,
     private readonly view: vscode.TreeView<JobNode>,

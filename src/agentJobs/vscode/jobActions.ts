@@ -4,7 +4,7 @@
 import * as vscode from 'vscode';
 import { commands } from '../../identifiers';
 import type { AgentJob } from '../../platform/agentJob';
-import type { MessageAction } from '../../ui/vscode/messages';
+import type { MessageAction } from '../../ui/vscode/notifications';
 import type { JobNode } from './agentJobsTree';
 
 interface JobAction {

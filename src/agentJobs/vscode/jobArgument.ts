@@ -3,7 +3,7 @@
 // in the editor, or nothing, when a job is picked from the tracked ones.
 
 import * as vscode from 'vscode';
-import { showMessage } from '../../ui/vscode/messages';
+import { showMessage } from '../../ui/vscode/notifications';
 import { inertText } from '../../util/inertText';
 import type { AgentJobsModel } from '../agentJobsModel';
 import type { JobNode } from './agentJobsTree';

@@ -8,9 +8,9 @@ import { storageKeys } from '../../identifiers';
 import type { PlatformClient } from '../../platform/client';
 import { originOf } from '../../platform/endpoint';
 import { fail, ok, platformError, type Result } from '../../platform/errors';
-import type { PlatformConnection } from '../../settings/vscode/platformConnection';
+import type { PlatformConnection } from '../../platform/vscode/platformConnection';
 import type { SettingsService } from '../../settings/vscode/settingsService';
-import { askModal } from '../../ui/vscode/messages';
+import { askModal } from '../../ui/vscode/notifications';
 import { quotedLine } from '../../util/inertText';
 import type { JobScope } from '../agentJobsModel';
 

@@ -3,14 +3,14 @@
 // (from a prompt draft), send it follow-ups, track one by id.
 
 import * as vscode from 'vscode';
-import type { Logger } from '../../platform/logger';
+import type { Logger } from '../../log/logger';
 import { originOf } from '../../platform/endpoint';
-import type { PlatformConnection } from '../../settings/vscode/platformConnection';
+import type { PlatformConnection } from '../../platform/vscode/platformConnection';
 import type { SettingsService } from '../../settings/vscode/settingsService';
 import type { SetupService } from '../../settings/vscode/setupService';
 import type { DocsSettings } from '../../settings/settingsModel';
 import { hasGitExtension } from '../../git/vscode/gitExtension';
-import { showMessage } from '../../ui/vscode/messages';
+import { showMessage } from '../../ui/vscode/notifications';
 import { registerAgentJobCommands } from './agentJobCommands';
 import { AgentJobsModel, type JobScope } from '../agentJobsModel';
 import { AgentJobsTree, type JobNode } from './agentJobsTree';

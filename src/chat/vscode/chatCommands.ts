@@ -5,7 +5,7 @@ import type { SetupService } from '../../settings/vscode/setupService';
 import { commands } from '../../identifiers';
 import { assistantNeeds } from '../../settings/setupState';
 import { editorSelection } from '../../selection/vscode/editorSelection';
-import { showMessage } from '../../ui/vscode/messages';
+import { showMessage } from '../../ui/vscode/notifications';
 import { showSetupNeed } from '../../settings/vscode/setupMessages';
 import type { ChatSession } from '../chatSession';
 import type { ChatViewProvider } from './chatViewProvider';
@@ -45,7 +45,7 @@ async function ask(deps: ChatCommandDeps, given: string | undefined): Promise<Sh
     ignoreFocusOut: true,
   });
   if (question === undefined || (question.trim() === '' && !deps.session.pendingContext)) return undefined;
-  await deps.view.reveal(false);
+  await deps.view.show();
   const turn = await deps.session.ask(question);
   return turn && shownTurn(turn);
 }
@@ -60,7 +60,7 @@ async function askAboutSelection(deps: ChatCommandDeps): Promise<AttachedContext
   if (!(await ready(deps))) return undefined;
   const attached = attachSelection(selection);
   deps.session.attach(attached);
-  await deps.view.reveal(true);
+  await deps.view.focusQuestion();
   return attached;
 }
 

@@ -1,17 +1,17 @@
 // The chat webview view. It waits for the webview's `ready` before posting anything, checks every
 // message the webview sends against the protocol, and relays the chat session's events, sending
 // what many chunks of an answer changed (text, sources, activity) once per draw of the view
-// (streamBatcher.ts).
+// (StreamBatcher).
 
 import { SECTION, settingNames } from '../../settings/settingsModel';
 import * as vscode from 'vscode';
 import { contextKeys, views } from '../../identifiers';
 import type { PageDocuments } from '../../pages/vscode/pageDocuments';
-import type { Logger } from '../../platform/logger';
+import type { Logger } from '../../log/logger';
 import { runSetupAction } from '../../settings/vscode/setupMessages';
 import type { SetupService } from '../../settings/vscode/setupService';
 import { assistantNeeds } from '../../settings/setupState';
-import { setStatusMessage, showMessage } from '../../ui/vscode/messages';
+import { setStatusMessage, showMessage } from '../../ui/vscode/notifications';
 import { Disposable } from '../../util/disposable';
 import type { ChatEvent } from '../chatEvent';
 import type { ChatSession } from '../chatSession';
@@ -25,7 +25,7 @@ import { webviewHtml } from '../webviewHtml';
 export class ChatViewProvider extends Disposable implements vscode.WebviewViewProvider {
   private view: vscode.WebviewView | undefined;
   private webviewReady = false;
-  /** What reveal() asked of a view that was not ready yet. */
+  /** What focusQuestion() asked of a view that was not ready yet. */
   private pendingFocus: ToWebview | undefined;
   private readonly stream = this.register(new StreamBatcher((update) => this.postUpdate(update)));
 
@@ -41,13 +41,17 @@ export class ChatViewProvider extends Disposable implements vscode.WebviewViewPr
     this.register(session.onEvent((event) => this.relay(event)));
   }
 
-  /**
-   * Shows the chat view; with `focusInput`, puts the cursor in the question box, with `text` in it
-   * and `note` under it when given. A view still loading gets it once it is ready.
-   */
-  async reveal(focusInput: boolean, text?: string, note?: string): Promise<void> {
+  /** Shows the chat view. */
+  async show(): Promise<void> {
     await vscode.commands.executeCommand(`${views.chat}.focus`);
-    if (!focusInput) return;
+  }
+
+  /**
+   * Shows the chat view and puts the cursor in the question box, with `text` in it and `note` under
+   * it when given. A view still loading gets it once it is ready.
+   */
+  async focusQuestion(text?: string, note?: string): Promise<void> {
+    await this.show();
     const message: ToWebview = { type: 'focusInput', ...(text === undefined ? {} : { text }), ...(note === undefined ? {} : { note }) };
     if (this.view && this.webviewReady) this.post(message);
     else this.pendingFocus = message;

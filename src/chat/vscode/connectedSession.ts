@@ -2,8 +2,8 @@
 // in VS Code's Chat view ask the same way, and never send a question anywhere else.
 
 import { originOf } from '../../platform/endpoint';
-import type { Logger } from '../../platform/logger';
-import type { PlatformConnection } from '../../settings/vscode/platformConnection';
+import type { Logger } from '../../log/logger';
+import type { PlatformConnection } from '../../platform/vscode/platformConnection';
 import type { SettingsService } from '../../settings/vscode/settingsService';
 import { ChatSession } from '../chatSession';
 import type { Conversation } from '../conversation';

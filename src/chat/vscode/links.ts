@@ -5,8 +5,8 @@
 import * as vscode from 'vscode';
 import type { PageDocuments } from '../../pages/vscode/pageDocuments';
 import { pagePathFromInput } from '../../pages/pagePath';
-import type { Logger } from '../../platform/logger';
-import { showMessage } from '../../ui/vscode/messages';
+import type { Logger } from '../../log/logger';
+import { showMessage } from '../../ui/vscode/notifications';
 import { showPlatformError } from '../../settings/vscode/setupMessages';
 import { linkTarget } from '../../shared/linkTargets';
 

@@ -4,8 +4,8 @@
 import type * as vscode from 'vscode';
 import { storageKeys } from '../../identifiers';
 import type { PageDocuments } from '../../pages/vscode/pageDocuments';
-import type { Logger } from '../../platform/logger';
-import type { PlatformConnection } from '../../settings/vscode/platformConnection';
+import type { Logger } from '../../log/logger';
+import type { PlatformConnection } from '../../platform/vscode/platformConnection';
 import type { SettingsService } from '../../settings/vscode/settingsService';
 import type { SetupService } from '../../settings/vscode/setupService';
 import { registerChatCommands } from './chatCommands';
@@ -24,7 +24,7 @@ export interface ChatDeps {
 }
 
 export interface ChatFeature {
-  /** The chat view's provider; extension.ts registers the view at activation and hands it on. */
+  /** The chat view's provider; activateWith registers the view and hands it on. */
   readonly view: vscode.WebviewViewProvider;
   /** The conversation as saved in workspace state. */
   savedConversation(): unknown;
@@ -52,12 +52,12 @@ export function registerChat(context: vscode.ExtensionContext, { platform, setti
     hasThreadKey: () => conversation.thread.hasStoredKey(),
     askAboutPage: async (pagePath) => {
       session.attach(attachPage(pagePath));
-      await view.reveal(true);
+      await view.focusQuestion();
     },
     // A question from outside goes alone: what the user attached for their own question is taken off.
     fillQuestion: (question, note) => {
       session.attach(undefined);
-      return view.reveal(true, question, note);
+      return view.focusQuestion(question, note);
     },
   };
 }

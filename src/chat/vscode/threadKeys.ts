@@ -4,7 +4,7 @@
 
 import type * as vscode from 'vscode';
 import { storageKeys } from '../../identifiers';
-import type { Logger } from '../../platform/logger';
+import type { Logger } from '../../log/logger';
 import { threadKeyName, type ThreadKeyStore, type ThreadRef } from '../chatThread';
 
 export class SecretThreadKeys implements ThreadKeyStore {

@@ -4,7 +4,7 @@
 
 import * as vscode from 'vscode';
 import { commands } from '../../identifiers';
-import { askModal, showMessage } from '../../ui/vscode/messages';
+import { askModal, showMessage } from '../../ui/vscode/notifications';
 import { quotedLine } from '../../util/inertText';
 import { editorLink } from '../editorLink';
 import { countOf } from '../../shared/counting';

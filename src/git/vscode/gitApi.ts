@@ -1,6 +1,6 @@
 // VS Code's built-in Git extension (`vscode.git`), through its API version 1: the one way this
 // extension reads or changes a repository. It never runs git itself. The parts of the API used,
-// as types; gitExtension.ts finds the API itself, and ../gitWords.ts reads what git says.
+// as types; gitApi() finds the API itself, and gitWords() reads what git says.
 
 import type * as vscode from 'vscode';
 

@@ -2,7 +2,7 @@
 // key can reach the log by no path at all.
 
 import * as vscode from 'vscode';
-import type { Logger } from '../../platform/logger';
+import type { Logger } from '../logger';
 import { redactSecrets } from '../../platform/redact';
 
 type Level = 'debug' | 'info' | 'warn' | 'error';

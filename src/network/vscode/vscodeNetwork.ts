@@ -4,7 +4,7 @@
 
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import type { Logger } from '../../platform/logger';
+import type { Logger } from '../../log/logger';
 import { defaultNetworkSettings, type NetworkSettings, type ProxySupport } from '../proxyRoute';
 import type { NodeNetwork } from '../routedTransport';
 import { linuxBundleRoots, nodeSystemRoots, type SystemRoots } from '../trust';

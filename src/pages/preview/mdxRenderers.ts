@@ -1,5 +1,5 @@
-// What a page's MDX tokens become in VS Code's Markdown preview (mdxRules.ts reads them): the
-// front matter as a heading, imports and comments hidden, components as components.ts draws
+// What a page's MDX tokens become in VS Code's Markdown preview (readMdx reads them): the
+// front matter as a heading, imports and comments hidden, components as componentOpen draws
 // them, a titled fence with its title. And what a page may not do: raw HTML shows as text but for
 // tags that carry nothing, an image is a link that loads nothing, and a link goes to another page,
 // to the web over http(s), or nowhere.

@@ -1,7 +1,7 @@
 // How the MDX of a page is read into markdown-it's tokens: the front matter, imports and
 // exports, JSX comments, and the components' tags, in blocks and in text, each closing tag paired
 // with its opening tag. Inside a component, indentation is layout; outside, CommonMark's. Every
-// rule reads in time that grows with the page. mdxRenderers.ts turns the tokens into HTML.
+// rule reads in time that grows with the page. renderMdx turns the tokens into HTML.
 
 import type MarkdownIt from 'markdown-it';
 import { type JsxTag, readJsxTag } from './jsxTags';

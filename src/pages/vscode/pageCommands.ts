@@ -4,7 +4,7 @@
 import * as vscode from 'vscode';
 import { commands } from '../../identifiers';
 import type { SettingsService } from '../../settings/vscode/settingsService';
-import { setStatusMessage, showMessage } from '../../ui/vscode/messages';
+import { setStatusMessage, showMessage } from '../../ui/vscode/notifications';
 import { setupButton, showPlatformError } from '../../settings/vscode/setupMessages';
 import { PageDocuments } from './pageDocuments';
 import { headingLine } from '../headings';

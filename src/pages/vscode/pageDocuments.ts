@@ -3,12 +3,12 @@
 
 import * as vscode from 'vscode';
 import { pageScheme } from '../../identifiers';
-import type { Logger } from '../../platform/logger';
+import type { Logger } from '../../log/logger';
 import type { CallOptions, Page } from '../../platform/client';
 import { originOf } from '../../platform/endpoint';
 import type { Result } from '../../platform/errors';
 import type { SettingsService } from '../../settings/vscode/settingsService';
-import { showMessage } from '../../ui/vscode/messages';
+import { showMessage } from '../../ui/vscode/notifications';
 import { withVisibleWaits } from './visibleWaits';
 import { Disposable } from '../../util/disposable';
 import type { PageCache } from '../pageCache';

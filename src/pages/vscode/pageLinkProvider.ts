@@ -1,6 +1,6 @@
 // Links between pages in a page's editor: a link to another page of the site opens it as a page
 // document (at its heading, for `#anchor`), an http(s) link opens in the browser, anything else is
-// not a link. The same rule as the preview's (pageLinks.ts).
+// not a link. The same rule as the preview's (pageLink).
 
 import * as vscode from 'vscode';
 import { commands } from '../../identifiers';

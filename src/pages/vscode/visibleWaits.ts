@@ -4,7 +4,7 @@
 
 import * as vscode from 'vscode';
 import type { CallOptions, RetryWait } from '../../platform/client';
-import { withProgress } from '../../ui/vscode/messages';
+import { withProgress } from '../../ui/vscode/notifications';
 
 export async function withVisibleWaits<T>(title: string, call: (options: CallOptions) => Promise<T>): Promise<T> {
   const controller = new AbortController();

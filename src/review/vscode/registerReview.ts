@@ -15,7 +15,7 @@ import { hasGitExtension } from '../../git/vscode/gitExtension';
 import { isCloneableUrl } from '../../git/remoteUrls';
 import { commands, contextKeys } from '../../identifiers';
 import type { AgentJob } from '../../platform/agentJob';
-import { setStatusMessage, showMessage, withProgress } from '../../ui/vscode/messages';
+import { setStatusMessage, showMessage, withProgress } from '../../ui/vscode/notifications';
 import {
   type BranchChanges,
   type BranchProblem,

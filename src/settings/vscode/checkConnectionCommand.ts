@@ -5,10 +5,10 @@
 import * as vscode from 'vscode';
 import { commands } from '../../identifiers';
 import type { NetworkDiagnosis } from '../../network/diagnosis';
-import { type MessageAction, showMessage, withProgress } from '../../ui/vscode/messages';
+import { type MessageAction, showMessage, withProgress } from '../../ui/vscode/notifications';
 import { checkConnection, type ConnectionReport } from '../connectionCheck';
 import { connectionReportText } from '../connectionReport';
-import type { PlatformConnection } from './platformConnection';
+import type { PlatformConnection } from '../../platform/vscode/platformConnection';
 import { setupButton } from './setupMessages';
 import type { SetupService } from './setupService';
 

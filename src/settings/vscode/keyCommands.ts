@@ -3,8 +3,8 @@
 import * as vscode from 'vscode';
 import { keyLabels, keyPrefixDescriptions, keyProblem, type KeyKind } from '../../platform/keys';
 import { commands } from '../../identifiers';
-import type { Logger } from '../../platform/logger';
-import { showMessage } from '../../ui/vscode/messages';
+import type { Logger } from '../../log/logger';
+import { showMessage } from '../../ui/vscode/notifications';
 import { actionForNeed, setupActions } from '../setupActions';
 import { setupButton } from './setupMessages';
 import type { KeyStore } from './keyStore';

@@ -2,8 +2,8 @@
 // appears, rather than on every call that would trip over it.
 
 import * as vscode from 'vscode';
-import type { Logger } from '../../platform/logger';
-import { showMessage } from '../../ui/vscode/messages';
+import type { Logger } from '../../log/logger';
+import { showMessage } from '../../ui/vscode/notifications';
 import { setupButton } from './setupMessages';
 import { Disposable } from '../../util/disposable';
 import { type DocsSettings, readSettings, type ReadSettings, SECTION, settingNames } from '../settingsModel';

@@ -4,7 +4,7 @@
 
 import * as vscode from 'vscode';
 import type { PlatformError } from '../../platform/errors';
-import { type MessageAction, showMessage } from '../../ui/vscode/messages';
+import { type MessageAction, showMessage } from '../../ui/vscode/notifications';
 import { actionForError, actionForNeed, type SetupAction, setupActions } from '../setupActions';
 import type { Need } from '../setupState';
 

@@ -4,7 +4,7 @@
 import * as vscode from 'vscode';
 import { contextKeys } from '../../identifiers';
 import type { KeyKind } from '../../platform/keys';
-import type { Logger } from '../../platform/logger';
+import type { Logger } from '../../log/logger';
 import { Disposable } from '../../util/disposable';
 import { SerialQueue } from '../../util/serialQueue';
 import type { KeyStore } from './keyStore';

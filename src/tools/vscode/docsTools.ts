@@ -1,7 +1,7 @@
 // Docs Assistant's documentation, lent to VS Code's own chat and agents as language model tools:
 // search the docs, read a page. They use the extension's client, keys, page cache and log; when
 // something is not set up they answer with a sentence a model can relay, never a stack trace.
-// extension.ts registers them under their names at activation and hands calls on to these.
+// activateWith registers them under their names and hands calls on to these.
 
 import * as vscode from 'vscode';
 import { scopeLabel } from '../../settings/filterScope';
@@ -9,8 +9,8 @@ import type { tools } from '../../identifiers';
 import { pagePathFromInput } from '../../pages/pagePath';
 import type { PageDocuments } from '../../pages/vscode/pageDocuments';
 import { DEFAULT_SEARCH_PAGE_SIZE } from '../../platform/client';
-import type { Logger } from '../../platform/logger';
-import type { PlatformConnection } from '../../settings/vscode/platformConnection';
+import type { Logger } from '../../log/logger';
+import type { PlatformConnection } from '../../platform/vscode/platformConnection';
 import type { SettingsService } from '../../settings/vscode/settingsService';
 import type { SetupService } from '../../settings/vscode/setupService';
 import { assistantNeeds } from '../../settings/setupState';

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { buildJobPrompt, fenced } from '../../../src/agentJobs/jobPrompt';
+import { buildJobPrompt, codeSpan, fenced } from '../../../src/agentJobs/jobPrompt';
 import { jobLabel, promptTitle } from '../../../src/agentJobs/jobPresentation';
 import { loadTrackedJobs, saveTrackedJobs, type KeyValueStore } from '../../../src/agentJobs/savedJobs';
 import { promptProblem } from '../../../src/platform/agentJob';
@@ -31,6 +31,8 @@ describe('agent job prompts', () => {
   it('fences code so that backticks inside cannot close the block early', () => {
     assert.equal(fenced('a ``` b ```` c', 'md'), '`````md\na ``` b ```` c\n`````');
     assert.equal(fenced('plain', ''), '```\nplain\n```');
+    assert.equal(codeSpan('a `b` c'), '``a `b` c``');
+    assert.equal(codeSpan('`edge'), '`` `edge ``');
   });
 
   it('refuses an empty prompt and one over 100 KB, saying how big it is', () => {

@@ -2,13 +2,13 @@
 // changes, each reading keys for its own origin only. What was meant for one origin (a question, a
 // job's read, a prompt) goes through forOrigin, so it is never sent to another.
 
-import { PlatformClient } from '../../platform/client';
-import { fail, ok, platformError, type Result } from '../../platform/errors';
-import type { Logger } from '../../platform/logger';
-import type { TransportFactory } from '../../platform/transport';
+import { PlatformClient } from '../client';
+import { fail, ok, platformError, type Result } from '../errors';
+import type { Logger } from '../../log/logger';
+import type { TransportFactory } from '../transport';
 import { Disposable } from '../../util/disposable';
-import type { KeyStore } from './keyStore';
-import type { SettingsService } from './settingsService';
+import type { KeyStore } from '../../settings/vscode/keyStore';
+import type { SettingsService } from '../../settings/vscode/settingsService';
 
 export class PlatformConnection extends Disposable {
   private cached: { baseUrl: string; client: PlatformClient } | undefined;
