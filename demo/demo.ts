@@ -40,6 +40,8 @@ export interface DemoOptions {
   readonly web?: boolean;
   /** Which VS Code: the oldest this extension supports (the default) or the newest. */
   readonly release?: ReleaseName;
+  /** Where the sample project and VS Code's data go: a new temporary folder when absent, else made anew. */
+  readonly scratch?: string;
   readonly log?: (line: string) => void;
 }
 
@@ -72,7 +74,11 @@ interface Prepared {
  */
 async function prepare(options: DemoOptions): Promise<Prepared> {
   const emulator = await PlatformEmulator.start({ port: options.emulatorPort ?? 0, deltaDelayMs: options.deltaDelayMs ?? 15 });
-  const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'docs-assistant-demo-'));
+  const scratch = options.scratch ?? fs.mkdtempSync(path.join(os.tmpdir(), 'docs-assistant-demo-'));
+  if (options.scratch) {
+    fs.rmSync(scratch, { recursive: true, force: true });
+    fs.mkdirSync(scratch, { recursive: true });
+  }
   const workspace = path.join(scratch, 'sample-project');
   const repository = sampleRepository(scratch, workspace);
   emulator.jobs.repository = repository;
@@ -172,6 +178,34 @@ export async function startDesktopDemo(code: string, options: DemoOptions = {}):
       if (child.exitCode === null) child.kill();
       await cleanUp(prepared);
     },
+  };
+}
+
+/** What F5 needs of the demo: the emulator, the sample project, and VS Code's user folder, set up for it. */
+export interface F5Demo {
+  readonly emulator: PlatformEmulator;
+  readonly workspace: string;
+  readonly userDir: string;
+  /** The file the seed extension reads the keys and jobs from (DOCS_ASSISTANT_DEMO_FILE). */
+  readonly seedFile: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * The demo for a desktop VS Code that .vscode/launch.json starts (F5): everything in `scratch`, at
+ * paths the launch configuration names, and the emulator on a port it knows.
+ */
+export async function startF5Demo(options: DemoOptions & { readonly scratch: string }): Promise<F5Demo> {
+  const prepared = await prepare(options);
+  writeUserSettings(prepared.userDir, prepared.settings);
+  const seedFile = path.join(prepared.scratch, 'demo.json');
+  fs.writeFileSync(seedFile, prepared.env.DOCS_ASSISTANT_DEMO);
+  return {
+    emulator: prepared.emulator,
+    workspace: prepared.workspace,
+    userDir: prepared.userDir,
+    seedFile,
+    stop: () => prepared.emulator.close(),
   };
 }
 

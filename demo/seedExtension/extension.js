@@ -1,4 +1,4 @@
-// Loaded by `npm run demo` beside Docs Assistant, in development mode. The demo's keys cannot go
+// Loaded by `npm run demo` (and F5, .vscode/launch.json) beside Docs Assistant, in development mode. The demo's keys cannot go
 // in a settings file (the extension reads keys from secret storage only, and only per origin),
 // so this does what a new user would do through the commands: set both keys for the emulator's
 // base URL (a key given to Set Key fills its masked box, which this accepts, as a user presses
@@ -42,10 +42,12 @@ async function runAccepting(command, ...args) {
   return running;
 }
 
-/** The demo's settings, from the environment the demo started VS Code with. */
+/** The demo's settings, from the environment the demo started VS Code with, or the file it names (F5). */
 function readDemo() {
   try {
-    const demo = JSON.parse(process.env.DOCS_ASSISTANT_DEMO ?? 'null');
+    const file = process.env.DOCS_ASSISTANT_DEMO_FILE;
+    const text = file ? require('fs').readFileSync(file, 'utf8') : (process.env.DOCS_ASSISTANT_DEMO ?? 'null');
+    const demo = JSON.parse(text);
     const ok =
       demo &&
       typeof demo.baseUrl === 'string' &&

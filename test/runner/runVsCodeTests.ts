@@ -8,8 +8,7 @@ import * as path from 'node:path';
 import { makePki, type Pki } from '../network/pki';
 import { canTrustInSystem, trustInSystem } from './systemTrust';
 import { freePort, releaseOfRun, RELEASES, type ReleaseName } from './codeServer';
-import { JobRepository } from '../emulator/jobRepository';
-import { commitAllWithOrigin } from './gitRepository';
+import { hostWorkspaceFiles, prepareHostWorkspace } from './hostWorkspace';
 import { openWorkbench, REPO_ROOT } from './workbench';
 
 const TIMEOUT_MS = 10 * 60_000;
@@ -31,25 +30,13 @@ async function networkEnv(pki: Pki, systemTrust: boolean): Promise<Record<string
 
 async function runOn(release: ReleaseName, env: Record<string, string>, print: (line: string) => void): Promise<number> {
   print(`\n== test/vscode in VS Code ${RELEASES[release].vscode} (code-server ${RELEASES[release].codeServer})`);
-  // A workspace that tries to send requests elsewhere: its base URL must be ignored.
+  // Nothing listens there: the workspace's base URL must be ignored.
   const decoyPort = await freePort();
   const workbench = await openWorkbench({
     release,
     extensionTestsPath: path.join(REPO_ROOT, 'out', 'test', 'vscode', 'index'),
-    workspaceFiles: {
-      '.vscode/settings.json': JSON.stringify({ 'docsAssistant.baseUrl': `http://127.0.0.1:${decoyPort}` }, null, 2),
-      'src/sample.ts': 'export function add(a: number, b: number): number {\n  return a + b;\n}\n',
-      'src/retry.ts': 'export const retries = 3;\n',
-      'README.md': '# Sample workspace\n',
-      // Tracked, though it may hold secrets, or the .gitignore names it: as when committed before it was ignored.
-      '.env': 'API_TOKEN=placeholder\n',
-      '.gitignore': '*.local.json\n',
-      'settings.local.json': '{ "port": 3000 }\n',
-      ...JobRepository.docsFiles(),
-    },
-    // A clone of a Git repository, so that the agent job tests can attach uncommitted changes, and
-    // review the changes that jobs push to its origin.
-    prepareWorkspace: (folder) => void commitAllWithOrigin(folder),
+    workspaceFiles: hostWorkspaceFiles(decoyPort),
+    prepareWorkspace: prepareHostWorkspace,
     env,
     onHostLog: print,
   });
