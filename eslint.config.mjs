@@ -14,7 +14,7 @@ import tseslint from 'typescript-eslint';
 const VSCODE_LAYER = ['src/**/vscode/**/*.ts', 'test/vscode/**/*.ts', 'bench/activation/**/*.ts', 'bench/inHost/**/*.ts'];
 
 export default tseslint.config(
-  { ignores: ['out/**', 'dist/**', 'node_modules/**', 'demo/workspace/**', 'test-results/**'] },
+  { ignores: ['out/**', 'dist/**', 'node_modules/**', 'demo/workspace/**', 'test-results/**', '.vscode-test/**'] },
   {
     files: ['**/*.ts'],
     extends: [js.configs.recommended, ...tseslint.configs.recommendedTypeChecked],
