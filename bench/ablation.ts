@@ -320,7 +320,7 @@ const times = (value: number) => `${value >= 10 ? value.toFixed(0) : value.toFix
 const mb = (value: number) => `${value.toFixed(1)} MB`;
 
 export interface Ablation {
-  /** Markdown tables, for the README. */
+  /** Markdown tables, for docs/performance.md. */
   readonly tables: string;
 }
 

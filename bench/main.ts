@@ -1,5 +1,5 @@
 // npm run bench: every benchmark, each figure next to a baseline measured in the same run.
-//   npm run bench -- --readme       also writes the table into README.md
+//   npm run bench -- --write        also writes the table into docs/performance.md
 //   npm run bench -- --json         also writes every figure, its goal and whether it is met to bench/results.json
 //   npm run bench -- --only decoding,proxy,rendering,restore,polling,jobsTree,footprint,webFootprint
 //   npm run bench -- --only rendering --ablate   instead, what each layer of the chat's renderer buys (about 30 minutes)
@@ -19,7 +19,7 @@ import { benchStreamDecoding } from './streamDecoding';
 import { benchWebFootprint } from './webFootprint';
 
 const REPO_ROOT = path.resolve(__dirname, '..', '..');
-const README = path.join(REPO_ROOT, 'README.md');
+const PERFORMANCE = path.join(REPO_ROOT, 'docs', 'performance.md');
 const RESULTS = path.join(REPO_ROOT, 'bench', 'results.json');
 const START = '<!-- bench:start -->';
 const END = '<!-- bench:end -->';
@@ -59,7 +59,7 @@ async function main(): Promise<void> {
     const { tables } = await benchAblation((line) => console.log(`  ${line}`));
     const ablation = `Measured on ${machine}, ${new Date().toISOString().slice(0, 10)}, with \`npm run bench -- --only rendering --ablate\`.\n\n${tables}`;
     console.log(`\n${ablation}\n`);
-    if (process.argv.includes('--readme')) replaceSection(ABLATION_START, ABLATION_END, ablation);
+    if (process.argv.includes('--write')) replaceSection(ABLATION_START, ABLATION_END, ablation);
   }
   const result = `Measured on ${machine}, ${new Date().toISOString().slice(0, 10)}, with \`npm run bench\`.\n\n${table(rows)}`;
   if (rows.length > 0) console.log(`\n${result}\n`);
@@ -69,17 +69,17 @@ async function main(): Promise<void> {
     const unmet = results.filter((result) => result.met === false).length;
     console.log(`bench/results.json written: ${results.length} figures, ${unmet} goal${unmet === 1 ? '' : 's'} not met.`);
   }
-  if (process.argv.includes('--readme') && rows.length > 0) replaceSection(START, END, result);
+  if (process.argv.includes('--write') && rows.length > 0) replaceSection(START, END, result);
 }
 
-/** Puts `text` between the README's `start` and `end` markers. */
+/** Puts `text` between docs/performance.md's `start` and `end` markers. */
 function replaceSection(start: string, end: string, text: string): void {
-  const readme = fs.readFileSync(README, 'utf8');
-  const from = readme.indexOf(start);
-  const to = readme.indexOf(end);
-  if (from < 0 || to < from) throw new Error(`README.md has no ${start} … ${end} section`);
-  fs.writeFileSync(README, `${readme.slice(0, from + start.length)}\n${text}\n${readme.slice(to)}`);
-  console.log(`README.md updated (${start}).`);
+  const page = fs.readFileSync(PERFORMANCE, 'utf8');
+  const from = page.indexOf(start);
+  const to = page.indexOf(end);
+  if (from < 0 || to < from) throw new Error(`docs/performance.md has no ${start} … ${end} section`);
+  fs.writeFileSync(PERFORMANCE, `${page.slice(0, from + start.length)}\n${text}\n${page.slice(to)}`);
+  console.log(`docs/performance.md updated (${start}).`);
 }
 
 main().catch((error) => {

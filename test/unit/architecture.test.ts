@@ -155,4 +155,39 @@ describe('architecture', () => {
     );
     assert.ok(!identifiers.statements.some(ts.isImportDeclaration), 'src/identifiers.ts imports nothing');
   });
+
+  /** Every TypeScript file under src/, with its text. */
+  const sources = () => {
+    const found: { file: string; text: string }[] = [];
+    const walk = (dir: string) => {
+      for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+        const full = path.join(dir, entry.name);
+        if (entry.isDirectory()) walk(full);
+        else if (entry.name.endsWith('.ts')) found.push({ file: path.relative(root, full), text: fs.readFileSync(full, 'utf8') });
+      }
+    };
+    walk(path.join(root, 'src'));
+    return found;
+  };
+
+  it('no file under src is over 300 lines: a longer one is doing two things', () => {
+    const long = sources().filter(({ text }) => text.split('\n').length > 301);
+    assert.deepEqual(
+      long.map(({ file }) => file),
+      [],
+    );
+  });
+
+  it('changes nothing process-wide: no global dispatcher, environment variable or default CA list', () => {
+    const processWide =
+      /setGlobalDispatcher|process\.env(\.\w+|\[[^\]]+\])\s*=[^=]|setDefaultCACertificates|NODE_TLS_REJECT_UNAUTHORIZED|rejectUnauthorized:\s*false/;
+    // The one exception: Check Connection's look at a chain (lookAtPath), which sends nothing over it.
+    const looked = (file: string, text: string) =>
+      file.endsWith('peerCertificate.ts') ? text.replace('rejectUnauthorized: false', '') : text;
+    const found = sources().filter(({ file, text }) => processWide.test(looked(file, text)));
+    assert.deepEqual(
+      found.map(({ file }) => file),
+      [],
+    );
+  });
 });
