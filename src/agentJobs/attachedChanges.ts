@@ -1,16 +1,17 @@
 // What goes into a prompt of uncommitted changes, decided without VS Code: which files may hold
 // secrets, and the diffs that fit, gathered a few at a time, in order, until the prompt is full.
 
+import * as l10n from '@vscode/l10n';
 import { utf8Bytes } from '../util/utf8';
 
 /** Why a file may hold secrets, in a few words; undefined when nothing says it may. */
 export function secretReason(path: string, ignoredByGitignore: boolean): string | undefined {
   const name = path.split('/').pop() ?? path;
-  if (/^\.env/i.test(name)) return 'an environment file';
-  if (/\.pem$/i.test(name)) return 'a certificate or private key';
-  if (/\.key$/i.test(name)) return 'a key file';
-  if (/^id_/i.test(name)) return 'an SSH key';
-  if (ignoredByGitignore) return "ignored by the repository's .gitignore";
+  if (/^\.env/i.test(name)) return l10n.t('an environment file');
+  if (/\.pem$/i.test(name)) return l10n.t('a certificate or private key');
+  if (/\.key$/i.test(name)) return l10n.t('a key file');
+  if (/^id_/i.test(name)) return l10n.t('an SSH key');
+  if (ignoredByGitignore) return l10n.t("ignored by the repository's .gitignore");
   return undefined;
 }
 

@@ -2,8 +2,10 @@
 // name are the workspace's, and may be named to draw icons (`$(verified-filled) reviewed.ts`): every
 // one goes through inertText. Files that may hold secrets are named in the item that would attach them.
 
+import * as l10n from '@vscode/l10n';
 import { inertText } from '../util/inertText';
-import { countOf, firstAndMore } from '../shared/counting';
+import { firstAndMore } from '../shared/counting';
+import { plural } from '../shared/language';
 
 export type Attachment = 'selection' | 'fileChanges' | 'repositoryChanges';
 
@@ -30,14 +32,16 @@ const NAMED_SECRETS = 3;
 export function attachmentOffers({ selection, file, repository }: AttachmentFacts): Offer[] {
   const offers: Offer[] = [];
   if (selection !== undefined)
-    offers.push({ attachment: 'selection', label: 'The selected code', description: inertText(selection), picked: true });
+    offers.push({ attachment: 'selection', label: l10n.t('The selected code'), description: inertText(selection), picked: true });
   if (file?.changed) {
     offers.push({
       attachment: 'fileChanges',
-      label: 'The uncommitted changes of this file',
+      label: l10n.t('The uncommitted changes of this file'),
       description: inertText(file.path),
       ...(file.secret
-        ? { detail: `$(warning) ${inertText(`This file may hold secrets (${file.secret}): read its diff in the prompt before starting.`)}` }
+        ? {
+            detail: `$(warning) ${inertText(l10n.t('This file may hold secrets ({0}): read its diff in the prompt before starting.', file.secret))}`,
+          }
         : {}),
     });
   }
@@ -46,10 +50,24 @@ export function attachmentOffers({ selection, file, repository }: AttachmentFact
     const named = firstAndMore(secrets, NAMED_SECRETS);
     offers.push({
       attachment: 'repositoryChanges',
-      label: 'All uncommitted changes',
-      description: inertText(`${countOf(repository.files, 'file')} in ${repository.name}`),
+      label: l10n.t('All uncommitted changes'),
+      description: inertText(
+        plural(
+          repository.files,
+          l10n.t('{0} file in {1}', repository.files, repository.name),
+          l10n.t('{0} files in {1}', repository.files, repository.name),
+        ),
+      ),
       ...(secrets.length > 0
-        ? { detail: `$(warning) ${inertText(`${named} may hold secrets: read their diffs in the prompt before starting.`)}` }
+        ? {
+            detail: `$(warning) ${inertText(
+              plural(
+                secrets.length,
+                l10n.t('{0} may hold secrets: read its diff in the prompt before starting.', named),
+                l10n.t('{0} may hold secrets: read their diffs in the prompt before starting.', named),
+              ),
+            )}`,
+          }
         : {}),
     });
   }

@@ -1,6 +1,7 @@
 // Which notification, if any, a change of a tracked job deserves. A pure function of the change
 // and the setting, so it is tested without VS Code.
 
+import * as l10n from '@vscode/l10n';
 import { isTerminal } from '../platform/agentJob';
 import type { NotificationLevel } from '../settings/settingsModel';
 import { jobLabel } from './jobPresentation';
@@ -16,16 +17,19 @@ export function jobEndNotice({ before, after }: JobChange, setting: Notification
   const job = after?.job;
   if (before?.job?.status !== 'active' || !job || !isTerminal(job.status)) return undefined;
   if (setting === 'off' || (setting === 'failures' && job.status !== 'failed')) return undefined;
-  // Quoted: a job started here is named by a sentence of its prompt.
-  const name = `"${jobLabel(after)}"`;
-  if (job.status === 'failed') return { level: 'error', message: `Agent job ${name} failed.` };
+  // Quoted in each sentence: a job started here is named by a sentence of its prompt.
+  const name = jobLabel(after);
+  if (job.status === 'failed') return { level: 'error', message: l10n.t('Agent job "{0}" failed.', name) };
   if (job.prLink) {
     return {
       level: 'info',
-      message: `Agent job ${name} ${job.status === 'archived' ? 'was archived' : 'completed'} with a pull request.`,
+      message:
+        job.status === 'archived'
+          ? l10n.t('Agent job "{0}" was archived with a pull request.', name)
+          : l10n.t('Agent job "{0}" completed with a pull request.', name),
     };
   }
   if (job.status === 'completed')
-    return { level: 'info', message: `Agent job ${name} completed without changes: no pull request was needed.` };
-  return { level: 'info', message: `Agent job ${name} was archived.` };
+    return { level: 'info', message: l10n.t('Agent job "{0}" completed without changes: no pull request was needed.', name) };
+  return { level: 'info', message: l10n.t('Agent job "{0}" was archived.', name) };
 }

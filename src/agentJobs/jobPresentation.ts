@@ -1,11 +1,12 @@
 // How a tracked job reads in the tree: label, description, icon, details.
 
+import * as l10n from '@vscode/l10n';
 import { isSafeBranchName } from '../git/branchNames';
 import { jobItemContexts } from '../identifiers';
 import { repositoryShortName } from '../git/remoteUrls';
-import type { AgentJob } from '../platform/agentJob';
+import type { AgentJob, KnownJobStatus } from '../platform/agentJob';
 import type { TrackedJob } from './trackedJob';
-import { countOf } from '../shared/counting';
+import { ago, displayLanguage } from '../shared/language';
 
 export type JobIcon = 'active' | 'completed' | 'failed' | 'archived' | 'unknown' | 'notFound' | 'error' | 'offline' | 'loading';
 
@@ -66,19 +67,33 @@ export function jobIcon(tracked: TrackedJob): JobIcon {
 export function statusText(tracked: TrackedJob): string {
   switch (tracked.polling.kind) {
     case 'notFound':
-      return 'not found';
+      return l10n.t('not found');
     case 'error':
-      return 'paused';
+      return l10n.t('paused');
     case 'offline':
-      return tracked.job ? `${statusOf(tracked.job)}, offline` : 'offline';
+      return tracked.job ? l10n.t('{0}, offline', statusOf(tracked.job)) : l10n.t('offline');
     case 'watching':
     case 'ended':
-      return tracked.job ? statusOf(tracked.job) : 'loading…';
+      return tracked.job ? statusOf(tracked.job) : l10n.t('loading…');
   }
 }
 
 function statusOf(job: AgentJob): string {
-  return job.status === 'unknown' ? `unknown status "${job.rawStatus ?? ''}"` : job.status;
+  return job.status === 'unknown' ? l10n.t('unknown status "{0}"', job.rawStatus ?? '') : statusWord(job.status);
+}
+
+/** A known status, in words: "active", "completed". */
+function statusWord(status: KnownJobStatus): string {
+  switch (status) {
+    case 'active':
+      return l10n.t('active');
+    case 'completed':
+      return l10n.t('completed');
+    case 'failed':
+      return l10n.t('failed');
+    case 'archived':
+      return l10n.t('archived');
+  }
 }
 
 export function jobDescription(tracked: TrackedJob, now: number): string {
@@ -93,36 +108,32 @@ export function jobDescription(tracked: TrackedJob, now: number): string {
 export function spokenJob(tracked: TrackedJob, now: number): string {
   const title = tracked.prompt !== undefined ? promptTitle(tracked.prompt) : undefined;
   const repository = repositoryName(tracked.job?.repository);
-  const where = repository ? `in ${repository}${tracked.job?.ref ? ` on branch ${tracked.job.ref}` : ''}` : undefined;
+  const ref = tracked.job?.ref;
+  const where = repository ? (ref ? l10n.t('in {0} on branch {1}', repository, ref) : l10n.t('in {0}', repository)) : undefined;
   const created = tracked.job?.createdAt ? Date.parse(tracked.job.createdAt) : NaN;
+  // Phrases a screen reader says one after the other, each whole in the display language.
   return [
-    title ? `Agent job ${title}` : where ? 'Agent job' : `Agent job ${tracked.id}`,
+    title ? l10n.t('Agent job {0}', title) : where ? l10n.t('Agent job') : l10n.t('Agent job {0}', tracked.id),
     ...(where ? [where] : []),
     statusText(tracked).replace(/…$/, ''),
-    ...(Number.isNaN(created) ? [] : [`started ${spokenAge(now - created)}`]),
-    ...(tracked.job?.prLink ? ['pull request ready'] : []),
+    ...(Number.isNaN(created) ? [] : [l10n.t('started {0}', spokenAge(now - created))]),
+    ...(tracked.job?.prLink ? [l10n.t('pull request ready')] : []),
   ].join(', ');
 }
 
-/** "just now", "1 minute ago", "3 hours ago", "2 days ago". */
+/** "just now", "1 minute ago", "3 hours ago", "2 days ago": in words, as age() says it. */
 export function spokenAge(ms: number): string {
-  const minutes = Math.floor(Math.max(0, ms) / 60_000);
-  const unit = (count: number, word: string) => `${countOf(count, word)} ago`;
-  if (minutes < 1) return 'just now';
-  if (minutes < 60) return unit(minutes, 'minute');
-  const hours = Math.floor(minutes / 60);
-  if (hours < 48) return unit(hours, 'hour');
-  return unit(Math.floor(hours / 24), 'day');
+  return age(ms);
 }
 
-/** "just now", "5 min ago", "3 h ago", "2 days ago". */
+/** "just now", "5 minutes ago", "3 hours ago", "2 days ago", in the display language. */
 export function age(ms: number): string {
   const minutes = Math.floor(Math.max(0, ms) / 60_000);
-  if (minutes < 1) return 'just now';
-  if (minutes < 60) return `${minutes} min ago`;
+  if (minutes < 1) return l10n.t('just now');
+  if (minutes < 60) return ago(minutes, 'minute');
   const hours = Math.floor(minutes / 60);
-  if (hours < 48) return `${hours} h ago`;
-  return `${Math.floor(hours / 24)} days ago`;
+  if (hours < 48) return ago(hours, 'hour');
+  return ago(Math.floor(hours / 24), 'day');
 }
 
 /** Whether the job names the branch it works on, in a repository: what Review Changes and Check Out Branch need. */
@@ -147,11 +158,12 @@ export function jobContextValue(tracked: TrackedJob): string {
 
 /** Why a job has no pull request, or the link itself. */
 export function pullRequestDetail(job: AgentJob | undefined): JobDetail {
-  if (job?.prLink) return { label: 'Pull request', value: job.prLink, url: job.prLink };
-  if (job?.prLinkRefused) return { label: 'Pull request', value: 'a link that is not https, so not kept' };
-  if (!job || job.status === 'active') return { label: 'Pull request', value: 'none yet: the agent is still working' };
-  if (job.status === 'completed' || job.status === 'archived') return { label: 'Pull request', value: 'none: no file was changed' };
-  return { label: 'Pull request', value: 'none' };
+  const label = l10n.t('Pull request');
+  if (job?.prLink) return { label, value: job.prLink, url: job.prLink };
+  if (job?.prLinkRefused) return { label, value: l10n.t('a link that is not https, so not kept') };
+  if (!job || job.status === 'active') return { label, value: l10n.t('none yet: the agent is still working') };
+  if (job.status === 'completed' || job.status === 'archived') return { label, value: l10n.t('none: no file was changed') };
+  return { label, value: l10n.t({ message: 'none', comment: ['The value of the field Pull request: there is none.'] }) };
 }
 
 export function jobDetails(tracked: TrackedJob): JobDetail[] {
@@ -159,12 +171,12 @@ export function jobDetails(tracked: TrackedJob): JobDetail[] {
   const details: JobDetail[] = [pullRequestDetail(job)];
   // Named by its prompt, a job shows where it works as a detail.
   const repository = tracked.prompt !== undefined ? repositoryLabel(job) : undefined;
-  if (repository) details.push({ label: 'Repository', value: repository });
-  if (job?.model) details.push({ label: 'Model', value: job.model });
-  if (job?.createdAt) details.push({ label: 'Created', value: formatTime(job.createdAt) });
-  if (job?.archivedAt) details.push({ label: 'Archived', value: formatTime(job.archivedAt) });
+  if (repository) details.push({ label: l10n.t('Repository'), value: repository });
+  if (job?.model) details.push({ label: l10n.t('Model'), value: job.model });
+  if (job?.createdAt) details.push({ label: l10n.t('Created'), value: formatTime(job.createdAt) });
+  if (job?.archivedAt) details.push({ label: l10n.t('Archived'), value: formatTime(job.archivedAt) });
   if (tracked.polling.kind === 'notFound' || tracked.polling.kind === 'error' || tracked.polling.kind === 'offline')
-    details.push({ label: 'Problem', value: tracked.polling.message });
+    details.push({ label: l10n.t('Problem'), value: tracked.polling.message });
   return details;
 }
 
@@ -172,20 +184,26 @@ export function jobDetails(tracked: TrackedJob): JobDetail[] {
 export function jobFields(tracked: TrackedJob): [string, string][] {
   const job = tracked.job;
   return [
-    ['Job id', tracked.id],
-    ['Status', statusText(tracked)],
-    ['Repository', job?.repository ?? '—'],
-    ['Branch', job?.ref ?? '—'],
-    ['Model', job?.model ?? '—'],
-    ['Pull request', pullRequestDetail(job).value],
-    ['Created', job?.createdAt ? formatTime(job.createdAt) : '—'],
-    ['Archived', job?.archivedAt ? formatTime(job.archivedAt) : '—'],
+    [l10n.t('Job id'), tracked.id],
+    [l10n.t('Status'), statusText(tracked)],
+    [l10n.t('Repository'), job?.repository ?? '—'],
+    [l10n.t('Branch'), job?.ref ?? '—'],
+    [l10n.t('Model'), job?.model ?? '—'],
+    [l10n.t('Pull request'), pullRequestDetail(job).value],
+    [l10n.t('Created'), job?.createdAt ? formatTime(job.createdAt) : '—'],
+    [l10n.t('Archived'), job?.archivedAt ? formatTime(job.archivedAt) : '—'],
   ];
 }
 
-/** Made once: a formatter costs far more to make than to use, and a tree of jobs formats many times. */
-const timeFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+/**
+ * Made once for the display language: a formatter costs far more to make than to use, and a tree of
+ * jobs formats many times.
+ */
+let timeFormat: { readonly language: string; readonly format: Intl.DateTimeFormat } | undefined;
 
 function formatTime(iso: string): string {
-  return timeFormat.format(new Date(iso));
+  const language = displayLanguage();
+  if (timeFormat?.language !== language)
+    timeFormat = { language, format: new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }) };
+  return timeFormat.format.format(new Date(iso));
 }

@@ -1,12 +1,16 @@
 // The prompt for a new agent job: the user's instruction, then what they chose to attach (the
 // selected code with its place, the uncommitted changes as a unified diff), as Markdown the agent
-// reads and the user can edit before anything is sent.
+// reads and the user can edit before anything is sent. The prompt's own headings stay English
+// whatever VS Code's language, as the tools' words to a model do: they are the agent's to read.
+// The note about the draft (attachedNote) is the user's, and in their language.
 
+import * as l10n from '@vscode/l10n';
 import { formatKilobytes, MAX_PROMPT_BYTES } from '../platform/agentJob';
 import { quotedLine } from '../util/inertText';
 import { utf8Bytes } from '../util/utf8';
 import { gatherDiffs } from './attachedChanges';
-import { countOf, firstAndMore } from '../shared/counting';
+import { firstAndMore } from '../shared/counting';
+import { plural } from '../shared/language';
 import { fenceFor } from '../shared/codeFences';
 
 export interface SelectionAttachment {
@@ -57,7 +61,7 @@ export function buildJobPrompt({ instruction, selection, changes }: PromptParts)
     const lists = [
       ...(changes.files && changes.scope === 'repository' ? [`Files: ${codeList(changes.files)}.`] : []),
       ...(changes.leftOut?.length
-        ? [`Left out, over the ${formatKilobytes(MAX_PROMPT_BYTES)} limit of a prompt: ${codeList(changes.leftOut)}.`]
+        ? [`Left out, over the ${MAX_PROMPT_BYTES / 1024} KB limit of a prompt: ${codeList(changes.leftOut)}.`]
         : []),
     ];
     const diff = changes.diff.trim() === '' ? [] : [fenced(changes.diff, 'diff')];
@@ -129,14 +133,53 @@ export async function withChanges<F extends PromptFile>(
   return {
     parts: { ...base, changes },
     notes: {
-      attached: [
-        `Attached: the changes of ${countOf(attached.length, 'file')}`,
-        ...(leftOut.length > 0 ? [`left out, over the ${formatKilobytes(MAX_PROMPT_BYTES)} limit: ${leftOut.length}`] : []),
-        ...(unreadable.length > 0 ? [`could not be read: ${unreadableText(unreadable)}`] : []),
-      ].join('; '),
+      attached: attachedNote(attached.length, leftOut.length, unreadable),
       secrets: gathered.attached.filter(({ file }) => file.secret).map(({ file }) => `${file.path} (${file.secret})`),
     },
   };
+}
+
+/** What the draft says was attached, left out (counted) and could not be read (named), in a line. */
+function attachedNote(attached: number, leftOut: number, unreadable: readonly string[]): string {
+  const limit = formatKilobytes(MAX_PROMPT_BYTES);
+  if (unreadable.length === 0) {
+    if (leftOut === 0)
+      return plural(
+        attached,
+        l10n.t('Attached: the changes of {0} file', attached),
+        l10n.t('Attached: the changes of {0} files', attached),
+      );
+    return plural(
+      attached,
+      l10n.t('Attached: the changes of {0} file; left out, over the {1} limit: {2}', attached, limit, leftOut),
+      l10n.t('Attached: the changes of {0} files; left out, over the {1} limit: {2}', attached, limit, leftOut),
+    );
+  }
+  const unread = unreadableText(unreadable);
+  if (leftOut === 0) {
+    return plural(
+      attached,
+      l10n.t('Attached: the changes of {0} file; could not be read: {1}', attached, unread),
+      l10n.t('Attached: the changes of {0} files; could not be read: {1}', attached, unread),
+    );
+  }
+  return plural(
+    attached,
+    l10n.t(
+      'Attached: the changes of {0} file; left out, over the {1} limit: {2}; could not be read: {3}',
+      attached,
+      limit,
+      leftOut,
+      unread,
+    ),
+    l10n.t(
+      'Attached: the changes of {0} files; left out, over the {1} limit: {2}; could not be read: {3}',
+      attached,
+      limit,
+      leftOut,
+      unread,
+    ),
+  );
 }
 
 /** The first few files that could not be read, by name (quoted: a path is anyone's text). */

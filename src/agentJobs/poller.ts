@@ -3,6 +3,7 @@
 // request per job, and a small global limit. 401/403 pause everything until resumed; 429 makes
 // every job wait; network trouble backs a job off. Timers are injected, so tests own the clock.
 
+import * as l10n from '@vscode/l10n';
 import { type AgentJob, isTerminal, otherJobAnswer } from '../platform/agentJob';
 import { fail, platformError, type PlatformError, type Result } from '../platform/errors';
 import { backoffDelay } from '../platform/retry';
@@ -227,9 +228,8 @@ export class AgentJobPoller {
       result = await this.options.read(entry.state.id, controller.signal);
     } catch (error) {
       // A read that throws is a failure like any other: the job is polled again later.
-      result = fail(
-        platformError('badResponse', `Reading the job failed unexpectedly (${error instanceof Error ? error.message : String(error)}).`),
-      );
+      const why = error instanceof Error ? error.message : String(error);
+      result = fail(platformError('badResponse', l10n.t('Reading the job failed unexpectedly ({0}).', why)));
     } finally {
       this.inFlight -= 1;
       entry.controller = undefined;

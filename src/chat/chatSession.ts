@@ -17,11 +17,14 @@ import { isWaitable, repeatedLimit, visibleWait, waitOut } from './rateLimitWait
 import {
   type AttachedContext,
   type Conversation,
-  EXPIRED_THREAD_NOTICE,
+  expiredThreadNotice,
   type RequestSettings,
   type Turn,
   type TurnError,
 } from './conversation';
+import { defaultSelectionQuestion, noAnswerMessage, noBaseUrl, somethingWentWrong } from './turnWords';
+
+export { defaultSelectionQuestion, noAnswerMessage };
 
 export interface ChatSettings extends RequestSettings {
   /** The origin of the base URL in force; undefined when it is not set or not valid. */
@@ -40,16 +43,6 @@ export interface ChatSessionDeps {
   readonly log?: Logger;
   readonly random?: () => number;
 }
-
-/** The question sent when the user sends an attached selection without typing one. */
-export const DEFAULT_SELECTION_QUESTION = 'Explain this selection using the documentation.';
-
-export const NO_ANSWER_MESSAGE = 'The assistant did not find an answer in the documentation.';
-
-const NO_BASE_URL: TurnError = {
-  kind: 'notConfigured',
-  message: 'The platform base URL is not set. Configure Docs Assistant, then ask again.',
-};
 
 /** Saves while an answer streams are at least this far apart. */
 const SAVE_INTERVAL_MS = 2_000;
@@ -100,7 +93,7 @@ export class ChatSession {
    */
   async ask(question: string): Promise<Turn | undefined> {
     const context = this.attached;
-    const text = question.trim() || (context ? DEFAULT_SELECTION_QUESTION : '');
+    const text = question.trim() || (context ? defaultSelectionQuestion() : '');
     if (text === '') return undefined;
     if (context) this.attach(undefined);
     return this.start(text, context);
@@ -162,7 +155,7 @@ export class ChatSession {
     const done = this.run(turn, settings, running).catch((error: unknown) => {
       // A bug must not leave the turn answering forever.
       this.log.error(`The chat turn failed unexpectedly: ${error instanceof Error ? error.message : String(error)}`);
-      this.fail(turn, { kind: 'badResponse', message: 'Something went wrong while answering. Try again; Show Log has the details.' });
+      this.fail(turn, somethingWentWrong());
     });
     (running as { done: Promise<void> }).done = done;
     try {
@@ -189,13 +182,13 @@ export class ChatSession {
   private async run(turn: Turn, settings: ChatSettings, running: Running): Promise<void> {
     const signal = running.controller.signal;
     const origin = settings.origin;
-    if (!origin) return this.fail(turn, NO_BASE_URL);
+    if (!origin) return this.fail(turn, noBaseUrl());
     let rateLimitHits = 0;
     let renewedThread = false;
     for (;;) {
       const outcome = await this.attempt(turn, settings, origin, signal);
       if (outcome.ok) {
-        if (turn.answer.trim() === '') this.fail(turn, { kind: 'noAnswer', message: NO_ANSWER_MESSAGE });
+        if (turn.answer.trim() === '') this.fail(turn, { kind: 'noAnswer', message: noAnswerMessage() });
         else turn.status = 'done';
         return;
       }
@@ -209,7 +202,7 @@ export class ChatSession {
         // The thread expired: the same question at once in a new thread; `messages` carries the context.
         renewedThread = true;
         await this.conversation.thread.forget();
-        turn.notice = EXPIRED_THREAD_NOTICE;
+        turn.notice = expiredThreadNotice();
         this.log.info('The thread was unknown to the platform (expired); asking again in a new thread.');
         continue;
       }

@@ -2,6 +2,7 @@
 // held with. Saved to workspace state and restored after a reload, tested without VS Code. Its
 // thread's key is a secret, kept by the thread (ChatThread), never in the saved data.
 
+import * as l10n from '@vscode/l10n';
 import type { AssistantRequest, ContextItem, ConversationMessage, SearchFilter } from '../platform/assistantRequest';
 import type { PlatformErrorKind } from '../platform/errors';
 import type { TurnActivity } from '../shared/activity';
@@ -73,7 +74,9 @@ export interface ConversationData {
   readonly turns: readonly Turn[];
 }
 
-export const EXPIRED_THREAD_NOTICE = 'The earlier thread had expired; this answer continues in a new one.';
+export function expiredThreadNotice(): string {
+  return l10n.t('The earlier thread had expired; this answer continues in a new one.');
+}
 
 /** The history sent back is cut to this many characters of text, oldest turns first. */
 export const MAX_HISTORY_CHARS = 400_000;
@@ -109,7 +112,7 @@ export class Conversation {
       if (turn && !conversation.turns.some((other) => other.id === turn.id)) conversation.turns.push(turn);
     }
     // Turns saved before conversations knew their connection cannot be told apart from another origin's.
-    if (!conversation.scope) conversation.leaveConnection('an earlier version of Docs Assistant');
+    if (!conversation.scope) conversation.leaveConnection(l10n.t('an earlier version of Docs Assistant'));
     return conversation;
   }
 

@@ -1,9 +1,11 @@
 // When the platform refuses a question for its rate limit (or is busy and says for how long), the
 // chat waits in view and asks again: how long, and whether the wait is short enough to watch.
 
+import * as l10n from '@vscode/l10n';
 import type { PlatformError } from '../platform/errors';
 import { backoffDelay } from '../platform/retry';
 import type { Timers } from '../util/timers';
+import { plural } from '../shared/language';
 
 /** A Retry-After longer than this is not waited out: the turn fails and says when to try again. */
 export const MAX_VISIBLE_WAIT_MS = 60_000;
@@ -22,7 +24,12 @@ export function visibleWait(error: PlatformError, hits: number, random: () => nu
 /** The failure to say when the limit was hit too often to wait again, without a Retry-After to go by. */
 export function repeatedLimit(error: PlatformError, hits: number): { kind: PlatformError['kind']; message: string } | undefined {
   if (hits < MAX_RATE_LIMIT_HITS || error.retryAfterMs !== undefined) return undefined;
-  return { kind: error.kind, message: `The platform's rate limit was reached ${hits} times in a row. Wait a minute or two, then Retry.` };
+  const message = plural(
+    hits,
+    l10n.t("The platform's rate limit was reached {0} time in a row. Wait a minute or two, then Retry.", hits),
+    l10n.t("The platform's rate limit was reached {0} times in a row. Wait a minute or two, then Retry.", hits),
+  );
+  return { kind: error.kind, message };
 }
 
 /** Worth waiting for and asking again: the request was refused before the answer began. */

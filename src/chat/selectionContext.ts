@@ -1,9 +1,11 @@
 // A selection becomes a context item: code from a file with its workspace-relative path, or a
 // text selection from a documentation page with the page's path (which is also `currentPath`).
 
+import * as l10n from '@vscode/l10n';
 import { MAX_CURRENT_PATH } from '../platform/assistantRequest';
 import type { Selection } from '../selection/selection';
 import { selectionLabel } from '../selection/selection';
+import { number, plural } from '../shared/language';
 import type { AttachedContext } from './conversation';
 
 /** Longer selections are cut to this many characters, and the chip says so. */
@@ -34,7 +36,11 @@ export function attachPage(pagePath: string): AttachedContext {
 
 /** What the chip says about a trimmed selection. */
 export function trimNote(context: AttachedContext): string | undefined {
-  return context.trimmedFrom === undefined
-    ? undefined
-    : `Trimmed to the first ${MAX_SELECTION_CHARS.toLocaleString('en-US')} of ${context.trimmedFrom.toLocaleString('en-US')} characters.`;
+  const from = context.trimmedFrom;
+  if (from === undefined) return undefined;
+  return plural(
+    from,
+    l10n.t('Trimmed to the first {0} of {1} character.', number(MAX_SELECTION_CHARS), number(from)),
+    l10n.t('Trimmed to the first {0} of {1} characters.', number(MAX_SELECTION_CHARS), number(from)),
+  );
 }

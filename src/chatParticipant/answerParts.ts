@@ -20,7 +20,7 @@ import {
   tagStartAtEnd,
 } from './markdownScan';
 import { codeLanguage } from '../shared/codeLanguages';
-import { codeSpanHolds, escapePair, linkAs, linkDestination, WordInProgress } from './safeMarkdown';
+import { codeSpanHolds, escapePair, linkAs, linkDestination, suggestionsHeading, WordInProgress } from './safeMarkdown';
 import { type Fence, lineStart } from './readerState';
 
 export type AnswerPart =
@@ -283,7 +283,7 @@ export class AnswerParts {
     const suggestions = parseSuggestions(lines.join('\n'));
     this.suggestions.push(...suggestions);
     if (suggestions.length === 0) return;
-    this.text += '\n\nRead next:\n';
+    this.text += `\n\n${suggestionsHeading()}\n`;
     for (const suggestion of suggestions) {
       this.text += '\n- ';
       this.link(suggestion.text, suggestion.target, false);

@@ -3,6 +3,7 @@
 // ends early, titles and words escaped, and what a bare web address before them could undo written
 // as entities.
 
+import * as l10n from '@vscode/l10n';
 import { pagePathFromInput } from '../pages/pagePath';
 import { linkTarget } from '../shared/linkTargets';
 import { linkWords, withoutBidiControls } from '../shared/linkWords';
@@ -49,7 +50,7 @@ export function linkAs(
 ): { kind: 'web'; markdown: string } | { kind: 'page'; path: string; title: string } | { kind: 'words'; words: string } {
   const address = linkTarget(target);
   const title = plainTitle(label);
-  const imageWords = (words: string) => (image ? `Image: ${words || target.trim()}` : words);
+  const imageWords = (words: string) => (image ? l10n.t('Image: {0}', words || target.trim()) : words);
   const written = address.kind === 'web' ? linkDestination(address.url) : undefined;
   if (written) {
     const words = imageWords(linkWords(title, target));
@@ -59,6 +60,11 @@ export function linkAs(
   if (page?.ok && !image) return { kind: 'page', path: page.value, title: linkWords(title, target) || page.value };
   // No link: only words, which claim nothing.
   return { kind: 'words', words: imageWords(withoutBidiControls(title)) };
+}
+
+/** The line above an answer's pages to read next: a translation is text like any, escaped. */
+export function suggestionsHeading(): string {
+  return escapeMarkdown(l10n.t('Read next:'));
 }
 
 /** A backslash escape as written: an entity for what it keeps from opening something, else as it came. */

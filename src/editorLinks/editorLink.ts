@@ -1,8 +1,10 @@
 // Links from a documentation site into VS Code (`vscode://<publisher>.<name>/ask?q=…`), read as
 // data: what each asks for, or why it cannot be followed. Nothing here acts.
 
+import * as l10n from '@vscode/l10n';
 import { jobIdProblem } from '../platform/agentJob';
 import { pageTargetFromInput } from '../pages/pagePath';
+import { number } from '../shared/language';
 
 export type EditorLink =
   /**
@@ -14,6 +16,7 @@ export type EditorLink =
   | { readonly kind: 'open'; readonly page: string; readonly anchor?: string }
   /** Track the job, once the user agrees. */
   | { readonly kind: 'track'; readonly job: string }
+  /** Why, as whole sentences in the user's language. */
   | { readonly kind: 'refused'; readonly problem: string };
 
 /** The longest question a link may bring: a question, not a document. */
@@ -62,15 +65,16 @@ export function editorLink(path: string, query: string): EditorLink {
       const visible = asked.replace(INVISIBLE, () => (invisible++, '')).replace(/[\u2028\u2029]/g, '\n');
       const question = withoutPadding(visible);
       const padding = visible.length - question.length;
-      if (question === '') return { kind: 'refused', problem: 'it has no question (its q parameter is empty)' };
+      if (question === '') return { kind: 'refused', problem: l10n.t('The link has no question: its q parameter is empty.') };
       if (question.length > MAX_LINK_QUESTION)
-        return { kind: 'refused', problem: `its question is longer than ${MAX_LINK_QUESTION.toLocaleString('en-US')} characters` };
+        return { kind: 'refused', problem: l10n.t("The link's question is longer than {0} characters.", number(MAX_LINK_QUESTION)) };
       return { kind: 'ask', question, ...(invisible > 0 ? { invisible } : {}), ...(padding > 0 ? { padding } : {}) };
     }
     case '/open': {
       const page = param('page');
-      if (page === '') return { kind: 'refused', problem: 'it names no page (its page parameter is empty)' };
-      if (page.length > 500) return { kind: 'refused', problem: 'its page path is longer than 500 characters' };
+      if (page === '') return { kind: 'refused', problem: l10n.t('The link names no page: its page parameter is empty.') };
+      if (page.length > 500)
+        return { kind: 'refused', problem: l10n.t("The link's page path is longer than {0} characters.", number(500)) };
       const target = pageTargetFromInput(page);
       if (!target.ok) return { kind: 'refused', problem: target.error.message };
       return target.value.anchor
@@ -80,9 +84,9 @@ export function editorLink(path: string, query: string): EditorLink {
     case '/track': {
       const job = param('job');
       const problem = jobIdProblem(job);
-      return problem ? { kind: 'refused', problem: problem.replace(/\.$/, '').toLowerCase() } : { kind: 'track', job };
+      return problem ? { kind: 'refused', problem } : { kind: 'track', job };
     }
     default:
-      return { kind: 'refused', problem: `Docs Assistant knows ${EDITOR_LINK_PATHS.join(', ')}, not this path` };
+      return { kind: 'refused', problem: l10n.t('Docs Assistant follows links to {0} only.', EDITOR_LINK_PATHS.join(', ')) };
   }
 }

@@ -4,12 +4,12 @@
 // the chain offered and whether it is trusted. Nothing is sent to the platform, and no secret is
 // in it: not a key, not a proxy's password, not http.proxyAuthorization's value.
 
+import * as l10n from '@vscode/l10n';
 import { lookup } from 'node:dns/promises';
 import { noProxyEntries } from './noProxy';
 import { lookAtPath, type PathLook } from './peerCertificate';
-import { type NetworkSettings, ProxySettingError, type Route, routeFor } from './proxyRoute';
+import { type NetworkSettings, proxyLabel, ProxySettingError, type Route, routeFor } from './proxyRoute';
 import type { NetworkRoutes } from './routedTransport';
-import { wayOf } from './routedTransport';
 
 export interface NetworkDiagnosis {
   readonly lines: readonly string[];
@@ -23,23 +23,35 @@ export async function diagnose(origin: string, routes: NetworkRoutes, timeoutMs:
   const target = new URL(origin);
   const lines = [...settingsLines(settings)];
   const trust = await routes.trustFor(settings);
+  const { bundled, extra, system } = trust.counts;
   lines.push(
-    `Trusted roots: ${trust.counts.bundled} bundled with Node, ${trust.counts.extra} from NODE_EXTRA_CA_CERTS, ${settings.systemCertificates ? `${trust.counts.system} from the operating system` : 'none from the operating system (http.systemCertificates is off)'}`,
+    settings.systemCertificates
+      ? l10n.t('Trusted roots: {0} bundled with Node, {1} from NODE_EXTRA_CA_CERTS, {2} from the operating system', bundled, extra, system)
+      : l10n.t(
+          'Trusted roots: {0} bundled with Node, {1} from NODE_EXTRA_CA_CERTS, none from the operating system (http.systemCertificates is off)',
+          bundled,
+          extra,
+        ),
   );
   let route: Route;
   try {
     route = routeFor(target, settings);
   } catch (error) {
     const problem = error instanceof ProxySettingError ? error.message : String(error);
-    return { lines: [...lines, `Way: none: ${problem}`], problem };
+    return { lines: [...lines, l10n.t('Way: none: {0}', problem)], problem };
   }
   const throughHost = route.kind === 'vscode' || routes.goesThroughHost(origin, route);
   lines.push(
-    `Way: ${throughHost ? `through VS Code's own network stack (its proxy resolution: a PAC script, the system's proxy, a Kerberos proxy), since going ${wayOf(route)} failed before` : wayOf(route)}`,
+    throughHost
+      ? l10n.t(
+          "Way: through VS Code's own network stack (its proxy resolution: a PAC script, the system's proxy, a Kerberos proxy), since going {0} failed before",
+          wayWords(route),
+        )
+      : l10n.t('Way: {0}', wayWords(route)),
   );
-  lines.push(`Name: ${await resolution(target.hostname, route)}`);
+  lines.push(await resolution(target.hostname, route));
   if (throughHost) {
-    lines.push("Connection and TLS: made by VS Code's own network stack, which this report cannot look into.");
+    lines.push(l10n.t("Connection and TLS: made by VS Code's own network stack, which this report cannot look into."));
     return { lines };
   }
   const path = await lookAtPath(target, route, settings, trust, timeoutMs);
@@ -47,60 +59,120 @@ export async function diagnose(origin: string, routes: NetworkRoutes, timeoutMs:
   return { lines, ...(problemOf(path) ? { problem: problemOf(path) } : {}) };
 }
 
+/** The way a route takes, in the user's words (the log says it in English: routedTransport's wayOf). */
+function wayWords(route: Route): string {
+  switch (route.kind) {
+    case 'direct':
+      return directly(route.why);
+    case 'proxy':
+      return route.source === 'http.proxy'
+        ? l10n.t('through the proxy {0} (the setting http.proxy)', proxyLabel(route.proxy))
+        : l10n.t('through the proxy {0} (the environment variable {1})', proxyLabel(route.proxy), route.source);
+    case 'vscode':
+      return l10n.t("through VS Code's own network stack");
+  }
+}
+
+function directly(why: Extract<Route, { kind: 'direct' }>['why']): string {
+  switch (why) {
+    case 'loopback':
+      return l10n.t('directly (this machine)');
+    case 'proxySupportOff':
+      return l10n.t('directly (http.proxySupport is off)');
+    case 'noProxy':
+      return l10n.t('directly (the host is in http.noProxy or NO_PROXY)');
+    case 'noProxySet':
+      return l10n.t('directly (no proxy is set)');
+  }
+}
+
 /** The settings that decide the way, as they are; credentials hidden. */
 function settingsLines(settings: NetworkSettings): string[] {
   const env = (name: string) => settings.env[name.toLowerCase()] ?? settings.env[name];
-  const shown = (value: string | undefined) => (value ? hideCredentials(value) : '(not set)');
+  const notSet = l10n.t('(not set)');
+  const shown = (value: string | undefined) => (value ? hideCredentials(value) : notSet);
   const bypass = noProxyEntries(settings.noProxy, settings.env);
   return [
     `http.proxy: ${shown(settings.proxy)}`,
-    `http.proxyAuthorization: ${settings.proxyAuthorization ? '(set, not shown)' : '(not set)'}`,
-    `http.noProxy / NO_PROXY in use: ${bypass.length > 0 ? bypass.join(', ') : '(none)'}`,
+    `http.proxyAuthorization: ${settings.proxyAuthorization ? l10n.t('(set, not shown)') : notSet}`,
+    l10n.t('http.noProxy / NO_PROXY in use: {0}', bypass.length > 0 ? bypass.join(', ') : l10n.t('(none)')),
     `http.proxySupport: ${settings.proxySupport}; http.proxyStrictSSL: ${settings.proxyStrictSSL}; http.systemCertificates: ${settings.systemCertificates}`,
     `HTTPS_PROXY: ${shown(env('HTTPS_PROXY'))}; HTTP_PROXY: ${shown(env('HTTP_PROXY'))}; ALL_PROXY: ${shown(env('ALL_PROXY'))}`,
-    `NODE_EXTRA_CA_CERTS: ${settings.env.NODE_EXTRA_CA_CERTS ?? '(not set)'}`,
+    `NODE_EXTRA_CA_CERTS: ${settings.env.NODE_EXTRA_CA_CERTS ?? notSet}`,
   ];
 }
 
 /** A proxy's address without the password (and user) it may hold. */
 export function hideCredentials(address: string): string {
-  return address.replace(/\/\/[^@/]*@/, '//(credentials not shown)@');
+  return address.replace(/\/\/[^@/]*@/, () => `//${l10n.t('(credentials not shown)')}@`);
 }
 
+/** The report's line about the platform's name: where it resolves here, and who resolves it for the calls. */
 async function resolution(hostname: string, route: Route): Promise<string> {
-  const here = await lookup(hostname.replace(/^\[|\]$/g, ''), { all: true }).then(
-    (found) => `${hostname} resolves here to ${found.map((entry) => entry.address).join(', ')}`,
-    (error: { code?: string }) => `${hostname} does not resolve here (${error.code ?? 'no address'})`,
+  const proxy = route.kind === 'proxy';
+  return lookup(hostname.replace(/^\[|\]$/g, ''), { all: true }).then(
+    (found) => {
+      const addresses = found.map((entry) => entry.address).join(', ');
+      return proxy
+        ? l10n.t('Name: the proxy resolves {0}; {0} resolves here to {1}', hostname, addresses)
+        : l10n.t('Name: {0} resolves here to {1}', hostname, addresses);
+    },
+    (error: { code?: string }) => {
+      const code = error.code ?? l10n.t('no address');
+      return proxy
+        ? l10n.t('Name: the proxy resolves {0}; {0} does not resolve here ({1})', hostname, code)
+        : l10n.t('Name: {0} does not resolve here ({1})', hostname, code);
+    },
   );
-  return route.kind === 'proxy' ? `the proxy resolves ${hostname}; ${here}` : here;
 }
 
 function pathLines(path: PathLook): string[] {
   const lines = [
     path.connectError
-      ? `Connection: to ${path.connectedTo} failed: ${path.connectError}`
-      : `Connection: to ${path.connectedTo}, made in ${path.connectMs ?? 0} ms`,
+      ? l10n.t('Connection: to {0} failed: {1}', path.connectedTo, path.connectError)
+      : l10n.t('Connection: to {0}, made in {1} ms', path.connectedTo, path.connectMs ?? 0),
   ];
-  if (path.tunnel) lines.push(`Tunnel: the proxy answered CONNECT with ${path.tunnel.text}`);
-  if (path.tls) {
-    const whose = path.tls.of === 'proxy' ? "the proxy's" : "the platform's";
+  if (path.tunnel) lines.push(l10n.t('Tunnel: the proxy answered CONNECT with {0}', path.tunnel.text));
+  if (path.tls) lines.push(tlsLine(path.tls));
+  for (const certificate of path.tls?.chain ?? [])
     lines.push(
-      `TLS: ${path.tls.protocol ?? 'a handshake'}; ${whose} chain is ${path.tls.trusted ? 'trusted' : `not trusted (${path.tls.error ?? 'no reason given'})`}:`,
+      `  ${l10n.t(
+        '{0}, issued by {1}, valid until {2}, SHA-256 {3}',
+        certificate.subject,
+        certificate.issuer,
+        certificate.validTo,
+        certificate.sha256,
+      )}`,
     );
-    for (const certificate of path.tls.chain)
-      lines.push(
-        `  ${certificate.subject}, issued by ${certificate.issuer}, valid until ${certificate.validTo}, SHA-256 ${certificate.sha256}`,
-      );
-  }
   return lines;
 }
 
+/** The TLS line: the protocol, whose chain, and whether it is trusted (why not, when it is not). */
+function tlsLine(tls: NonNullable<PathLook['tls']>): string {
+  const protocol = tls.protocol ?? l10n.t('a handshake');
+  const why = tls.error ?? l10n.t('no reason given');
+  if (tls.of === 'proxy')
+    return tls.trusted
+      ? l10n.t("TLS: {0}; the proxy's chain is trusted:", protocol)
+      : l10n.t("TLS: {0}; the proxy's chain is not trusted ({1}):", protocol, why);
+  return tls.trusted
+    ? l10n.t("TLS: {0}; the platform's chain is trusted:", protocol)
+    : l10n.t("TLS: {0}; the platform's chain is not trusted ({1}):", protocol, why);
+}
+
 function problemOf(path: PathLook): string | undefined {
-  if (path.connectError) return `The connection to ${path.connectedTo} failed: ${path.connectError}.`;
-  if (path.tunnel && path.tunnel.status !== 200) return `The proxy refused the tunnel: ${path.tunnel.text}.`;
+  if (path.connectError) return l10n.t('The connection to {0} failed: {1}.', path.connectedTo, path.connectError);
+  if (path.tunnel && path.tunnel.status !== 200) return l10n.t('The proxy refused the tunnel: {0}.', path.tunnel.text);
   if (path.tls && !path.tls.trusted) {
     const leaf = path.tls.chain[0];
-    return `${path.tls.of === 'proxy' ? "The proxy's" : "The platform's"} certificate is not trusted (${path.tls.error ?? 'no reason given'})${leaf ? `: issued to ${leaf.subject} by ${leaf.issuer}` : ''}.`;
+    const why = path.tls.error ?? l10n.t('no reason given');
+    if (path.tls.of === 'proxy')
+      return leaf
+        ? l10n.t("The proxy's certificate is not trusted ({0}): issued to {1} by {2}.", why, leaf.subject, leaf.issuer)
+        : l10n.t("The proxy's certificate is not trusted ({0}).", why);
+    return leaf
+      ? l10n.t("The platform's certificate is not trusted ({0}): issued to {1} by {2}.", why, leaf.subject, leaf.issuer)
+      : l10n.t("The platform's certificate is not trusted ({0}).", why);
   }
   return undefined;
 }

@@ -5,6 +5,7 @@
 // tunnel's CONNECT is written by hand on a plain socket: VS Code patches `http` and `https` for
 // extensions, and would route even this request by its own resolution.
 
+import * as l10n from '@vscode/l10n';
 import * as net from 'node:net';
 import * as tls from 'node:tls';
 import type { NetworkFacts } from '../platform/transportFailures';
@@ -45,7 +46,7 @@ export async function lookAtPath(target: URL, route: Route, settings: NetworkSet
   const proxy = route.kind === 'proxy' ? route.proxy : undefined;
   const host = proxy ? proxy.hostname.replace(/^\[|\]$/g, '') : target.hostname.replace(/^\[|\]$/g, '');
   const hostPort = proxy ? Number(proxy.port || (proxy.protocol === 'https:' ? 443 : 80)) : port;
-  const connectedTo = proxy ? `the proxy ${proxyLabel(proxy)}` : `${target.hostname}:${port}`;
+  const connectedTo = proxy ? l10n.t('the proxy {0}', proxyLabel(proxy)) : `${target.hostname}:${port}`;
   const started = Date.now();
   let socket: net.Socket;
   try {
@@ -109,7 +110,7 @@ function connect(host: string, port: number, timeoutMs: number): Promise<net.Soc
     const socket = net.connect({ host, port });
     const timer = setTimeout(() => {
       socket.destroy();
-      reject(Object.assign(new Error(`no connection within ${timeoutMs} ms`), { code: 'ETIMEDOUT' }));
+      reject(Object.assign(new Error(l10n.t('no connection within {0} ms', timeoutMs)), { code: 'ETIMEDOUT' }));
     }, timeoutMs);
     socket.once('connect', () => {
       clearTimeout(timer);
@@ -131,14 +132,14 @@ function openTunnel(
 ): Promise<{ status: number; text: string }> {
   return new Promise((resolve, reject) => {
     let head = '';
-    const timer = setTimeout(() => finish(new Error(`the proxy did not answer CONNECT within ${timeoutMs} ms`)), timeoutMs);
+    const timer = setTimeout(() => finish(new Error(l10n.t('the proxy did not answer CONNECT within {0} ms', timeoutMs))), timeoutMs);
     const onData = (chunk: Buffer) => {
       head += chunk.toString('latin1');
       const end = head.indexOf('\r\n\r\n');
       if (end < 0 && head.length < 16_384) return;
       const line = /^HTTP\/1\.[01] (\d{3}) ?([^\r\n]*)/.exec(head);
       finish(
-        line ? undefined : new Error('the proxy answered CONNECT with something that is not HTTP'),
+        line ? undefined : new Error(l10n.t('the proxy answered CONNECT with something that is not HTTP')),
         line ? { status: Number(line[1]), text: `${line[1]} ${line[2]}`.trim() } : undefined,
       );
     };
@@ -147,7 +148,7 @@ function openTunnel(
       clearTimeout(timer);
       socket.off('data', onData);
       socket.off('error', onError);
-      if (error || !answer) reject(error ?? new Error('no answer'));
+      if (error || !answer) reject(error ?? new Error(l10n.t('no answer')));
       else resolve(answer);
     };
     socket.on('data', onData);
@@ -169,7 +170,7 @@ function handshake(
     const secure = tls.connect({ socket, servername, secureContext: trust.secureContext, rejectUnauthorized: false });
     const timer = setTimeout(() => {
       secure.destroy();
-      reject(new Error(`no TLS handshake within ${timeoutMs} ms`));
+      reject(new Error(l10n.t('no TLS handshake within {0} ms', timeoutMs)));
     }, timeoutMs);
     secure.once('secureConnect', () => {
       clearTimeout(timer);
@@ -211,11 +212,11 @@ function chainOf(leaf: tls.DetailedPeerCertificate): CertificateSummary[] {
 
 /** A certificate's name as people read it: its common name, with its organisation when it has one. */
 function nameOf(name: tls.Certificate | undefined): string {
-  if (!name) return 'an unnamed certificate';
+  if (!name) return l10n.t('an unnamed certificate');
   const cn = [name.CN].flat().filter(Boolean)[0];
   const org = [name.O].flat().filter(Boolean)[0];
   if (cn && org && cn !== org) return `${cn} (${org})`;
-  return cn ?? org ?? 'an unnamed certificate';
+  return cn ?? org ?? l10n.t('an unnamed certificate');
 }
 
 function wordsOf(error: unknown): string {

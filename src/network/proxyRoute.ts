@@ -5,6 +5,7 @@
 // when that fails before anything was sent, through VS Code's own `fetch`, which knows what undici
 // cannot: a PAC script, the system's proxy, a Kerberos proxy (NetworkRoutes).
 
+import * as l10n from '@vscode/l10n';
 import { bypassesProxy, noProxyEntries } from './noProxy';
 
 /** `http.proxySupport`: `off` sends every request directly; the others let VS Code's settings choose a proxy. */
@@ -60,7 +61,9 @@ export class ProxySettingError extends Error {
     readonly value: string,
   ) {
     super(
-      `${source === 'http.proxy' ? 'The setting http.proxy' : `The environment variable ${source}`} is not a proxy's address: "${value}".`,
+      source === 'http.proxy'
+        ? l10n.t('The setting http.proxy is not a proxy\'s address: "{0}".', value)
+        : l10n.t('The environment variable {0} is not a proxy\'s address: "{1}".', source, value),
     );
   }
 }

@@ -7,6 +7,7 @@
 // system's proxy, a Kerberos proxy); the way that worked is remembered per origin for the session.
 // Nothing process-wide is changed: no global dispatcher, no environment, no default CA list.
 
+import * as l10n from '@vscode/l10n';
 import type { Dispatcher } from 'undici';
 import type { BaseUrl } from '../platform/endpoint';
 import { fetchTransportWith, nodeFetchFailure } from '../platform/fetchTransport';
@@ -121,7 +122,7 @@ class RoutedTransport implements Transport {
     if (route.kind === 'vscode')
       return new TransportError(
         'proxyInvalid',
-        `The proxy's address is not http:// or https://, and VS Code's own fetch is not there to reach it.`,
+        l10n.t("The proxy's address is not http:// or https://, and VS Code's own fetch is not there to reach it."),
       );
     // This machine is always reached directly: nothing worth a line.
     if (route.kind !== 'direct' || route.why !== 'loopback') this.routes.tell(this.options.logger, this.origin, wayOf(route));
@@ -183,7 +184,7 @@ class RoutedTransport implements Transport {
   }
 }
 
-/** The way a route takes, for the log. */
+/** The way a route takes, for the log (in English: Check Connection says it in the user's words, diagnosis.ts). */
 export function wayOf(route: Route): string {
   switch (route.kind) {
     case 'direct':

@@ -3,6 +3,7 @@
 // timeouts; and what undici (or the socket, TLS or proxy under it) throws, said in the transport's
 // words (TransportFailure), with the facts the user's sentence names.
 
+import * as l10n from '@vscode/l10n';
 import type { Dispatcher } from 'undici';
 import type { BaseUrl } from '../platform/endpoint';
 import {
@@ -146,7 +147,7 @@ export function undiciFailure(error: unknown, context?: ExchangeContext): unknow
     (/wrong version number|packet length too long/i.test(chain.map((c) => c.message).join(' ')) ? 'notTls' : 'connectionLost');
   // Through a proxy, the only connection made here is to the proxy.
   if (proxy && (failure === 'unreached' || failure === 'nameNotResolved')) failure = 'proxyUnreached';
-  return new TransportError(failure, failure === 'connectionLost' ? `the connection was lost: ${known}` : known, undefined, {
+  return new TransportError(failure, failure === 'connectionLost' ? l10n.t('the connection was lost: {0}', known) : known, undefined, {
     ...about,
     code: known,
   });

@@ -1,6 +1,7 @@
 // Page paths and the URIs of page documents: `docs-assistant:/<page path>.md`. The mapping is
 // exact both ways, so the chat can recover a page's path from its document.
 
+import * as l10n from '@vscode/l10n';
 import { fail, ok, platformError, type Result } from '../platform/errors';
 import { trimSlashes } from '../util/paths';
 import { safeDecode } from '../shared/safeDecode';
@@ -18,7 +19,7 @@ export function pagePathFromInput(input: string): Result<string> {
     try {
       url = new URL(text);
     } catch {
-      return fail(platformError('invalidRequest', `"${text}" is not a valid URL.`));
+      return fail(platformError('invalidRequest', l10n.t('"{0}" is not a valid URL.', text)));
     }
     const path = trimSlashes(
       url.pathname
@@ -26,11 +27,11 @@ export function pagePathFromInput(input: string): Result<string> {
         .map((segment) => safeDecode(segment))
         .join('/'),
     );
-    return path === '' ? fail(platformError('invalidRequest', `The URL ${text} has no page path.`)) : ok(path);
+    return path === '' ? fail(platformError('invalidRequest', l10n.t('The URL {0} has no page path.', text))) : ok(path);
   }
   const path = text.replace(/^\/+/, '');
   return path === ''
-    ? fail(platformError('invalidRequest', 'Type a page path such as guides/getting-started, or paste the URL of a page.'))
+    ? fail(platformError('invalidRequest', l10n.t('Type a page path such as guides/getting-started, or paste the URL of a page.')))
     : ok(path);
 }
 

@@ -1,6 +1,8 @@
 // An agent job as the client sees it. The service marks no field required, so every field but
 // the id may be missing; a wrong-typed field is treated as missing rather than trusted.
 
+import * as l10n from '@vscode/l10n';
+import { number } from '../shared/language';
 import { utf8Bytes } from '../util/utf8';
 import { withoutUndefined } from '../util/objects';
 import { platformError, type PlatformError } from './errors';
@@ -35,10 +37,14 @@ export const MAX_PROMPT_BYTES = 100 * 1024;
 
 /** Why a prompt cannot be sent, in a sentence; undefined when it can. */
 export function promptProblem(prompt: string): string | undefined {
-  if (prompt.trim() === '') return 'The prompt is empty: say what the agent should change.';
+  if (prompt.trim() === '') return l10n.t('The prompt is empty: say what the agent should change.');
   const bytes = utf8Bytes(prompt);
   if (bytes > MAX_PROMPT_BYTES) {
-    return `The prompt is ${formatKilobytes(bytes)}; the agent takes at most ${formatKilobytes(MAX_PROMPT_BYTES)}. Attach less: a smaller selection, or the changes of one file.`;
+    return l10n.t(
+      'The prompt is {0}; the agent takes at most {1}. Attach less: a smaller selection, or the changes of one file.',
+      formatKilobytes(bytes),
+      formatKilobytes(MAX_PROMPT_BYTES),
+    );
   }
   return undefined;
 }
@@ -48,15 +54,16 @@ const MAX_JOB_ID_CHARS = 200;
 
 /** Why `id` cannot be a job id, in a sentence; undefined when it can. */
 export function jobIdProblem(id: string): string | undefined {
-  if (id === '') return 'Enter the id of an agent job.';
+  if (id === '') return l10n.t('Enter the id of an agent job.');
   // eslint-disable-next-line no-control-regex
-  if (/[\s\x00-\x1f\x7f]/.test(id)) return 'A job id has no spaces or line breaks.';
-  if (id.length > MAX_JOB_ID_CHARS) return `A job id has at most ${MAX_JOB_ID_CHARS} characters.`;
+  if (/[\s\x00-\x1f\x7f]/.test(id)) return l10n.t('A job id has no spaces or line breaks.');
+  if (id.length > MAX_JOB_ID_CHARS) return l10n.t('A job id has at most {0} characters.', MAX_JOB_ID_CHARS);
   return undefined;
 }
 
+/** A size in kilobytes, in the user's language: "2.5 KB", "2,5 Ko". */
 export function formatKilobytes(bytes: number): string {
-  return `${(bytes / 1024).toFixed(bytes < 10 * 1024 ? 1 : 0)} KB`;
+  return l10n.t('{0} KB', number(bytes / 1024, bytes < 10 * 1024 ? 1 : 0));
 }
 
 /** Terminal statuses end polling, as the spec's polling rule says. */
@@ -143,7 +150,7 @@ export function otherJobAnswer(answered: string, asked: string): PlatformError {
   const clip = (id: string) => (id.length > 80 ? `${id.slice(0, 79)}…` : id);
   return platformError(
     'badResponse',
-    `The platform answered with agent job "${clip(answered)}" when "${clip(asked)}" was asked for; the answer was not used.`,
+    l10n.t('The platform answered with agent job "{0}" when "{1}" was asked for; the answer was not used.', clip(answered), clip(asked)),
     { status: 200 },
   );
 }

@@ -1,6 +1,7 @@
 // The platform's admin interface, with the admin key and nothing else: an agent job read,
 // started and followed up. A change is sent again only when it surely never left.
 
+import * as l10n from '@vscode/l10n';
 import { type AgentJob, otherJobAnswer, parseAgentJob, promptProblem } from './agentJob';
 import { path } from './endpoint';
 import { fail, isSafeToResend, ok, platformError, type Result } from './errors';
@@ -12,11 +13,11 @@ export class AgentJobsClient {
   /** Operation 1: `GET /v2/agent/{projectId}/job/{id}` with the admin key. Retried when transient. */
   read(projectId: string, id: string, options: CallOptions = {}): Promise<Result<AgentJob>> {
     return this.http.guard(async () => {
-      const ready = await this.http.prepare('adminKey', { projectId }, { 'job id': id });
+      const ready = await this.http.prepare('adminKey', { projectId }, { jobId: id });
       if (!ready.ok) return ready;
       const context = this.http.context(
         'adminKey',
-        `No agent job "${id}" was found in project "${projectId}". Check the job id and the project id.`,
+        l10n.t('No agent job "{0}" was found in project "{1}". Check the job id and the project id.', id, projectId),
       );
       const call = this.http.call('GET', path`/v2/agent/${projectId}/job/${id}`, 'adminKey', ready.value, options.signal);
       return this.http.retried(options, () => this.http.readJsonCall(call, context, (json) => jobOf(json, id)));
@@ -33,7 +34,7 @@ export class AgentJobsClient {
       if (problem) return fail(platformError('invalidRequest', problem));
       const ready = await this.http.prepare('adminKey', { projectId }, {});
       if (!ready.ok) return ready;
-      const context = this.http.context('adminKey', `The project "${projectId}" was not found. Check the project id.`);
+      const context = this.http.context('adminKey', l10n.t('The project "{0}" was not found. Check the project id.', projectId));
       const call = this.http.call('POST', path`/v2/agent/${projectId}/job`, 'adminKey', ready.value, options.signal, { prompt });
       return this.http.retried(
         options,
@@ -51,9 +52,12 @@ export class AgentJobsClient {
     return this.http.guard(async () => {
       const problem = promptProblem(prompt);
       if (problem) return fail(platformError('invalidRequest', problem));
-      const ready = await this.http.prepare('adminKey', { projectId }, { 'job id': id });
+      const ready = await this.http.prepare('adminKey', { projectId }, { jobId: id });
       if (!ready.ok) return ready;
-      const context = this.http.context('adminKey', `No agent job "${id}" was found in project "${projectId}": it may have been deleted.`);
+      const context = this.http.context(
+        'adminKey',
+        l10n.t('No agent job "{0}" was found in project "{1}": it may have been deleted.', id, projectId),
+      );
       const call = this.http.call('POST', path`/v2/agent/${projectId}/job/${id}/message`, 'adminKey', ready.value, options.signal, {
         prompt,
       });
@@ -68,6 +72,6 @@ export class AgentJobsClient {
  */
 function jobOf(json: unknown, requestedId: string | undefined): Result<AgentJob> {
   const job = parseAgentJob(json, requestedId);
-  if (!job) return fail(badBody('an agent job'));
+  if (!job) return fail(badBody(l10n.t('The platform answered 200 but the body is not an agent job.')));
   return requestedId !== undefined && job.id !== requestedId ? fail(otherJobAnswer(job.id, requestedId)) : ok(job);
 }

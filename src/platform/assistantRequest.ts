@@ -1,6 +1,7 @@
 // The body of an assistant message request, with exactly the spec's field names. Optional fields
 // are left out when unset, so the server applies its own defaults.
 
+import * as l10n from '@vscode/l10n';
 import { fail, ok, platformError, type Result } from './errors';
 
 export type MessageRole = 'user' | 'assistant' | 'system';
@@ -47,16 +48,23 @@ export const RETRIEVAL_PAGE_SIZE_RANGE = { min: 1, max: 50 } as const;
 /** The JSON body for operation 3, or why the request cannot be sent. */
 export function assistantBody(request: AssistantRequest): Result<Record<string, unknown>> {
   const refuse = (message: string) => fail<Record<string, unknown>>(platformError('invalidRequest', message));
-  if (request.fp.trim() === '') return refuse('The fingerprint (fp) is empty; use "anonymous" or a user identifier.');
-  if (request.messages.length === 0) return refuse('There is no message to send.');
+  if (request.fp.trim() === '') return refuse(l10n.t('The fingerprint (fp) is empty; use "anonymous" or a user identifier.'));
+  if (request.messages.length === 0) return refuse(l10n.t('There is no message to send.'));
   const { retrievalPageSize: size, currentPath } = request;
   if (size !== undefined && !(Number.isInteger(size) && size >= RETRIEVAL_PAGE_SIZE_RANGE.min && size <= RETRIEVAL_PAGE_SIZE_RANGE.max)) {
     return refuse(
-      `retrievalPageSize must be a whole number from ${RETRIEVAL_PAGE_SIZE_RANGE.min} to ${RETRIEVAL_PAGE_SIZE_RANGE.max}; it is ${size}.`,
+      l10n.t(
+        'retrievalPageSize must be a whole number from {0} to {1}; it is {2}.',
+        RETRIEVAL_PAGE_SIZE_RANGE.min,
+        RETRIEVAL_PAGE_SIZE_RANGE.max,
+        size,
+      ),
     );
   }
   if (currentPath !== undefined && currentPath.length > MAX_CURRENT_PATH) {
-    return refuse(`The current page path is ${currentPath.length} characters long; the platform takes at most ${MAX_CURRENT_PATH}.`);
+    return refuse(
+      l10n.t('The current page path is {0} characters long; the platform takes at most {1}.', currentPath.length, MAX_CURRENT_PATH),
+    );
   }
   const body: Record<string, unknown> = {
     fp: request.fp,

@@ -1,6 +1,7 @@
 // The platform's discovery interface, with the assistant key and nothing else: search, a page,
 // and the assistant's streamed answer.
 
+import * as l10n from '@vscode/l10n';
 import { assistantBody, type AssistantRequest } from './assistantRequest';
 import { path } from './endpoint';
 import { fail, isSafeToResend, ok, platformError, type PlatformError, type Result } from './errors';
@@ -65,20 +66,22 @@ export class DiscoveryClient {
    */
   search(domain: string, query: string, request: SearchRequest = {}, options: CallOptions = {}): Promise<Result<SearchResult[]>> {
     return this.http.guard(async () => {
-      if (query.trim() === '') return fail(platformError('invalidRequest', 'Type something to search for.'));
+      if (query.trim() === '') return fail(platformError('invalidRequest', l10n.t('Type something to search for.')));
       const ready = await this.http.prepare('assistantKey', { domain }, {});
       if (!ready.ok) return ready;
       const pageSize = request.pageSize ?? DEFAULT_SEARCH_PAGE_SIZE;
       if (!Number.isInteger(pageSize) || pageSize < 1 || pageSize > 50)
-        return fail(platformError('invalidRequest', `pageSize must be a whole number from 1 to 50; it is ${pageSize}.`));
+        return fail(platformError('invalidRequest', l10n.t('pageSize must be a whole number from 1 to 50; it is {0}.', pageSize)));
       const body = { query, pageSize, ...(request.filter ? { filter: request.filter } : {}) };
       const context = this.http.context(
         'assistantKey',
-        `The platform has no documentation for the domain "${domain}". Check the domain setting.`,
+        l10n.t('The platform has no documentation for the domain "{0}". Check the domain setting.', domain),
       );
       const call = this.http.call('POST', path`/discovery/v1/search/${domain}`, 'assistantKey', ready.value, options.signal, body);
       return this.http.readJsonCall(call, context, (json) =>
-        Array.isArray(json) ? ok(readSearchResults(json, pageSize)) : fail(badBody('a list of search results')),
+        Array.isArray(json)
+          ? ok(readSearchResults(json, pageSize))
+          : fail(badBody(l10n.t('The platform answered 200 but the body is not a list of search results.'))),
       );
     });
   }
@@ -86,9 +89,9 @@ export class DiscoveryClient {
   /** Operation 2: `POST /discovery/v1/page/{domain}` with the assistant key. Retried when transient. */
   page(domain: string, pagePath: string, options: CallOptions = {}): Promise<Result<Page>> {
     return this.http.guard(async () => {
-      const ready = await this.http.prepare('assistantKey', { domain }, { 'page path': pagePath });
+      const ready = await this.http.prepare('assistantKey', { domain }, { pagePath });
       if (!ready.ok) return ready;
-      const context = this.http.context('assistantKey', `Page not found: ${pagePath}.`);
+      const context = this.http.context('assistantKey', l10n.t('Page not found: {0}.', pagePath));
       const call = this.http.call('POST', path`/discovery/v1/page/${domain}`, 'assistantKey', ready.value, options.signal, {
         path: pagePath,
       });
@@ -112,8 +115,8 @@ export class DiscoveryClient {
       if (!ready.ok) return ready;
       const notFound =
         request.threadId === undefined
-          ? `The platform has no assistant for the domain "${request.domain}". Check the domain setting.`
-          : "The platform no longer knows this conversation's thread; it may have expired.";
+          ? l10n.t('The platform has no assistant for the domain "{0}". Check the domain setting.', request.domain)
+          : l10n.t("The platform no longer knows this conversation's thread; it may have expired.");
       const context = this.http.context('assistantKey', notFound);
       const call = {
         ...this.http.call(
@@ -152,7 +155,9 @@ export class DiscoveryClient {
       const text = await readBodyText(response.body, { signal, totalMs: this.http.timeouts.readTotalMs });
       const said = describeBody(text.ok ? text.value.text : '', contentType);
       return fail(
-        platformError('badResponse', `The assistant answered with ${contentType} instead of a stream.${said}`, { status: response.status }),
+        platformError('badResponse', l10n.t('The assistant answered with {0} instead of a stream.', contentType) + said, {
+          status: response.status,
+        }),
       );
     }
     const headerThread = { threadId: response.headers['x-thread-id'], threadKey: response.headers['x-thread-key'] };
@@ -174,7 +179,8 @@ export class DiscoveryClient {
 
 function parsePage(json: unknown, invalidUtf8: boolean, requested: string): Result<Page> {
   const body = json as Record<string, unknown> | null;
-  if (typeof body !== 'object' || body === null || typeof body.content !== 'string') return fail(badBody('a page'));
+  if (typeof body !== 'object' || body === null || typeof body.content !== 'string')
+    return fail(badBody(l10n.t('The platform answered 200 but the body is not a page.')));
   const groups = Array.isArray(body.groups) && body.groups.every((g) => typeof g === 'string') ? body.groups : undefined;
   return ok({
     path: typeof body.path === 'string' && body.path !== '' ? body.path : requested,

@@ -1,6 +1,7 @@
 // Where requests go: the base URL, checked once, and paths built so that no parameter can
 // change which resource is addressed.
 
+import * as l10n from '@vscode/l10n';
 import { fail, ok, platformError, type Result } from './errors';
 
 export interface BaseUrl {
@@ -14,27 +15,31 @@ export interface BaseUrl {
 export function parseBaseUrl(raw: string): Result<BaseUrl> {
   const text = raw.trim();
   if (text === '') {
-    return fail(platformError('notConfigured', 'The platform base URL is not set.', { setting: 'baseUrl' }));
+    return fail(platformError('notConfigured', l10n.t('The platform base URL is not set.'), { setting: 'baseUrl' }));
   }
   let url: URL;
   try {
     url = new URL(text);
   } catch {
-    return fail(badBaseUrl(`"${text}" is not a URL`));
+    return fail(badBaseUrl(l10n.t('The platform base URL is not valid: "{0}" is not a URL.', text)));
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-    return fail(badBaseUrl(`it must start with https://, not ${url.protocol}//`));
+    return fail(badBaseUrl(l10n.t('The platform base URL is not valid: it must start with https://, not {0}//.', url.protocol)));
   }
   // Over plain http the keys would cross the network readable by anyone on the way.
   if (url.protocol === 'http:' && !isLoopback(url.hostname)) {
     return fail(
       badBaseUrl(
-        'it must start with https://; http:// is allowed only for this machine (localhost, 127.0.0.1 or [::1]), since keys would otherwise travel in the clear',
+        l10n.t(
+          'The platform base URL is not valid: it must start with https://; http:// is allowed only for this machine (localhost, 127.0.0.1 or [::1]), since keys would otherwise travel in the clear.',
+        ),
       ),
     );
   }
-  if (url.username || url.password) return fail(badBaseUrl('it must not contain a user name or password'));
-  if (url.search || url.hash) return fail(badBaseUrl('it must not contain a query (?) or fragment (#)'));
+  if (url.username || url.password)
+    return fail(badBaseUrl(l10n.t('The platform base URL is not valid: it must not contain a user name or password.')));
+  if (url.search || url.hash)
+    return fail(badBaseUrl(l10n.t('The platform base URL is not valid: it must not contain a query (?) or fragment (#).')));
   return ok({ origin: url.origin, pathPrefix: url.pathname.replace(/\/+$/, '') });
 }
 
@@ -55,8 +60,9 @@ export function originOf(baseUrl: string): string | undefined {
   return parsed.ok ? parsed.value.origin : undefined;
 }
 
-function badBaseUrl(reason: string) {
-  return platformError('notConfigured', `The platform base URL is not valid: ${reason}.`, { setting: 'baseUrl' });
+/** `message`: the whole sentence, "The platform base URL is not valid: …". */
+function badBaseUrl(message: string) {
+  return platformError('notConfigured', message, { setting: 'baseUrl' });
 }
 
 /**

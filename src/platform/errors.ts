@@ -1,6 +1,7 @@
 // Every failure of a platform call is one of these kinds. Callers branch on `kind`, show
 // `message` (a sentence that says what to do next) and may add `serverMessage` as detail.
 
+import * as l10n from '@vscode/l10n';
 import type { KeyKind } from './keys';
 
 export type PlatformErrorKind =
@@ -83,5 +84,5 @@ export function isSafeToResend(error: PlatformError): boolean {
 
 /** The caller stopped the call; nothing more is said. */
 export function cancelled(): PlatformError {
-  return platformError('cancelled', 'The request was cancelled.');
+  return platformError('cancelled', l10n.t('The request was cancelled.'));
 }

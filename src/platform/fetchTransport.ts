@@ -5,6 +5,7 @@
 // platform allows it (CORS); when it does not, fetch says no more than "failed", so the error says
 // what is most likely and what still works.
 
+import * as l10n from '@vscode/l10n';
 import type { BaseUrl } from './endpoint';
 import { MAX_TIMER_MS } from '../util/timers';
 import {
@@ -176,7 +177,7 @@ function responseBody(
       return await Promise.race([reader!.read(), idle]);
     } catch (error) {
       if (error instanceof TypeError && !destroyed && !call.signal?.aborted)
-        throw new TransportError('connectionLost', 'the connection was lost');
+        throw new TransportError('connectionLost', l10n.t('the connection was lost'));
       throw error;
     } finally {
       clearTimeout(timer);

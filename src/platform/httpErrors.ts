@@ -2,11 +2,12 @@
 // kind of thing came back instead) as a PlatformError of the right kind, with a sentence that says
 // what to do next. Whatever transport carried the exchange, the wording is the same.
 
+import * as l10n from '@vscode/l10n';
 import { platformError, type PlatformError } from './errors';
-import { keyLabels, type KeyKind } from './keys';
+import type { KeyKind } from './keys';
 import { redactSecrets } from './redact';
 import { parseRetryAfter } from './retry';
-import { countOf } from '../shared/counting';
+import { plural } from '../shared/language';
 
 /** What the operation knows that a bare status does not. */
 export interface ErrorContext {
@@ -24,13 +25,16 @@ export function errorFromStatus(
 ): PlatformError {
   const serverMessage = serverMessageOf(bodyText);
   const said = describeBody(bodyText, headers['content-type'], serverMessage);
-  const key = keyLabels[keyKind];
+  const admin = keyKind === 'adminKey';
   const extra = { status, ...(serverMessage ? { serverMessage } : {}) };
   switch (true) {
     case status === 401:
       return platformError(
         'unauthorized',
-        `The platform did not accept the ${key}: it is missing, malformed or expired. Set a valid ${key}.${said}`,
+        (admin
+          ? l10n.t('The platform did not accept the admin key: it is missing, malformed or expired. Set a valid admin key.')
+          : l10n.t('The platform did not accept the assistant key: it is missing, malformed or expired. Set a valid assistant key.')) +
+          said,
         {
           ...extra,
           setting: keyKind,
@@ -39,17 +43,26 @@ export function errorFromStatus(
     case status === 403:
       return platformError(
         'forbidden',
-        `The ${key} is not allowed to do this: its scope does not cover this project or domain, or this machine's IP address is not on its allow-list. Check the key's scope on the dashboard.${said}`,
+        (admin
+          ? l10n.t(
+              "The admin key is not allowed to do this: its scope does not cover this project or domain, or this machine's IP address is not on its allow-list. Check the key's scope on the dashboard.",
+            )
+          : l10n.t(
+              "The assistant key is not allowed to do this: its scope does not cover this project or domain, or this machine's IP address is not on its allow-list. Check the key's scope on the dashboard.",
+            )) + said,
         { ...extra, setting: keyKind },
       );
     case status === 400:
-      return platformError('invalidRequest', `The platform refused the request as invalid.${said}`, extra);
+      return platformError('invalidRequest', l10n.t('The platform refused the request as invalid.') + said, extra);
     case status === 404:
       return platformError('notFound', `${notFound}${said}`, extra);
     case status === 429: {
       const retryAfterMs = parseRetryAfter(headers['retry-after'], now());
-      const wait = retryAfterMs === undefined ? 'Wait a little' : `Try again in ${formatDuration(retryAfterMs)}`;
-      return platformError('rateLimited', `The platform's rate limit was reached. ${wait} and retry.${said}`, {
+      const message =
+        retryAfterMs === undefined
+          ? l10n.t("The platform's rate limit was reached. Wait a little and retry.")
+          : l10n.t("The platform's rate limit was reached. Try again in {0} and retry.", formatDuration(retryAfterMs));
+      return platformError('rateLimited', message + said, {
         ...extra,
         ...(retryAfterMs === undefined ? {} : { retryAfterMs }),
       });
@@ -57,9 +70,9 @@ export function errorFromStatus(
     case status >= 300 && status < 400:
       return redirectRefused(status);
     case status >= 500:
-      return platformError('serverError', `The platform had a problem (HTTP ${status}). Try again in a moment.${said}`, extra);
+      return platformError('serverError', l10n.t('The platform had a problem (HTTP {0}). Try again in a moment.', status) + said, extra);
     default:
-      return platformError('badResponse', `The platform answered with an unexpected HTTP ${status}.${said}`, extra);
+      return platformError('badResponse', l10n.t('The platform answered with an unexpected HTTP {0}.', status) + said, extra);
   }
 }
 
@@ -67,14 +80,27 @@ export function errorFromStatus(
 export function redirectRefused(status?: number): PlatformError {
   return platformError(
     'badResponse',
-    `The platform answered with a redirect${status ? ` (HTTP ${status})` : ''}, which is not followed: a key goes only to the base URL. Check the base URL.`,
+    status
+      ? l10n.t(
+          'The platform answered with a redirect (HTTP {0}), which is not followed: a key goes only to the base URL. Check the base URL.',
+          status,
+        )
+      : l10n.t('The platform answered with a redirect, which is not followed: a key goes only to the base URL. Check the base URL.'),
     status ? { status } : {},
   );
 }
 
-/** What a body said, as a sentence to append: the server's own message, or what kind of thing came back. */
+/** What a body said, as a sentence to append (with its leading space): the server's own message, or what kind of thing came back. */
 export function describeBody(bodyText: string, contentType: string | undefined, serverMessage = serverMessageOf(bodyText)): string {
-  return serverMessage ? ` The server said: "${serverMessage}"` : ` ${capitalise(describeNonJson(bodyText, contentType))} came back.`;
+  if (serverMessage) return ` ${l10n.t('The server said: "{0}"', serverMessage)}`;
+  switch (nonJsonKind(bodyText, contentType)) {
+    case 'empty':
+      return ` ${l10n.t('An empty body came back.')}`;
+    case 'html':
+      return ` ${l10n.t('An HTML page (perhaps from a proxy) came back.')}`;
+    case 'other':
+      return ` ${l10n.t('A body that is not JSON came back.')}`;
+  }
 }
 
 /** The `error` (admin) or `message` (discovery) field of a JSON error body. */
@@ -93,19 +119,17 @@ function serverMessageOf(bodyText: string): string | undefined {
   return undefined;
 }
 
-export function describeNonJson(bodyText: string, contentType: string | undefined): string {
-  if (bodyText.trim() === '') return 'an empty body';
-  if (/html/i.test(contentType ?? '') || /^\s*</.test(bodyText)) return 'an HTML page (perhaps from a proxy)';
-  return 'a body that is not JSON';
+/** What kind of thing came back instead of JSON: nothing, an HTML page (perhaps from a proxy), or something else. */
+export function nonJsonKind(bodyText: string, contentType: string | undefined): 'empty' | 'html' | 'other' {
+  if (bodyText.trim() === '') return 'empty';
+  if (/html/i.test(contentType ?? '') || /^\s*</.test(bodyText)) return 'html';
+  return 'other';
 }
 
-function capitalise(text: string): string {
-  return text.charAt(0).toUpperCase() + text.slice(1);
-}
-
+/** A wait, in whole seconds under a minute, else in whole minutes: "5 seconds", "2 minutes". */
 export function formatDuration(ms: number): string {
   const seconds = Math.ceil(ms / 1000);
-  if (seconds < 60) return countOf(seconds, 'second');
+  if (seconds < 60) return plural(seconds, l10n.t('{0} second', seconds), l10n.t('{0} seconds', seconds));
   const minutes = Math.ceil(seconds / 60);
-  return countOf(minutes, 'minute');
+  return plural(minutes, l10n.t('{0} minute', minutes), l10n.t('{0} minutes', minutes));
 }

@@ -1,19 +1,12 @@
 // The platform has two kinds of key, told apart by prefix. Each interface takes only its own.
 
+import * as l10n from '@vscode/l10n';
+
 export type KeyKind = 'adminKey' | 'assistantKey';
 
-const ASSISTANT_PREFIX = 'svc_dsc_';
-const ADMIN_PREFIX = 'svc_';
-
-export const keyLabels: Readonly<Record<KeyKind, string>> = {
-  adminKey: 'admin key',
-  assistantKey: 'assistant key',
-};
-
-export const keyPrefixDescriptions: Readonly<Record<KeyKind, string>> = {
-  adminKey: `starts with "${ADMIN_PREFIX}" but not "${ASSISTANT_PREFIX}"`,
-  assistantKey: `starts with "${ASSISTANT_PREFIX}"`,
-};
+/** What each kind of key starts with: an assistant key's prefix is the longer, so it is tried first. */
+export const ASSISTANT_PREFIX = 'svc_dsc_';
+export const ADMIN_PREFIX = 'svc_';
 
 export function kindOfKey(key: string): KeyKind | undefined {
   if (key.startsWith(ASSISTANT_PREFIX)) return 'assistantKey';
@@ -26,21 +19,39 @@ export function kindOfKey(key: string): KeyKind | undefined {
  * The sentence never repeats the key.
  */
 export function keyProblem(expected: KeyKind, key: string): string | undefined {
-  const label = keyLabels[expected];
-  if (key.length === 0) return `The ${label} is empty.`;
+  const admin = expected === 'adminKey';
+  if (key.length === 0) return admin ? l10n.t('The admin key is empty.') : l10n.t('The assistant key is empty.');
   // A key goes into an HTTP header: whitespace or control characters would corrupt the request.
   // eslint-disable-next-line no-control-regex -- control characters are exactly what is looked for
-  if (/[\s\x00-\x1f\x7f]/.test(key)) return `The ${label} contains spaces or control characters; paste it again.`;
+  if (/[\s\x00-\x1f\x7f]/.test(key))
+    return admin
+      ? l10n.t('The admin key contains spaces or control characters; paste it again.')
+      : l10n.t('The assistant key contains spaces or control characters; paste it again.');
   // Smart quotes, zero-width spaces and the like come with copying from documents; no header carries them.
   if (/[^\x21-\x7e]/.test(key))
-    return `The ${label} contains characters a key never has (such as curly quotes or invisible spaces); copy it again from the dashboard.`;
+    return admin
+      ? l10n.t(
+          'The admin key contains characters a key never has (such as curly quotes or invisible spaces); copy it again from the dashboard.',
+        )
+      : l10n.t(
+          'The assistant key contains characters a key never has (such as curly quotes or invisible spaces); copy it again from the dashboard.',
+        );
   const actual = kindOfKey(key);
   if (actual === expected) {
-    const prefix = expected === 'assistantKey' ? ASSISTANT_PREFIX : ADMIN_PREFIX;
-    return key.length > prefix.length ? undefined : `The ${label} has nothing after its prefix.`;
+    const prefix = admin ? ADMIN_PREFIX : ASSISTANT_PREFIX;
+    if (key.length > prefix.length) return undefined;
+    return admin ? l10n.t('The admin key has nothing after its prefix.') : l10n.t('The assistant key has nothing after its prefix.');
   }
   if (actual) {
-    return `That is an ${keyLabels[actual]}, but an ${label} is expected here: an ${label} ${keyPrefixDescriptions[expected]}.`;
+    return admin
+      ? l10n.t(
+          'That is an assistant key, but an admin key is expected here: an admin key starts with "{0}" but not "{1}".',
+          ADMIN_PREFIX,
+          ASSISTANT_PREFIX,
+        )
+      : l10n.t('That is an admin key, but an assistant key is expected here: an assistant key starts with "{0}".', ASSISTANT_PREFIX);
   }
-  return `That does not look like an ${label}: an ${label} ${keyPrefixDescriptions[expected]}.`;
+  return admin
+    ? l10n.t('That does not look like an admin key: an admin key starts with "{0}" but not "{1}".', ADMIN_PREFIX, ASSISTANT_PREFIX)
+    : l10n.t('That does not look like an assistant key: an assistant key starts with "{0}".', ASSISTANT_PREFIX);
 }

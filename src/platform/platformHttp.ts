@@ -4,10 +4,11 @@
 // retries, and a guard that turns anything thrown into a failure. AgentJobsClient and
 // DiscoveryClient are the two interfaces; PlatformClient holds one of each.
 
+import * as l10n from '@vscode/l10n';
 import { type BaseUrl, parseBaseUrl } from './endpoint';
 import { fail, isTransient, ok, platformError, type PlatformError, type Result, type Setting } from './errors';
 import type { ErrorContext } from './httpErrors';
-import { keyLabels, keyPrefixDescriptions, keyProblem, type KeyKind } from './keys';
+import { ADMIN_PREFIX, ASSISTANT_PREFIX, keyProblem, type KeyKind } from './keys';
 import { type Logger, silentLogger } from '../log/logger';
 import { redactSecrets } from './redact';
 import { abortableDelay, defaultRetryPolicy, type RetryPolicy, withRetries } from './retry';
@@ -103,7 +104,7 @@ export class PlatformHttp {
     } catch (error) {
       const reason = redactSecrets(error instanceof Error ? error.message : String(error));
       this.logger.error(`A platform call failed unexpectedly: ${reason}`);
-      return { ok: false, error: platformError('invalidRequest', `Docs Assistant could not make this request (${reason}).`) };
+      return { ok: false, error: platformError('invalidRequest', l10n.t('Docs Assistant could not make this request ({0}).', reason)) };
     }
   }
 
@@ -111,39 +112,58 @@ export class PlatformHttp {
   async prepare(
     keyKind: KeyKind,
     settings: Partial<Record<'domain' | 'projectId', string>>,
-    params: Record<string, string>,
+    params: Partial<Record<'jobId' | 'pagePath', string>>,
   ): Promise<Result<string>> {
     if (!this.base.ok) return this.base;
     for (const [setting, value] of Object.entries(settings) as [Setting, string][]) {
       if (value.trim() === '')
-        return fail(notConfigured(setting, `The ${setting === 'domain' ? 'documentation domain' : 'project id'} is not set.`));
+        return fail(
+          notConfigured(
+            setting,
+            setting === 'domain' ? l10n.t('The documentation domain is not set.') : l10n.t('The project id is not set.'),
+          ),
+        );
     }
-    for (const [name, value] of Object.entries(params)) {
-      if (value.trim() === '') return fail(platformError('invalidRequest', `The ${name} is empty.`));
+    for (const [name, value] of Object.entries(params) as [Parameter, string][]) {
+      if (value.trim() === '') return fail(platformError('invalidRequest', parameterProblem(name, 'empty')));
     }
-    for (const [name, value] of [...Object.entries(settings), ...Object.entries(params)]) {
+    for (const [name, value] of [...Object.entries(settings), ...Object.entries(params)] as [Parameter, string][]) {
       // A lone surrogate (half an emoji) cannot be encoded into a URL or sent as text.
-      if (hasLoneSurrogate(value))
-        return fail(platformError('invalidRequest', `The ${name} holds a broken character (half of an emoji or similar); type it again.`));
+      if (hasLoneSurrogate(value)) return fail(platformError('invalidRequest', parameterProblem(name, 'broken')));
       // In a path, `.` and `..` would climb out of the base URL's path wherever the URL is parsed
       // (fetch reads even `%2E%2E` as `..`), with the key: no id or domain is named so.
-      if (value === '.' || value === '..')
-        return fail(platformError('invalidRequest', `The ${name} cannot be "${value}": that is not a name the platform gives.`));
+      if (value === '.' || value === '..') return fail(platformError('invalidRequest', parameterProblem(name, 'dots', value)));
     }
+    const admin = keyKind === 'adminKey';
     let key: string | undefined;
     try {
       key = await this.options.keys(keyKind);
     } catch (error) {
-      const reason = error instanceof Error ? error.message : String(error);
+      const reason = redactSecrets(error instanceof Error ? error.message : String(error));
       return fail(
-        notConfigured(keyKind, `The ${keyLabels[keyKind]} could not be read from the editor's secret storage (${redactSecrets(reason)}).`),
+        notConfigured(
+          keyKind,
+          admin
+            ? l10n.t("The admin key could not be read from the editor's secret storage ({0}).", reason)
+            : l10n.t("The assistant key could not be read from the editor's secret storage ({0}).", reason),
+        ),
       );
     }
     if (key === undefined || key === '') {
-      return fail(notConfigured(keyKind, `The ${keyLabels[keyKind]} is not set. Set it first: it ${keyPrefixDescriptions[keyKind]}.`));
+      return fail(
+        notConfigured(
+          keyKind,
+          admin
+            ? l10n.t('The admin key is not set. Set it first: it starts with "{0}" but not "{1}".', ADMIN_PREFIX, ASSISTANT_PREFIX)
+            : l10n.t('The assistant key is not set. Set it first: it starts with "{0}".', ASSISTANT_PREFIX),
+        ),
+      );
     }
     const problem = keyProblem(keyKind, key);
-    if (problem) return fail(notConfigured(keyKind, `${problem} Set the ${keyLabels[keyKind]} again.`));
+    if (problem)
+      return fail(
+        notConfigured(keyKind, `${problem} ${admin ? l10n.t('Set the admin key again.') : l10n.t('Set the assistant key again.')}`),
+      );
     return ok(key);
   }
 
@@ -203,7 +223,42 @@ function notConfigured(setting: Setting, message: string): PlatformError {
   return platformError('notConfigured', message, { setting });
 }
 
-/** For a 200 whose body is JSON but not what the operation returns. */
-export function badBody(what: string): PlatformError {
-  return platformError('badResponse', `The platform answered 200 but the body is not ${what}.`, { status: 200 });
+/** For a 200 whose body is JSON but not what the operation returns; `message` says so ("The platform answered 200 but the body is not a page."). */
+export function badBody(message: string): PlatformError {
+  return platformError('badResponse', message, { status: 200 });
+}
+
+/** What a call is given to name what it reads: the settings it needs, and its parameters. */
+type Parameter = 'domain' | 'projectId' | 'jobId' | 'pagePath';
+
+/** Why a setting or parameter cannot be sent, in a sentence: empty, a broken character, or only dots (`value`). */
+function parameterProblem(name: Parameter, problem: 'empty' | 'broken' | 'dots', value = ''): string {
+  if (problem === 'empty') return name === 'jobId' ? l10n.t('The job id is empty.') : l10n.t('The page path is empty.');
+  return problem === 'broken' ? brokenCharacter(name) : onlyDots(name, value);
+}
+
+function brokenCharacter(name: Parameter): string {
+  switch (name) {
+    case 'domain':
+      return l10n.t('The domain holds a broken character (half of an emoji or similar); type it again.');
+    case 'projectId':
+      return l10n.t('The projectId holds a broken character (half of an emoji or similar); type it again.');
+    case 'jobId':
+      return l10n.t('The job id holds a broken character (half of an emoji or similar); type it again.');
+    case 'pagePath':
+      return l10n.t('The page path holds a broken character (half of an emoji or similar); type it again.');
+  }
+}
+
+function onlyDots(name: Parameter, value: string): string {
+  switch (name) {
+    case 'domain':
+      return l10n.t('The domain cannot be "{0}": that is not a name the platform gives.', value);
+    case 'projectId':
+      return l10n.t('The projectId cannot be "{0}": that is not a name the platform gives.', value);
+    case 'jobId':
+      return l10n.t('The job id cannot be "{0}": that is not a name the platform gives.', value);
+    case 'pagePath':
+      return l10n.t('The page path cannot be "{0}": that is not a name the platform gives.', value);
+  }
 }

@@ -3,10 +3,11 @@
 // errorFromException's (a status's meaning is errorFromStatus's). undici carries it in Node, over
 // the route VS Code's settings choose (RoutedTransport), fetch in a browser (fetchTransport); the client never knows which, and logs each exchange around it (logged).
 
+import * as l10n from '@vscode/l10n';
 import type { BaseUrl } from './endpoint';
 import { cancelled, fail, ok, platformError, type PlatformError, type Result } from './errors';
 import type { KeyKind } from './keys';
-import { describeNonJson, type ErrorContext, errorFromStatus } from './httpErrors';
+import { type ErrorContext, errorFromStatus, nonJsonKind } from './httpErrors';
 import type { Logger } from '../log/logger';
 import { MAX_TIMER_MS } from '../util/timers';
 import { errorFromException, TransportError } from './transportFailures';
@@ -152,14 +153,17 @@ export async function readBodyText(body: ResponseBody, { signal, totalMs }: Read
       if (size > MAX_BODY_BYTES) {
         body.destroy();
         return fail(
-          platformError('badResponse', `The server sent more than ${MAX_BODY_BYTES / 1024 / 1024} MB; the response was not read.`),
+          platformError(
+            'badResponse',
+            l10n.t('The server sent more than {0} MB; the response was not read.', MAX_BODY_BYTES / 1024 / 1024),
+          ),
         );
       }
       chunks.push(buffer);
     }
   } catch (error) {
     if (overdue && !signal?.aborted)
-      return fail(platformError('timeout', 'The platform took too long to send its answer. Check your connection and try again.'));
+      return fail(platformError('timeout', l10n.t('The platform took too long to send its answer. Check your connection and try again.')));
     return fail(errorFromException(error, signal));
   } finally {
     clearTimeout(deadline);
@@ -189,14 +193,22 @@ export async function readJson(
     return ok({ json, invalidUtf8: body.value.invalidUtf8 });
   } catch {
     return fail(
-      platformError(
-        'badResponse',
-        `The server answered ${response.status} with ${describeNonJson(body.value.text, response.headers['content-type'])} instead of JSON.`,
-        {
-          status: response.status,
-        },
-      ),
+      platformError('badResponse', notJson(response.status, body.value.text, response.headers['content-type']), {
+        status: response.status,
+      }),
     );
+  }
+}
+
+/** What came back instead of JSON, said whole. */
+function notJson(status: number, text: string, contentType: string | undefined): string {
+  switch (nonJsonKind(text, contentType)) {
+    case 'empty':
+      return l10n.t('The server answered {0} with an empty body instead of JSON.', status);
+    case 'html':
+      return l10n.t('The server answered {0} with an HTML page (perhaps from a proxy) instead of JSON.', status);
+    case 'other':
+      return l10n.t('The server answered {0} with a body that is not JSON instead of JSON.', status);
   }
 }
 

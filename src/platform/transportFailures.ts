@@ -3,8 +3,10 @@
 // the user reads: a PlatformError whose sentence says what happened, whether anything was sent,
 // and what to do next.
 
-import { cancelled, type NetworkCause, platformError, type PlatformError } from './errors';
+import * as l10n from '@vscode/l10n';
+import { cancelled, platformError, type PlatformError } from './errors';
 import { redirectRefused } from './httpErrors';
+import { networkSentence } from './networkSentences';
 import { redactSecrets } from './redact';
 
 /** How an exchange failed, in words no transport owns: each says its own errors this way. */
@@ -95,11 +97,19 @@ export function sentNothing(failure: TransportFailure): boolean {
   return UNSENT.has(failure);
 }
 
-const TIMEOUTS: Readonly<Partial<Record<TransportFailure, string>>> = {
-  connectTimeout: 'Connecting to the platform took too long',
-  headersTimeout: 'The platform took too long to start answering',
-  bodyStalled: 'The platform stopped sending in the middle of its answer',
-};
+/** A timeout's sentence, or undefined when the failure is not a timeout. */
+function timeoutMessage(failure: TransportFailure | undefined): string | undefined {
+  switch (failure) {
+    case 'connectTimeout':
+      return l10n.t('Connecting to the platform took too long. Check your connection and try again.');
+    case 'headersTimeout':
+      return l10n.t('The platform took too long to start answering. Check your connection and try again.');
+    case 'bodyStalled':
+      return l10n.t('The platform stopped sending in the middle of its answer. Check your connection and try again.');
+    default:
+      return undefined;
+  }
+}
 
 /** What a failed exchange means to the user. An abort requested by the caller always wins. */
 export function errorFromException(error: unknown, signal?: AbortSignal): PlatformError {
@@ -107,8 +117,8 @@ export function errorFromException(error: unknown, signal?: AbortSignal): Platfo
   const failure = error instanceof TransportError ? error.failure : undefined;
   // Only where nothing was sent may a change (a question, a new job) be sent again.
   const unsent = failure && sentNothing(failure) ? { unsent: true } : {};
-  const timeout = failure && TIMEOUTS[failure];
-  if (timeout) return platformError('timeout', `${timeout}. Check your connection and try again.`, unsent);
+  const timeout = timeoutMessage(failure);
+  if (timeout) return platformError('timeout', timeout, unsent);
   if (failure === 'cancelled') return cancelled();
   if (failure === 'redirected') return redirectRefused(error instanceof TransportError ? error.status : undefined);
   if (error instanceof TransportError && failure) {
@@ -116,91 +126,35 @@ export function errorFromException(error: unknown, signal?: AbortSignal): Platfo
     if (said) return platformError('network', said.message, { ...unsent, network: said.cause });
   }
   if (failure === 'offline')
-    return platformError('network', 'The browser is offline, so the platform cannot be reached. Check your connection.', { unsent: true });
+    return platformError('network', l10n.t('The browser is offline, so the platform cannot be reached. Check your connection.'), {
+      unsent: true,
+    });
   // fetch tells neither a connection that dropped after the call was sent, nor an answer without
   // CORS headers after the server acted on it, from a call never sent: it may not go again.
   if (failure === 'refusedByBrowser') {
     return platformError(
       'network',
-      `The platform at ${(error as TransportError).message} did not accept the call from a browser, or the browser could not reach it. Nothing is known to have been sent. Most often the platform does not allow calls from this site (CORS); the browser may also not trust the platform's certificate, or a proxy or a browser extension may block the call (the browser's developer tools say which). In a browser, Docs Assistant can call only what the platform allows: the chat, pages and search need its discovery interface to allow it, agent jobs its admin interface; whatever it allows keeps working. Desktop VS Code has no such limit.`,
+      l10n.t(
+        "The platform at {0} did not accept the call from a browser, or the browser could not reach it. Nothing is known to have been sent. Most often the platform does not allow calls from this site (CORS); the browser may also not trust the platform's certificate, or a proxy or a browser extension may block the call (the browser's developer tools say which). In a browser, Docs Assistant can call only what the platform allows: the chat, pages and search need its discovery interface to allow it, agent jobs its admin interface; whatever it allows keeps working. Desktop VS Code has no such limit.",
+        (error as TransportError).message,
+      ),
       { network: 'route' },
     );
   }
   if (failure === 'unsendable') {
     return platformError(
       'invalidRequest',
-      'The request could not be sent: a key or setting holds characters HTTP cannot carry. Set the keys again, copying them from the dashboard.',
+      l10n.t(
+        'The request could not be sent: a key or setting holds characters HTTP cannot carry. Set the keys again, copying them from the dashboard.',
+      ),
     );
   }
-  const detail = error instanceof Error ? error.message : String(error);
+  const detail = redactSecrets(error instanceof Error ? error.message : String(error));
   return platformError(
     'network',
-    `Could not reach the platform (${redactSecrets(detail)}). ${failure === 'connectionLost' ? 'The request may have been sent. ' : 'Nothing was sent. '}Check your connection and the base URL.`,
+    failure === 'connectionLost'
+      ? l10n.t('Could not reach the platform ({0}). The request may have been sent. Check your connection and the base URL.', detail)
+      : l10n.t('Could not reach the platform ({0}). Nothing was sent. Check your connection and the base URL.', detail),
     unsent,
   );
-}
-
-/** Where a proxy's address came from, in words. */
-function sourceWords(source: string | undefined): string {
-  if (source === undefined) return '';
-  return source === 'http.proxy' ? ' (from the setting http.proxy)' : ` (from the environment variable ${source})`;
-}
-
-/** The sentence of a failure of the network's, and what the user can look at to fix it. */
-function networkSentence(error: TransportError): { message: string; cause: NetworkCause } | undefined {
-  const facts = error.facts;
-  const proxy = `${facts.proxy ?? 'the proxy'}${sourceWords(facts.proxySource)}`;
-  const code = facts.code ? ` (${facts.code})` : '';
-  switch (error.failure) {
-    case 'nameNotResolved':
-      return {
-        cause: 'route',
-        message: `The name ${facts.host ?? 'of the platform'} does not resolve${code}: no address was found for it here. Nothing was sent. Check the base URL; if your network reaches the internet through a proxy, set http.proxy to it, since only the proxy may know the name. Check Connection shows the way each call takes.`,
-      };
-    case 'unreached':
-      return {
-        cause: 'route',
-        message: `Could not reach the platform at ${facts.host ?? 'its address'}${code}. Nothing was sent. Check your connection and the base URL; behind a proxy, set http.proxy to it. Check Connection shows the way each call takes.`,
-      };
-    case 'certificateUntrusted': {
-      const whose = facts.certificateOf === 'proxy' ? `The proxy ${facts.proxy ?? ''}`.trimEnd() + "'s" : "The platform's";
-      const issued =
-        facts.subject || facts.issuer
-          ? `: it was issued to ${facts.subject ?? 'an unnamed subject'} by ${facts.issuer ?? 'an unnamed issuer'}, which this machine does not trust`
-          : '';
-      return {
-        cause: 'certificate',
-        message: `${whose} certificate is not trusted${code}${issued}. Nothing was sent. To trust it, add the root certificate it chains to (from your IT team, when a company proxy inspects connections) to the operating system's trusted certificates, which VS Code reads while http.systemCertificates is on (its default); or point the environment variable NODE_EXTRA_CA_CERTS at a file holding it, and restart VS Code; or, for a proxy's own certificate only, turn off http.proxyStrictSSL. Docs Assistant never turns verification off itself.`,
-      };
-    }
-    case 'notTls':
-      return {
-        cause: 'route',
-        message: `The server at ${facts.host ?? 'the base URL'} does not speak TLS${code}: it answered an https:// call in plain text. Nothing was sent. Check the base URL's scheme and port (http:// is only for this machine); a proxy or captive portal may also be answering in the platform's place.`,
-      };
-    case 'proxyUnreached':
-      return {
-        cause: 'proxy',
-        message: `The proxy ${proxy} cannot be reached${code}. Nothing was sent. Check the proxy's address, or that the proxy is running; http.noProxy lists the hosts to reach without it.`,
-      };
-    case 'proxyAuthRequired':
-      return {
-        cause: 'proxyCredentials',
-        message: facts.credentialsSent
-          ? `The proxy ${proxy} did not accept the credentials given (407 Proxy Authentication Required). Nothing was sent. Check http.proxyAuthorization, or the user name and password in the proxy's address.`
-          : `The proxy ${proxy} asks for credentials (407 Proxy Authentication Required). Nothing was sent. Set http.proxyAuthorization to the header it expects (such as Basic followed by the base64 of user:password), or put them in the proxy's address (http://user:password@host:port).`,
-      };
-    case 'proxyRefused':
-      return {
-        cause: 'proxy',
-        message: `The proxy ${proxy} refused to open a tunnel to ${facts.host ?? 'the platform'} (${error.status ?? 'no status'}). Nothing was sent. Your network may not allow that host through the proxy: ask your IT team, or list it in http.noProxy if it is to be reached directly.`,
-      };
-    case 'proxyInvalid':
-      return {
-        cause: 'proxy',
-        message: `${error.message} Nothing was sent. Set it to the proxy's address, such as http://proxy.example.com:3128, or clear it.`,
-      };
-    default:
-      return undefined;
-  }
 }

@@ -1,6 +1,7 @@
 // The extension's settings as typed values, read through a getter so this file needs no
 // `vscode`. Out-of-range or wrong-typed values fall back to the default and are reported.
 
+import * as l10n from '@vscode/l10n';
 import { parseBaseUrl } from '../platform/endpoint';
 
 export const SECTION = 'docsAssistant';
@@ -64,7 +65,7 @@ export function readSettings(get: (name: string) => unknown): ReadSettings {
     const value = get(settingNames[key]);
     if (value === undefined || value === null) return defaultSettings[key];
     if (typeof value !== 'string') {
-      problem(key, `${SECTION}.${settingNames[key]} must be text; the default is used.`);
+      problem(key, l10n.t('{0} must be text; the default is used.', `${SECTION}.${settingNames[key]}`));
       return defaultSettings[key];
     }
     return value.trim();
@@ -75,7 +76,14 @@ export function readSettings(get: (name: string) => unknown): ReadSettings {
     if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max) {
       problem(
         key,
-        `${SECTION}.${settingNames[key]} must be a whole number from ${min} to ${max}; ${defaultSettings[key]} is used instead of ${JSON.stringify(value)}.`,
+        l10n.t(
+          '{0} must be a whole number from {1} to {2}; {3} is used instead of {4}.',
+          `${SECTION}.${settingNames[key]}`,
+          min,
+          max,
+          defaultSettings[key],
+          JSON.stringify(value),
+        ),
       );
       return defaultSettings[key];
     }
@@ -89,7 +97,10 @@ export function readSettings(get: (name: string) => unknown): ReadSettings {
   }
   let siteUrl = text('siteUrl');
   if (siteUrl !== '' && !isSiteUrl(siteUrl)) {
-    problem('siteUrl', `${SECTION}.${settingNames.siteUrl} must be an https address, such as https://docs.example.com; it is not used.`);
+    problem(
+      'siteUrl',
+      l10n.t('{0} must be an https address, such as https://docs.example.com; it is not used.', `${SECTION}.${settingNames.siteUrl}`),
+    );
     siteUrl = '';
   }
   const fingerprint = text('fingerprint') || defaultSettings.fingerprint;
@@ -98,14 +109,18 @@ export function readSettings(get: (name: string) => unknown): ReadSettings {
   const rawFilter = get(settingNames.filter);
   if (rawFilter !== undefined && rawFilter !== null) {
     if (typeof rawFilter === 'object' && !Array.isArray(rawFilter)) filter = rawFilter as Record<string, unknown>;
-    else problem('filter', `${SECTION}.${settingNames.filter} must be an object such as {"version": "v2"} or null; no filter is sent.`);
+    else
+      problem(
+        'filter',
+        l10n.t('{0} must be an object such as {1} or null; no filter is sent.', `${SECTION}.${settingNames.filter}`, '{"version": "v2"}'),
+      );
   }
 
   let notifications = defaultSettings.notifications;
   const rawNotifications = get(settingNames.notifications);
   if (rawNotifications === 'all' || rawNotifications === 'failures' || rawNotifications === 'off') notifications = rawNotifications;
   else if (rawNotifications !== undefined && rawNotifications !== null) {
-    problem('notifications', `${SECTION}.${settingNames.notifications} must be "all", "failures" or "off"; "all" is used.`);
+    problem('notifications', l10n.t('{0} must be "all", "failures" or "off"; "all" is used.', `${SECTION}.${settingNames.notifications}`));
   }
 
   return {

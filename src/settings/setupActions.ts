@@ -4,27 +4,28 @@
 
 import { commands } from '../identifiers';
 import type { NetworkCause, PlatformError } from '../platform/errors';
-import { type SetupAction, setupActionTitles } from '../shared/setupActionTitles';
+import { type SetupAction, setupActionTitle } from '../shared/setupActionTitles';
 import type { Need } from './setupState';
 
 export type { SetupAction };
 
-const titles = setupActionTitles;
-
-/** Each action's button title and the command it runs. */
-export const setupActions: Readonly<
-  Record<SetupAction, { readonly title: string; readonly command: string; readonly args?: readonly unknown[] }>
-> = {
-  configure: { title: titles.configure, command: commands.configure },
-  setAssistantKey: { title: titles.setAssistantKey, command: commands.setAssistantKey },
-  setAdminKey: { title: titles.setAdminKey, command: commands.setAdminKey },
-  openSettings: { title: titles.openSettings, command: 'workbench.action.openSettings', args: ['docsAssistant.baseUrl'] },
-  showLog: { title: titles.showLog, command: commands.showLog },
-  checkConnection: { title: titles.checkConnection, command: commands.checkConnection },
+/** The command each action runs (its button's title is setupActionTitle's). */
+const ACTION_COMMANDS: Readonly<Record<SetupAction, { readonly command: string; readonly args?: readonly unknown[] }>> = {
+  configure: { command: commands.configure },
+  setAssistantKey: { command: commands.setAssistantKey },
+  setAdminKey: { command: commands.setAdminKey },
+  openSettings: { command: 'workbench.action.openSettings', args: ['docsAssistant.baseUrl'] },
+  showLog: { command: commands.showLog },
+  checkConnection: { command: commands.checkConnection },
   // VS Code's own settings: the Settings editor shows every http.proxy* setting for the first.
-  proxySettings: { title: titles.proxySettings, command: 'workbench.action.openSettings', args: ['http.proxy'] },
-  proxyCredentials: { title: titles.proxyCredentials, command: 'workbench.action.openSettings', args: ['http.proxyAuthorization'] },
+  proxySettings: { command: 'workbench.action.openSettings', args: ['http.proxy'] },
+  proxyCredentials: { command: 'workbench.action.openSettings', args: ['http.proxyAuthorization'] },
 };
+
+/** Each action's button title, in the user's language, and the command it runs. */
+export function setupAction(action: SetupAction): { readonly title: string; readonly command: string; readonly args?: readonly unknown[] } {
+  return { title: setupActionTitle(action), ...ACTION_COMMANDS[action] };
+}
 
 /** The action that fixes what a feature still needs. */
 export function actionForNeed(need: Need['need']): SetupAction {

@@ -1,9 +1,10 @@
 // What is set up and what is missing, for the welcome views and for the features that need it.
 // A pure function of settings and key presence, so it is tested without VS Code.
 
+import * as l10n from '@vscode/l10n';
 import { scopeLabel } from './filterScope';
 import { parseBaseUrl } from '../platform/endpoint';
-import { keyLabels, keyPrefixDescriptions, type KeyKind } from '../platform/keys';
+import { ADMIN_PREFIX, ASSISTANT_PREFIX, type KeyKind } from '../platform/keys';
 import type { DocsSettings } from './settingsModel';
 
 export type KeyPresence = 'set' | 'missing' | 'unavailable';
@@ -40,54 +41,77 @@ export function setupStateOf(settings: DocsSettings, keys: Readonly<Record<KeyKi
   };
 }
 
-const NOT_CONNECTED = 'Docs Assistant is not connected to a documentation platform yet.';
-const PROJECT_ID_NEEDED = 'Set the project id to watch agent jobs. You find it on the API keys page of your dashboard.';
+function notConnected(): string {
+  return l10n.t('Docs Assistant is not connected to a documentation platform yet.');
+}
+
+function projectIdNeeded(): string {
+  return l10n.t('Set the project id to watch agent jobs. You find it on the API keys page of your dashboard.');
+}
 
 /**
  * What the Agent Jobs view's welcome (package.json's viewsWelcome, by what agent jobs still need)
  * says: the code's own words where it says the same thing. A test checks package.json against these.
  */
-export const agentJobsWelcome = {
-  baseUrl: NOT_CONNECTED,
-  baseUrlInvalid: 'The docsAssistant.baseUrl setting is not a valid http or https address.',
-  projectId: PROJECT_ID_NEEDED,
-  adminKey: `Agent jobs are read with the admin key, which ${keyPrefixDescriptions.adminKey}. It is kept in VS Code's secret storage.`,
-  ready:
-    'No agent jobs are tracked yet. Ask the agent to change the docs, or track a job by its id, and watch it until its pull request is ready.',
-} as const;
+export function agentJobsWelcome() {
+  return {
+    baseUrl: notConnected(),
+    baseUrlInvalid: l10n.t('The docsAssistant.baseUrl setting is not a valid http or https address.'),
+    projectId: projectIdNeeded(),
+    adminKey: l10n.t(
+      'Agent jobs are read with the admin key, which starts with "{0}" but not "{1}". It is kept in VS Code\'s secret storage.',
+      ADMIN_PREFIX,
+      ASSISTANT_PREFIX,
+    ),
+    ready: l10n.t(
+      'No agent jobs are tracked yet. Ask the agent to change the docs, or track a job by its id, and watch it until its pull request is ready.',
+    ),
+  } as const;
+}
 
 /** What the chat and the pages still need, or undefined when they are ready. */
 export function assistantNeeds(state: SetupState): Need | undefined {
   return (
     baseNeeds(state) ??
     (state.domain === ''
-      ? { need: 'domain', message: 'Set the documentation domain (the identifier at the end of your dashboard URL).' }
+      ? { need: 'domain', message: l10n.t('Set the documentation domain (the identifier at the end of your dashboard URL).') }
       : keyNeeds(state, 'assistantKey'))
   );
 }
 
 /** What agent jobs still need, or undefined when they are ready. */
 export function agentJobsNeeds(state: SetupState): Need | undefined {
-  return baseNeeds(state) ?? (state.projectId === '' ? { need: 'projectId', message: PROJECT_ID_NEEDED } : keyNeeds(state, 'adminKey'));
+  return baseNeeds(state) ?? (state.projectId === '' ? { need: 'projectId', message: projectIdNeeded() } : keyNeeds(state, 'adminKey'));
 }
 
 function baseNeeds(state: SetupState): Need | undefined {
   if (state.baseUrlProblem) return { need: 'baseUrl', message: state.baseUrlProblem };
-  if (!state.origin) return { need: 'baseUrl', message: NOT_CONNECTED };
+  if (!state.origin) return { need: 'baseUrl', message: notConnected() };
   return undefined;
 }
 
 function keyNeeds(state: SetupState, kind: KeyKind): Need | undefined {
-  const label = keyLabels[kind];
+  const admin = kind === 'adminKey';
   switch (state.keys[kind]) {
     case 'set':
       return undefined;
     case 'missing':
-      return { need: kind, message: `Set the ${label} for ${state.origin}: it ${keyPrefixDescriptions[kind]}.` };
+      return {
+        need: kind,
+        message: admin
+          ? l10n.t('Set the admin key for {0}: it starts with "{1}" but not "{2}".', String(state.origin), ADMIN_PREFIX, ASSISTANT_PREFIX)
+          : l10n.t('Set the assistant key for {0}: it starts with "{1}".', String(state.origin), ASSISTANT_PREFIX),
+      };
     case 'unavailable':
       return {
         need: kind,
-        message: `The ${label} could not be read: VS Code's secret storage is not available. On Linux, start a keyring such as GNOME Keyring, then reload the window.`,
+        message: admin
+          ? l10n.t(
+              "The admin key could not be read: VS Code's secret storage is not available. On Linux, start a keyring such as GNOME Keyring, then reload the window.",
+            )
+          : l10n.t(
+              "The assistant key could not be read: VS Code's secret storage is not available. On Linux, start a keyring such as GNOME Keyring, then reload the window.",
+            ),
       };
   }
 }

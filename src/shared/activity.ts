@@ -2,7 +2,8 @@
 // tool it does not name, or a wait for the platform's rate limit. One wording for the view and
 // for screen readers; no DOM, so both sides and the tests use it.
 
-import { countOf } from './counting';
+import * as l10n from '@vscode/l10n';
+import { plural } from './language';
 
 export type TurnActivity =
   /** The `search` tool: its query once the input is complete, the number of pages once it returns. */
@@ -18,17 +19,23 @@ const MAX_QUERY_CHARS = 120;
 export function activityText(activity: TurnActivity, remainingMs?: number): string {
   switch (activity.kind) {
     case 'searching': {
-      if (activity.query === undefined || activity.query.trim() === '') return 'Searching the documentation…';
-      const query = quote(activity.query);
-      if (activity.found === undefined) return `Searching the documentation for ${query}…`;
-      return `Searching the documentation for ${query}… found ${countOf(activity.found, 'page')}.`;
+      if (activity.query === undefined || activity.query.trim() === '') return l10n.t('Searching the documentation…');
+      const query = oneLine(activity.query);
+      const found = activity.found;
+      if (found === undefined) return l10n.t('Searching the documentation for "{0}"…', query);
+      return plural(
+        found,
+        l10n.t('Searching the documentation for "{0}"… found {1} page.', query, found),
+        l10n.t('Searching the documentation for "{0}"… found {1} pages.', query, found),
+      );
     }
     case 'working':
-      return 'Working…';
+      return l10n.t('Working…');
     case 'waiting': {
       const seconds = Math.max(1, Math.ceil((remainingMs ?? activity.waitMs) / 1000));
-      const why = activity.reason === 'rateLimit' ? "The platform's rate limit was reached." : 'The platform is busy.';
-      return `${why} Trying again in ${seconds} s…`;
+      return activity.reason === 'rateLimit'
+        ? l10n.t("The platform's rate limit was reached. Trying again in {0} s…", seconds)
+        : l10n.t('The platform is busy. Trying again in {0} s…', seconds);
     }
   }
 }
@@ -40,7 +47,8 @@ export function activityAnnouncement(activity: TurnActivity): string {
     : activityText({ ...activity, ...(activity.kind === 'searching' ? { found: undefined } : {}) });
 }
 
-function quote(query: string): string {
-  const oneLine = query.replace(/\s+/g, ' ').trim();
-  return `"${oneLine.length > MAX_QUERY_CHARS ? `${oneLine.slice(0, MAX_QUERY_CHARS)}…` : oneLine}"`;
+/** The query on one line, cut to MAX_QUERY_CHARS: the sentence puts it in quotes. */
+function oneLine(query: string): string {
+  const line = query.replace(/\s+/g, ' ').trim();
+  return line.length > MAX_QUERY_CHARS ? `${line.slice(0, MAX_QUERY_CHARS)}…` : line;
 }

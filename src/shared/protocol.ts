@@ -6,6 +6,9 @@ import { SETUP_ACTIONS, type SetupAction } from './setupActionTitles';
 
 export type { SetupAction };
 
+/** The id of the page's element that carries the view's words, in the user's language, to its script. */
+export const L10N_ELEMENT = 'docs-assistant-l10n';
+
 export interface SourceLink {
   /** A page path of the site or an http(s) URL; absent for a document the server named without a file. */
   readonly url?: string;

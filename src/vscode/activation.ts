@@ -17,8 +17,14 @@ export type StartFeatures = (context: vscode.ExtensionContext, handles: Omit<Act
 export interface HostEntry {
   /** Loads the features' bundle: at once in Node (`require`), by reading it in a browser. */
   readonly loadFeatures: () => StartFeatures | Promise<StartFeatures>;
-  /** The Markdown preview's plugin (VS Code asks for it only where its preview runs, and at once). */
-  readonly extendMarkdownIt: (md: MarkdownIt) => MarkdownIt;
+  /** The Markdown preview's plugin (VS Code asks for it only where its preview runs, and at once), with the words it says. */
+  readonly extendMarkdownIt: (md: MarkdownIt, words: PreviewWords) => MarkdownIt;
+}
+
+/** The preview plugin's words: the l10n bundle VS Code loaded, and its display language (its bundle is its own). */
+export interface PreviewWords {
+  readonly bundle: { [key: string]: string | { message: string; comment: string[] } } | undefined;
+  readonly language: string;
 }
 
 export type ActivatedApi = DocsAssistantApi & { extendMarkdownIt(md: MarkdownIt): MarkdownIt };
@@ -108,7 +114,7 @@ export function activateWith(context: vscode.ExtensionContext, entry: HostEntry)
     const read = readCode();
     if (!(read instanceof Promise)) return start(read);
     read.catch(() => {}); // said where it failed
-    throw new Error('Docs Assistant is still loading; try again in a moment.');
+    throw new Error(vscode.l10n.t('Docs Assistant is still loading; try again in a moment.'));
   }
 
   function readCode(): StartFeatures | Promise<StartFeatures> {
@@ -134,7 +140,9 @@ export function activateWith(context: vscode.ExtensionContext, entry: HostEntry)
    */
   function couldNotLoad(error: unknown): Error {
     const reason = error instanceof Error ? error : new Error(String(error));
-    void vscode.window.showErrorMessage(`Docs Assistant could not load (${reason.message}). Try again; if it goes on, reload the window.`);
+    void vscode.window.showErrorMessage(
+      vscode.l10n.t('Docs Assistant could not load ({0}). Try again; if it goes on, reload the window.', reason.message),
+    );
     return reason;
   }
 
@@ -152,7 +160,10 @@ export function activateWith(context: vscode.ExtensionContext, entry: HostEntry)
       failure = error instanceof Error ? error : new Error(String(error));
       context.subscriptions.push(...Object.values(commands).map((id) => vscode.commands.registerCommand(id, () => load())));
       void vscode.window.showErrorMessage(
-        `Docs Assistant could not start (${failure.message}). Reload the window; if it happens again, reinstall the extension.`,
+        vscode.l10n.t(
+          'Docs Assistant could not start ({0}). Reload the window; if it happens again, reinstall the extension.',
+          failure.message,
+        ),
       );
       throw failure;
     }
@@ -164,7 +175,7 @@ export function activateWith(context: vscode.ExtensionContext, entry: HostEntry)
   }
 
   return {
-    extendMarkdownIt: (md) => entry.extendMarkdownIt(md),
+    extendMarkdownIt: (md) => entry.extendMarkdownIt(md, { bundle: vscode.l10n.bundle, language: vscode.env.language }),
     recentLog: () => loadedNow().api.recentLog(),
     trackedJobs: () => loadedNow().api.trackedJobs(),
     savedConversation: () => loadedNow().api.savedConversation(),

@@ -13,7 +13,7 @@ export function activate(context: vscode.ExtensionContext): ActivatedApi {
     // eslint-disable-next-line @typescript-eslint/no-require-imports -- the second bundle, loaded on first use on purpose
     loadFeatures: () => (require('./nodeFeatures') as typeof import('./nodeFeatures')).activateFeatures,
     // eslint-disable-next-line @typescript-eslint/no-require-imports -- the preview's bundle, loaded by the preview alone
-    extendMarkdownIt: (md) => (require('../preview') as typeof import('../preview')).extendMarkdownIt(md),
+    extendMarkdownIt: (md, words) => (require('../preview') as typeof import('../preview')).extendMarkdownIt(md, words),
   });
 }
 

@@ -18,7 +18,7 @@ export function activate(context: vscode.ExtensionContext): ActivatedApi {
     loadFeatures: () => loadFeatures(context.extensionUri),
     // In this bundle (VS Code asks for the plugin synchronously), but run only when the preview asks.
     // eslint-disable-next-line @typescript-eslint/no-require-imports -- bundled, run on first use on purpose
-    extendMarkdownIt: (md) => (require('../preview') as typeof import('../preview')).extendMarkdownIt(md),
+    extendMarkdownIt: (md, words) => (require('../preview') as typeof import('../preview')).extendMarkdownIt(md, words),
   });
 }
 
@@ -36,7 +36,7 @@ async function loadFeatures(extensionUri: vscode.Uri): Promise<StartFeatures> {
   const module: { exports: Partial<typeof import('./webFeatures')> } = { exports: {} };
   const require = (id: string): unknown => {
     if (id === 'vscode') return vscode;
-    throw new Error(`The features' bundle asked for "${id}", which a browser does not have.`);
+    throw new Error(vscode.l10n.t('The features\' bundle asked for "{0}", which a browser does not have.', id));
   };
   // The extension's own code, from its own folder: run as the host runs the entry.
   // eslint-disable-next-line @typescript-eslint/no-implied-eval -- loading our own bundle, as the web extension host does
@@ -46,7 +46,8 @@ async function loadFeatures(extensionUri: vscode.Uri): Promise<StartFeatures> {
     require: unknown,
   ) => void;
   run(module, module.exports, require);
-  if (typeof module.exports.activateFeatures !== 'function') throw new Error(`${bundle.toString(true)} is not the features' bundle`);
+  if (typeof module.exports.activateFeatures !== 'function')
+    throw new Error(vscode.l10n.t("{0} is not the features' bundle", bundle.toString(true)));
   return module.exports.activateFeatures;
 }
 
@@ -56,6 +57,6 @@ const READ_MS = 30_000;
 async function readOverHttp(bundle: vscode.Uri): Promise<string> {
   // Only the bundle itself: a redirect elsewhere would have this run another site's code.
   const response = await fetch(bundle.toString(true), { redirect: 'error', signal: AbortSignal.timeout(READ_MS) });
-  if (!response.ok) throw new Error(`reading its code answered ${response.status}`);
+  if (!response.ok) throw new Error(vscode.l10n.t('reading its code answered {0}', response.status));
   return response.text();
 }

@@ -22,6 +22,7 @@ import { registerReview } from '../review/vscode/registerReview';
 import { ReviewEditors } from '../review/vscode/reviewEditors';
 import { registerSearchDocs } from '../search/vscode/searchDocsCommand';
 import { docsTools, type DocsTools } from '../tools/vscode/docsTools';
+import type { ExtensionHost } from '../settings/connectionReport';
 import { registerCheckConnection } from '../settings/vscode/checkConnectionCommand';
 import { registerConfigure } from '../settings/vscode/configureCommand';
 import { registerKeyCommands } from '../settings/vscode/keyCommands';
@@ -66,8 +67,8 @@ export interface ActivationHandles {
   readonly agentJobsView: vscode.TreeView<JobNode>;
   /** The network of the host the extension runs in, given the log. */
   readonly network: (log: Logger) => HostNetwork;
-  /** Where it runs, for the log: "Node" or "a browser's web worker". */
-  readonly host: string;
+  /** Where it runs: for the log, and Check Connection's report. */
+  readonly host: ExtensionHost;
 }
 
 /** The providers behind what activation registered, and the API. */
@@ -86,7 +87,7 @@ export interface Features {
 export function activateFeatures(context: vscode.ExtensionContext, handles: ActivationHandles): Features {
   const { version = '0.0.0' } = context.extension.packageJSON as { version?: string };
   const log = own(context, new ExtensionLog());
-  log.info(`Docs Assistant ${version} loaded in ${handles.host}.`);
+  log.info(`Docs Assistant ${version} loaded in ${handles.host === 'node' ? 'Node' : "a browser's web worker"}.`);
   const settings = own(context, new SettingsService(log));
   const keys = own(context, new KeyStore(context.secrets));
   const setup = own(context, new SetupService(settings, keys, log));

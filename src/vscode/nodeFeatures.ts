@@ -1,6 +1,8 @@
 // The features as Node runs them (dist/features.js): calls to the platform go over undici, on the
 // way VS Code's proxy and certificate settings choose (src/network).
 
+// First: the words of every module below are in the user's language.
+import './l10nSetup';
 import type * as vscode from 'vscode';
 import { type ActivationHandles, activateFeatures as start, type Features } from './features';
 import { diagnose } from '../network/diagnosis';
@@ -19,6 +21,6 @@ export function activateFeatures(context: vscode.ExtensionContext, handles: Omit
         dispose: () => routes.dispose(),
       };
     },
-    host: 'Node',
+    host: 'node',
   });
 }

@@ -2,6 +2,9 @@
 // posts. It never runs anything from an answer: Markdown is rendered without raw HTML, and a
 // click on a link only asks the extension to open it.
 
+// First: the words of every module below are in the user's language.
+import './l10nSetup';
+import * as l10n from '@vscode/l10n';
 import { activityAnnouncement } from '../shared/activity';
 import type { SetupStatus, ToWebview, ShownTurn } from '../shared/protocol';
 import { Composer } from './composer';
@@ -11,7 +14,7 @@ import { el } from './dom';
 import { renderSetup } from './setupPanel';
 import { TurnElement } from './turnElement';
 import { vscode } from './vscodeApi';
-import { countOf } from '../shared/counting';
+import { number, plural } from '../shared/language';
 
 const app = document.getElementById('app')!;
 const setupArea = el('div', 'setup-area');
@@ -26,7 +29,7 @@ let focusedOnce = false;
 /** What the status region last said about the running turn's activity, so each is said once. */
 let announcedActivity = '';
 
-conversation.setAttribute('aria-label', 'Conversation');
+conversation.setAttribute('aria-label', l10n.t('Conversation'));
 // Announcements go through this status region only, never through the streaming text.
 status.setAttribute('role', 'status');
 status.setAttribute('aria-live', 'polite');
@@ -69,11 +72,18 @@ function showSetup(setup: SetupStatus, domain?: string): void {
   else scroll.show();
   composer.setScope(setup.kind === 'ready' ? setup.scope : undefined);
   intro.replaceChildren(
-    el('h2', 'intro-title', 'Ask your documentation'),
+    el('h2', 'intro-title', l10n.t('Ask your documentation')),
     el(
       'p',
       'intro-text',
-      `Ask a question about ${domain ? `the "${domain}" documentation` : 'your documentation'}. To ask about code, select it in an editor and run Ask About Selection from its context menu (Ctrl+Alt+A).`,
+      domain
+        ? l10n.t(
+            'Ask a question about the "{0}" documentation. To ask about code, select it in an editor and run Ask About Selection from its context menu (Ctrl+Alt+A).',
+            domain,
+          )
+        : l10n.t(
+            'Ask a question about your documentation. To ask about code, select it in an editor and run Ask About Selection from its context menu (Ctrl+Alt+A).',
+          ),
     ),
   );
 }
@@ -138,7 +148,11 @@ function drawOlderTurns(): void {
       // Where the turns of an earlier connection end, say so: they are not sent any more.
       if (turn.earlier !== undefined && next?.earlier !== turn.earlier) {
         nodes.unshift(
-          el('p', 'connection-divider', `The questions above were asked of ${turn.earlier}. They are not sent with new questions.`),
+          el(
+            'p',
+            'connection-divider',
+            l10n.t('The questions above were asked of {0}. They are not sent with new questions.', turn.earlier),
+          ),
         );
       }
       if (!turns.has(turn.id)) nodes.unshift(newTurn(turn).root);
@@ -156,11 +170,35 @@ function drawOlderTurns(): void {
 function announce(turn: ShownTurn): void {
   announcedActivity = '';
   if (turn.status === 'done') {
-    const sources = turn.sources.length ? `, ${countOf(turn.sources.length, 'source')}` : '';
     const opening = answerOpening(turn.answer, document.body.classList.contains('vscode-using-screen-reader'));
-    status.textContent = `Answer complete (${turn.answer.length.toLocaleString('en-US')} characters${sources}): ${opening}`;
-  } else if (turn.status === 'stopped') status.textContent = 'Answer stopped.';
-  else if (turn.status === 'failed') status.textContent = `The answer failed: ${turn.error?.message ?? ''}`;
+    status.textContent = answerComplete(turn.answer.length, turn.sources.length, opening);
+  } else if (turn.status === 'stopped') status.textContent = l10n.t('Answer stopped.');
+  else if (turn.status === 'failed') status.textContent = l10n.t('The answer failed: {0}', turn.error?.message ?? '');
+}
+
+/** What is said of a complete answer: how long it is, how many sources it has, how it begins. */
+function answerComplete(length: number, sources: number, opening: string): string {
+  const chars = number(length);
+  if (sources === 0) {
+    return plural(
+      length,
+      l10n.t('Answer complete ({0} character): {1}', chars, opening),
+      l10n.t('Answer complete ({0} characters): {1}', chars, opening),
+    );
+  }
+  return plural(
+    length,
+    plural(
+      sources,
+      l10n.t('Answer complete ({0} character, {1} source): {2}', chars, sources, opening),
+      l10n.t('Answer complete ({0} character, {1} sources): {2}', chars, sources, opening),
+    ),
+    plural(
+      sources,
+      l10n.t('Answer complete ({0} characters, {1} source): {2}', chars, sources, opening),
+      l10n.t('Answer complete ({0} characters, {1} sources): {2}', chars, sources, opening),
+    ),
+  );
 }
 
 window.addEventListener('message', (event: MessageEvent<ToWebview>) => {
@@ -183,7 +221,7 @@ window.addEventListener('message', (event: MessageEvent<ToWebview>) => {
     case 'turnStarted':
       addTurn(message.turn);
       composer.setAnswering(true);
-      status.textContent = 'Answering…';
+      status.textContent = l10n.t('Answering…');
       scroll.toEnd();
       break;
     case 'delta':

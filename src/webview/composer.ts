@@ -2,8 +2,10 @@
 // is kept while an answer streams and across the view being hidden, and it leaves the box only once
 // the extension has accepted the question; a refused question stays, with the reason under it.
 
+import * as l10n from '@vscode/l10n';
+import { number, plural } from '../shared/language';
 import { type ContextChip, MAX_QUESTION } from '../shared/protocol';
-import { button, el } from './dom';
+import { aroundSlot, button, el, SLOT } from './dom';
 import { vscode } from './vscodeApi';
 
 interface SavedState {
@@ -16,16 +18,16 @@ export class Composer {
   private readonly scope = el('div', 'scope-row');
   private readonly chip = el('div', 'chip-row');
   private readonly input = el('textarea', 'question-input');
-  private readonly send = el('button', 'primary send', 'Send');
+  private readonly send = el('button', 'primary send', l10n.t('Send'));
   // It hides once the answer stops: the focus goes back to the question box, not to nowhere.
   private readonly stop = button(
-    'Stop',
+    l10n.t('Stop'),
     'secondary stop',
     () => {
       vscode.postMessage({ type: 'stop' });
       this.input.focus();
     },
-    'Stop the answer (Escape)',
+    l10n.t('Stop the answer (Escape)'),
   );
   private readonly problem = el('p', 'composer-problem');
   private answering = false;
@@ -34,8 +36,8 @@ export class Composer {
 
   constructor() {
     this.input.rows = 2;
-    this.input.placeholder = 'Ask the documentation… (Enter to send, Shift+Enter for a new line)';
-    this.input.setAttribute('aria-label', 'Question for the documentation assistant');
+    this.input.placeholder = l10n.t('Ask the documentation… (Enter to send, Shift+Enter for a new line)');
+    this.input.setAttribute('aria-label', l10n.t('Question for the documentation assistant'));
     this.input.value = ((vscode.getState() as SavedState | undefined) ?? {}).draft ?? '';
     this.send.type = 'submit';
     this.stop.hidden = true;
@@ -100,12 +102,25 @@ export class Composer {
   setScope(label: string | undefined): void {
     this.scope.hidden = label === undefined;
     if (label === undefined) return this.scope.replaceChildren();
-    const text = el('span', 'scope-text', 'Answers from ');
+    // The label stands out within the sentence, wherever the language puts it.
+    const [before, after] = aroundSlot(l10n.t('Answers from {0}', SLOT));
+    const text = el('span', 'scope-text', before);
     text.append(el('span', 'scope-label', label));
+    if (after !== '') text.append(after);
     this.scope.replaceChildren(
       text,
-      button('Change', 'link-button', () => vscode.postMessage({ type: 'scope', action: 'change' }), `Change the answers' scope, ${label}`),
-      button('Clear', 'link-button', () => vscode.postMessage({ type: 'scope', action: 'clear' }), `Clear the answers' scope, ${label}`),
+      button(
+        l10n.t({ message: 'Change', comment: ['A button: choose another scope for the answers (a verb).'] }),
+        'link-button',
+        () => vscode.postMessage({ type: 'scope', action: 'change' }),
+        l10n.t("Change the answers' scope, {0}", label),
+      ),
+      button(
+        l10n.t({ message: 'Clear', comment: ["A button: remove the answers' scope (a verb)."] }),
+        'link-button',
+        () => vscode.postMessage({ type: 'scope', action: 'clear' }),
+        l10n.t("Clear the answers' scope, {0}", label),
+      ),
     );
   }
 
@@ -123,10 +138,10 @@ export class Composer {
           vscode.postMessage({ type: 'removeContext' });
           this.input.focus();
         },
-        `Remove ${context.label} from the question`,
+        l10n.t('Remove {0} from the question', context.label),
       ),
     );
-    this.chip.append(el('span', 'chip-caption', 'Asking about'), chip);
+    this.chip.append(el('span', 'chip-caption', l10n.t('Asking about')), chip);
   }
 
   private submit(): void {
@@ -135,8 +150,22 @@ export class Composer {
     const text = this.input.value;
     if (text.trim() === '' && this.chip.childElementCount === 0) return;
     if (text.length > MAX_QUESTION) {
+      const length = number(text.length);
+      const limit = number(MAX_QUESTION);
       this.say(
-        `The question is ${text.length.toLocaleString('en-US')} characters long; the limit is ${MAX_QUESTION.toLocaleString('en-US')}. Shorten it, or attach the code as a selection instead.`,
+        plural(
+          text.length,
+          l10n.t(
+            'The question is {0} character long; the limit is {1}. Shorten it, or attach the code as a selection instead.',
+            length,
+            limit,
+          ),
+          l10n.t(
+            'The question is {0} characters long; the limit is {1}. Shorten it, or attach the code as a selection instead.',
+            length,
+            limit,
+          ),
+        ),
       );
       return;
     }

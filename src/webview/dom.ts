@@ -14,6 +14,18 @@ export function button(label: string, className: string, onClick: () => void, ar
   return node;
 }
 
+/**
+ * What a translated sentence is given for a part of it shown as an element of its own (a label in
+ * bold, a name): `l10n.t('Answers from {0}', SLOT)`. aroundSlot() gives the words before and after it.
+ */
+export const SLOT = '\uE000';
+
+/** The words of `sentence` before and after its SLOT (all of them before, if a translation left it out). */
+export function aroundSlot(sentence: string): [before: string, after: string] {
+  const at = sentence.indexOf(SLOT);
+  return at < 0 ? [sentence, ''] : [sentence.slice(0, at), sentence.slice(at + SLOT.length)];
+}
+
 const SVG_NS = 'http://www.w3.org/2000/svg';
 
 /**

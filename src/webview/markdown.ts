@@ -19,6 +19,7 @@ import sql from 'highlight.js/lib/languages/sql';
 import typescript from 'highlight.js/lib/languages/typescript';
 import xml from 'highlight.js/lib/languages/xml';
 import yaml from 'highlight.js/lib/languages/yaml';
+import * as l10n from '@vscode/l10n';
 import MarkdownIt from 'markdown-it';
 import { isSafeLink } from '../shared/linkTargets';
 import { linkWords } from '../shared/linkWords';
@@ -97,7 +98,8 @@ function suggestionsHtml(block: string): string {
     .filter((suggestion) => isSafeLink(suggestion.target))
     .map((suggestion) => `<li>${linkHtml(suggestion.target, suggestion.text, 'suggestion-link')}</li>`);
   if (items.length === 0) return '';
-  return `<nav class="suggestions" aria-label="Suggested pages"><h3 class="suggestions-title">Suggested pages</h3><ul class="suggestion-list">${items.join('')}</ul></nav>`;
+  const title = escapeHtml(l10n.t('Suggested pages'));
+  return `<nav class="suggestions" aria-label="${title}"><h3 class="suggestions-title">${title}</h3><ul class="suggestion-list">${items.join('')}</ul></nav>`;
 }
 
 const defaultFence = md.renderer.rules.fence!;
@@ -105,12 +107,13 @@ md.renderer.rules.fence = (tokens, index, options, env, self) => {
   const language = tokens[index].info.trim().split(/\s+/)[0] ?? '';
   if (language === SUGGESTIONS_INFO) return suggestionsHtml(tokens[index].content);
   const label = language ? `<span class="code-language">${md.utils.escapeHtml(language)}</span>` : '<span class="code-language"></span>';
+  const group = escapeHtml(language ? l10n.t('{0} code', language) : l10n.t('Code'));
   return (
-    `<div class="code-block" role="group" aria-label="${language ? `${md.utils.escapeHtml(language)} code` : 'Code'}"><div class="code-toolbar">` +
+    `<div class="code-block" role="group" aria-label="${group}"><div class="code-toolbar">` +
     label +
-    '<button type="button" class="code-action" data-action="copy" aria-label="Copy code">Copy</button>' +
+    `<button type="button" class="code-action" data-action="copy" aria-label="${escapeHtml(l10n.t('Copy code'))}">${escapeHtml(l10n.t('Copy'))}</button>` +
     // Named by what it shows: a voice-control user says what they see (WCAG 2.5.3).
-    '<button type="button" class="code-action" data-action="insert" title="Insert the code at the cursor in the editor">Insert at Cursor</button>' +
+    `<button type="button" class="code-action" data-action="insert" title="${escapeHtml(l10n.t('Insert the code at the cursor in the editor'))}">${escapeHtml(l10n.t('Insert at Cursor'))}</button>` +
     // The code scrolls sideways: it takes the focus, so that a keyboard can scroll it (WCAG 2.1.1).
     `</div>${defaultFence(tokens, index, { ...options, highlight: (code, lang) => codeHtml(code, lang, env as RenderEnv) }, env, self).replace(/^<pre>/, '<pre tabindex="0">')}</div>`
   );
@@ -148,9 +151,9 @@ md.renderer.rules.link_open = (tokens, index) => {
 md.renderer.rules.image = (tokens, index) => {
   const token = tokens[index];
   const source = token.attrGet('src') ?? '';
-  const label = token.content.trim() === '' ? 'image' : token.content;
+  const words = token.content.trim() === '' ? l10n.t('Image: image') : l10n.t('Image: {0}', token.content);
   // validateLink has already dropped unsafe addresses; what is left is offered, not loaded.
-  return linkHtml(source, `Image: ${label}`, 'image-link');
+  return linkHtml(source, words, 'image-link');
 };
 
 /** The HTML of `text`, a whole answer or, with `env`, a part of one. */

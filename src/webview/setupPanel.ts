@@ -2,7 +2,7 @@
 // Built with DOM calls and textContent only: nothing here is parsed as HTML.
 
 import type { SetupStatus } from '../shared/protocol';
-import { setupActionTitles } from '../shared/setupActionTitles';
+import { setupActionTitle } from '../shared/setupActionTitles';
 import { button, el } from './dom';
 import { vscode } from './vscodeApi';
 
@@ -15,7 +15,7 @@ export function renderSetup(root: HTMLElement, setup: Extract<SetupStatus, { kin
   const actions = el('div', 'setup-actions');
   setup.actions.forEach((action, i) =>
     actions.append(
-      button(setupActionTitles[action], i === 0 ? 'primary' : 'secondary', () => vscode.postMessage({ type: 'action', action })),
+      button(setupActionTitle(action), i === 0 ? 'primary' : 'secondary', () => vscode.postMessage({ type: 'action', action })),
     ),
   );
   panel.append(title, el('p', 'setup-message', setup.message), actions);

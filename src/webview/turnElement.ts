@@ -1,15 +1,17 @@
 // One question and its answer: the question, the context chip sent with it, what the assistant is
 // doing while no text has come, the answer as it streams, its sources, and an error with Retry.
 
+import * as l10n from '@vscode/l10n';
 import { type TurnActivity, activityText } from '../shared/activity';
+import { plural } from '../shared/language';
 import type { FromWebview, SourceLink } from '../shared/protocol';
 import { isSafeLink } from '../shared/linkTargets';
 import type { ShownTurn as TurnData } from '../shared/protocol';
-import { button, el, lineIcon, SELECTION_ICON } from './dom';
+import { aroundSlot, button, el, lineIcon, SELECTION_ICON, SLOT } from './dom';
 import { StreamingMarkdown } from './streamingMarkdown';
 import { vscode } from './vscodeApi';
 import { linkWords } from '../shared/linkWords';
-import { setupActionTitles } from '../shared/setupActionTitles';
+import { setupActionTitle } from '../shared/setupActionTitles';
 
 /** Sources shown before "and N more". */
 const SOURCES_SHOWN = 6;
@@ -38,16 +40,16 @@ export class TurnElement {
   ) {
     this.root.dataset.turnId = turn.id;
     const question = el('div', 'question');
-    question.append(el('span', 'sr-only', 'You asked: '), el('p', 'question-text', turn.question));
+    question.append(el('span', 'sr-only', l10n.t('You asked: ')), el('p', 'question-text', turn.question));
     if (turn.context) question.append(contextBadge(turn.context.label, turn.context.note));
     this.answer.setAttribute('role', 'group');
-    this.answer.setAttribute('aria-label', 'Answer');
-    this.sources.setAttribute('aria-label', 'Sources');
+    this.answer.setAttribute('aria-label', l10n.t('Answer'));
+    this.sources.setAttribute('aria-label', l10n.t('Sources'));
     this.notice.hidden = true;
     this.root.append(question, this.notice, this.answer, this.sources, this.footer);
     if (turn.earlier) {
       this.root.classList.add('earlier');
-      this.root.title = `Asked of ${turn.earlier}; not sent to the current connection.`;
+      this.root.title = l10n.t('Asked of {0}; not sent to the current connection.', turn.earlier);
     }
     this.markdown = new StreamingMarkdown(this.answer, undefined, () => this.onDraw());
     this.appendAnswer(turn.answer);
@@ -66,17 +68,18 @@ export class TurnElement {
     if (sources.length === 0) return;
     const list = el('ul', 'source-list');
     sources.slice(0, SOURCES_SHOWN).forEach((source) => list.append(sourceItem(source)));
-    this.sources.append(el('h3', 'sources-title', 'Sources'), list);
+    this.sources.append(el('h3', 'sources-title', l10n.t('Sources')), list);
     const rest = sources.slice(SOURCES_SHOWN);
     if (rest.length === 0) return;
+    const count = rest.length;
     const more = button(
-      `Show ${rest.length} more`,
+      l10n.t('Show {0} more', count),
       'link-button more-sources',
       () => {
         more.remove();
         rest.forEach((source) => list.append(sourceItem(source)));
       },
-      `Show ${rest.length} more sources`,
+      plural(count, l10n.t('Show {0} more source', count), l10n.t('Show {0} more sources', count)),
     );
     this.sources.append(more);
   }
@@ -86,7 +89,7 @@ export class TurnElement {
     if (!this.streaming) return;
     this.stopCountdown();
     if (!activity) {
-      this.footer.replaceChildren(el('span', 'typing', 'Answering…'));
+      this.footer.replaceChildren(el('span', 'typing', l10n.t('Answering…')));
       return;
     }
     if (activity.kind !== 'waiting') {
@@ -98,8 +101,13 @@ export class TurnElement {
     const wait = el('div', 'turn-wait');
     wait.append(
       text,
-      button('Retry Now', 'secondary', () => this.post({ type: 'retryNow', turnId: this.turn.id }), 'Retry now, without waiting'),
-      button('Stop', 'secondary', () => this.post({ type: 'stop' }), 'Stop waiting and keep the question'),
+      button(
+        l10n.t('Retry Now'),
+        'secondary',
+        () => this.post({ type: 'retryNow', turnId: this.turn.id }),
+        l10n.t('Retry now, without waiting'),
+      ),
+      button(l10n.t('Stop'), 'secondary', () => this.post({ type: 'stop' }), l10n.t('Stop waiting and keep the question')),
     );
     this.footer.replaceChildren(wait);
     this.countdown = setInterval(() => (text.textContent = activityText(activity, deadline - Date.now())), 1000);
@@ -126,15 +134,15 @@ export class TurnElement {
       this.appendAnswer(turn.answer);
     }
     this.markdown.finish();
-    if (turn.status === 'stopped') this.footer.append(el('span', 'stopped-note', 'Stopped.'));
+    if (turn.status === 'stopped') this.footer.append(el('span', 'stopped-note', l10n.t('Stopped.')));
     if (turn.status === 'failed' && turn.error) {
       const error = el('div', 'turn-error');
       error.setAttribute('role', 'alert');
       const fix = turn.error.fix;
       error.append(
         el('p', 'error-text', turn.error.message),
-        ...(fix ? [button(setupActionTitles[fix], 'primary', () => this.post({ type: 'action', action: fix }))] : []),
-        button('Retry', 'secondary', () => this.post({ type: 'retry', turnId: turn.id }), 'Retry this question'),
+        ...(fix ? [button(setupActionTitle(fix), 'primary', () => this.post({ type: 'action', action: fix }))] : []),
+        button(l10n.t('Retry'), 'secondary', () => this.post({ type: 'retry', turnId: turn.id }), l10n.t('Retry this question')),
       );
       this.footer.append(error);
     }
@@ -155,7 +163,7 @@ export class TurnElement {
 /** A source that the extension opens on click (it checks the target again), or plain text. */
 function sourceItem(source: SourceLink): HTMLLIElement {
   const item = el('li');
-  const label = source.title || source.url || 'Untitled document';
+  const label = source.title || source.url || l10n.t('Untitled document');
   if (source.url === undefined || !isSafeLink(source.url)) {
     item.append(el('span', 'source-text', label));
     return item;
@@ -171,7 +179,12 @@ function sourceItem(source: SourceLink): HTMLLIElement {
 
 export function contextBadge(label: string, note?: string): HTMLElement {
   const badge = el('span', 'context-badge');
-  badge.append(lineIcon('context-icon', SELECTION_ICON), el('span', 'sr-only', 'Asked about '), el('span', 'context-label', label));
+  // Said before (or after) the label, as the language has it: only to a screen reader.
+  const [before, after] = aroundSlot(l10n.t('Asked about {0}', SLOT));
+  badge.append(lineIcon('context-icon', SELECTION_ICON));
+  if (before !== '') badge.append(el('span', 'sr-only', before));
+  badge.append(el('span', 'context-label', label));
+  if (after !== '') badge.append(el('span', 'sr-only', after));
   if (note) badge.append(el('span', 'context-note', ` (${note})`));
   return badge;
 }

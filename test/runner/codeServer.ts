@@ -198,6 +198,8 @@ export interface CodeServerOptions {
    */
   readonly extensionFolders?: readonly string[];
   readonly env?: Record<string, string>;
+  /** VS Code's display language (`--locale`): `ja`, or `qps-ploc` for its pseudo-language. */
+  readonly locale?: string;
 }
 
 /** Writes the user settings of a fresh user-data folder (code-server's or a desktop VS Code's). */
@@ -263,6 +265,7 @@ export async function startCodeServer(options: CodeServerOptions): Promise<Runni
   const userDir = path.join(options.dataDir, 'user');
   const extensionsDir = path.join(options.dataDir, 'extensions');
   fs.mkdirSync(extensionsDir, { recursive: true });
+  if (options.locale) declareLanguage(userDir, options.locale);
   writeUserSettings(userDir, options.settings);
   for (const vsix of options.installExtensions ?? []) {
     // code-server installs and exits.
@@ -284,6 +287,7 @@ export async function startCodeServer(options: CodeServerOptions): Promise<Runni
     '--disable-telemetry',
     '--disable-update-check',
     '--disable-workspace-trust',
+    ...(options.locale ? ['--locale', options.locale] : []),
     options.workspace,
   ];
   const child = spawn(node, args, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...options.env } });
@@ -332,4 +336,23 @@ async function waitForHttp(url: string, child: ChildProcess, output: string[]): 
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   throw new Error(`code-server did not answer at ${url} within 60 s:\n${output.join('\n')}`);
+}
+
+/**
+ * Makes VS Code take `locale` as its display language. code-server takes one only where a language
+ * pack declares it (in the user folder's languagepacks.json), and none can be downloaded here: this
+ * declares one with no translations of VS Code's own, so that VS Code's words stay English and an
+ * extension's are in that language (`vscode.env.language`, its l10n bundle and package.nls).
+ */
+function declareLanguage(userDir: string, locale: string): void {
+  const translations = path.join(userDir, 'test-language-pack', locale, 'main.i18n.json');
+  fs.mkdirSync(path.dirname(translations), { recursive: true });
+  fs.writeFileSync(translations, JSON.stringify({ version: '1.0.0', contents: {} }));
+  const pack = {
+    hash: `test-${locale}`,
+    extensions: [{ extensionIdentifier: { id: `docs-assistant.test-language-pack-${locale}` }, version: '0.0.1' }],
+    translations: { vscode: translations },
+    label: locale,
+  };
+  fs.writeFileSync(path.join(userDir, 'languagepacks.json'), JSON.stringify({ [locale]: pack }));
 }

@@ -26,7 +26,21 @@ export const PACKAGE_FILES = [
   'media/icon.png',
   'media/preview.css',
   'package.json',
-];
+  // The words, in English and each language that ships (every translation in l10n/).
+  ...['', ...shippedLanguages().map((language) => `.${language}`)].flatMap((language) => [
+    `l10n/bundle.l10n${language}.json`,
+    `package.nls${language}.json`,
+  ]),
+].sort();
+
+/** The languages Docs Assistant ships besides English: one translation of its words in l10n/ each. */
+export function shippedLanguages(): string[] {
+  return fs
+    .readdirSync(path.join(REPO_ROOT, 'l10n'))
+    .map((file) => /^bundle\.l10n\.(.+)\.json$/.exec(file)?.[1])
+    .filter((language): language is string => language !== undefined)
+    .sort();
+}
 
 /** What only the Node entry loads. */
 const NODE_ONLY = ['dist/extension.js', 'dist/features.js', 'dist/preview.js', 'dist/vendor/undici.js'];

@@ -34,6 +34,8 @@ export interface WorkbenchOptions {
   /** More environment for code-server and so for the extension host. */
   readonly env?: Record<string, string>;
   readonly colorTheme?: string;
+  /** VS Code's display language: `ja`, or `qps-ploc` for its pseudo-language. */
+  readonly locale?: string;
   readonly onHostLog?: (line: string) => void;
   readonly viewport?: { width: number; height: number };
 }
@@ -89,6 +91,7 @@ export async function openWorkbench(options: WorkbenchOptions): Promise<Workbenc
     },
     settings: { ...(options.colorTheme ? { 'workbench.colorTheme': options.colorTheme } : {}), ...options.userSettings },
     installExtensions: options.vsix ? [options.vsix] : [],
+    ...(options.locale ? { locale: options.locale } : {}),
     extensionFolders: [
       ...(options.vsix ? [] : [options.extensionPath ?? REPO_ROOT]),
       ...(options.extensionTestsPath ? [HOST_TESTS] : []),

@@ -74,8 +74,8 @@ describe('agent jobs, as a user sees them', function () {
     const row = (text: string) => tree.locator('.monaco-list-row', { hasText: text }).first();
     await row('not found').waitFor();
     await row('acme/docs · docs-agent/quickstart').waitFor();
-    assert.match(await row('docs-agent/quickstart').innerText(), /active · 4 min ago/);
-    assert.match(await row('fix-typos').innerText(), /completed · 1 h ago/);
+    assert.match(await row('docs-agent/quickstart').innerText(), /active · 4 minutes ago/);
+    assert.match(await row('fix-typos').innerText(), /completed · 1 hour ago/);
     assert.match(await row('rename-endpoint').innerText(), /failed/);
     assert.match(await row('old-release').innerText(), /archived · 3 days ago/);
     const badge = page

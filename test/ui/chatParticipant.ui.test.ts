@@ -11,7 +11,6 @@ import * as path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import type { Workbench } from '../runner/workbench';
 import { REPO_ROOT } from '../runner/workbench';
-import { until } from '../until';
 import { PlatformEmulator } from '../emulator/emulator';
 import { answerInput, closeWorkbenches, onlyIn, openFile, runCommand, screenshot, workbench } from './support';
 
@@ -29,8 +28,6 @@ describe('@docs in VS Code’s own Chat view', function () {
 
   /** Types a question into the Chat view's box, in place of what is there, and sends it; resolves to its response. */
   async function ask(question: string): Promise<Locator> {
-    const responses = page.locator('.interactive-response');
-    const before = await responses.count();
     const input = page.locator('.interactive-input-part .monaco-editor').first();
     await input.click();
     await page.keyboard.press('Control+A');
@@ -39,8 +36,14 @@ describe('@docs in VS Code’s own Chat view', function () {
     // The participant's name is a suggestion the box completes: the question goes once it is plain text.
     await page.keyboard.press('Escape');
     await page.keyboard.press('Enter');
-    await until('the response', async () => (await responses.count()) > before, 30_000);
-    return responses.last();
+    // The list draws only the rows in sight, and reuses their elements in any order: the question's
+    // row is found by its words, and its response is the row after it, by the list's own index.
+    const asked = question.replace(/^@docs\s+/, '');
+    const row = page.locator('.monaco-list-row', { has: page.locator('.interactive-request', { hasText: asked }) }).last();
+    await row.waitFor({ timeout: 30_000 });
+    const index = Number(await row.getAttribute('data-index'));
+    assert.ok(Number.isInteger(index), 'the question row has its index');
+    return page.locator(`.monaco-list-row[data-index="${index + 1}"] .interactive-response`);
   }
 
   /** Waits until the response says what `pattern` matches, and is done. */

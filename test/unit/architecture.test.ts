@@ -111,15 +111,17 @@ describe('architecture', () => {
 
   it("the Agent Jobs view's welcome says what the code says, for each thing it may need", () => {
     const manifest = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as Manifest;
+    const nls = JSON.parse(fs.readFileSync(path.join(root, 'package.nls.json'), 'utf8')) as Record<string, string>;
+    const words = (text: string) => text.replace(/^%(.+)%$/, (_, key: string) => nls[key]);
     const said = new Map(
       manifest.contributes.viewsWelcome.map((welcome) => [
         /^docsAssistant\.baseUrlInvalid$/.test(welcome.when ?? '')
           ? 'baseUrlInvalid'
           : /agentJobsNeeds == (\w+)/.exec(welcome.when ?? '')?.[1],
-        welcome.contents.split('\n')[0],
+        words(welcome.contents).split('\n')[0],
       ]),
     );
-    assert.deepEqual(Object.fromEntries(said), agentJobsWelcome);
+    assert.deepEqual(Object.fromEntries(said), agentJobsWelcome());
   });
 
   it('the tools and the page scheme are the declared ones', () => {
@@ -176,6 +178,14 @@ describe('architecture', () => {
       long.map(({ file }) => file),
       [],
     );
+  });
+
+  it('each entry of words sets up the language before it imports anything that says one', () => {
+    // A module may say a word as it loads (a constant); the bundle must be configured by then.
+    for (const entry of ['src/vscode/nodeFeatures.ts', 'src/vscode/webFeatures.ts', 'src/webview/chat.ts']) {
+      const first = /^import\s+(?:[^;]*?from\s+)?'([^']+)'/m.exec(fs.readFileSync(path.join(root, entry), 'utf8'))?.[1];
+      assert.equal(first, './l10nSetup', entry);
+    }
   });
 
   it('changes nothing process-wide: no global dispatcher, environment variable or default CA list', () => {

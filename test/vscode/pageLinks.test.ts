@@ -126,15 +126,15 @@ describe('pages as the site shows them', () => {
         await until('three refusals', () => surfaces.shown.filter((shown) => shown.surface === 'showErrorMessage').length >= 3);
         const said = surfaces.shown.filter((shown) => shown.surface === 'showErrorMessage').map((shown) => shown.text);
         assert.ok(
-          said.some((text) => /cannot follow the link "\/run": Docs Assistant knows \/ask, \/open, \/track/.test(text)),
+          said.some((text) => /cannot follow the link "\/run"\. Docs Assistant follows links to \/ask, \/open, \/track only\./.test(text)),
           said.join(' | '),
         );
         assert.ok(
-          said.some((text) => /cannot follow the link "\/track": a job id has no spaces or line breaks/.test(text)),
+          said.some((text) => /cannot follow the link "\/track"\. A job id has no spaces or line breaks\./.test(text)),
           said.join(' | '),
         );
         assert.ok(
-          said.some((text) => /cannot follow the link "\/ask": it has no question/.test(text)),
+          said.some((text) => /cannot follow the link "\/ask"\. The link has no question/.test(text)),
           said.join(' | '),
         );
       } finally {

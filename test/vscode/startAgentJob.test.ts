@@ -239,14 +239,14 @@ describe('agent jobs from the editor', () => {
         await vscode.commands.executeCommand('docsAssistant.startAgentJob');
         assert.match(
           pickTitle,
-          /^Docs Assistant: Start Agent Job in this workspace's project "proj_demo" at http:\/\/127\.0\.0\.1:\d+ \(1 of 2\)$/,
+          /^Docs Assistant: Start Agent Job \(1 of 2\) · this workspace's project "proj_demo" at http:\/\/127\.0\.0\.1:\d+$/,
         );
 
         await vscode.commands.executeCommand('docsAssistant.startAgentJob', { prompt: 'Document the proxy.' });
         const draft = vscode.window.activeTextEditor!.document;
         assert.ok(
           (await lensTitles(draft.uri)).some((title) =>
-            /^Goes to this workspace's project "proj_demo" at http:\/\/127\.0\.0\.1:\d+$/.test(title),
+            /^Destination: this workspace's project "proj_demo" at http:\/\/127\.0\.0\.1:\d+$/.test(title),
           ),
         );
         assert.equal(await vscode.commands.executeCommand('docsAssistant.startAgentJob', draft.uri), undefined, 'the user said no');

@@ -34,9 +34,9 @@ export function registerAgentJobCommands(context: vscode.ExtensionContext, { mod
         typeof argument === 'string'
           ? argument
           : await vscode.window.showInputBox({
-              title: 'Docs Assistant: Track Agent Job',
-              prompt: 'The id of an agent job of this project. It is polled until it completes, fails or is archived.',
-              placeHolder: 'job id',
+              title: vscode.l10n.t('Docs Assistant: Track Agent Job'),
+              prompt: vscode.l10n.t('The id of an agent job of this project. It is polled until it completes, fails or is archived.'),
+              placeHolder: vscode.l10n.t('job id'),
               ignoreFocusOut: true,
               validateInput: (value) => (value.trim() === '' ? undefined : jobIdProblem(value.trim())),
             })
@@ -44,7 +44,7 @@ export function registerAgentJobCommands(context: vscode.ExtensionContext, { mod
       if (!id) return false;
       const problem = jobIdProblem(id);
       if (problem) {
-        showMessage('error', `${problem} This one was given by a command: ${quotedLine(id, 80)}.`);
+        showMessage('error', vscode.l10n.t('{0} This one was given by a command: {1}.', problem, quotedLine(id, 80)));
         return false;
       }
       if (!model.track(id)) return false;
@@ -63,8 +63,8 @@ export function registerAgentJobCommands(context: vscode.ExtensionContext, { mod
         showMessage(
           'warning',
           job?.prLinkRefused
-            ? 'The pull request link of this job is not an https address, so it is not opened.'
-            : 'This job has no pull request.',
+            ? vscode.l10n.t('The pull request link of this job is not an https address, so it is not opened.')
+            : vscode.l10n.t('This job has no pull request.'),
         );
         return false;
       }
@@ -74,7 +74,7 @@ export function registerAgentJobCommands(context: vscode.ExtensionContext, { mod
       const id = jobIdOf(argument);
       if (!id) return;
       await vscode.env.clipboard.writeText(id);
-      setStatusMessage(`Copied agent job id ${id}.`);
+      setStatusMessage(vscode.l10n.t('Copied agent job id {0}.', id));
     }),
   );
 }

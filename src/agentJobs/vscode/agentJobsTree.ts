@@ -22,7 +22,7 @@ import {
   TOOLTIP_PROMPT_CHARS,
 } from '../jobPresentation';
 import type { TrackedJob } from '../trackedJob';
-import { countOf } from '../../shared/counting';
+import { plural } from '../../shared/language';
 
 export type JobNode =
   { readonly kind: 'job'; readonly id: string } | { readonly kind: 'detail'; readonly jobId: string; readonly detail: JobDetail };
@@ -39,7 +39,7 @@ const icons: Record<JobIcon, vscode.ThemeIcon> = {
   loading: new vscode.ThemeIcon('loading~spin'),
 };
 
-/** Ages in the descriptions ("5 min ago") move on while the view is open. */
+/** Ages in the descriptions ("5 minutes ago") move on while the view is open. */
 const AGE_REFRESH_MS = 60_000;
 /** How long a redraw waits for more changes: a Refresh of many jobs redraws the tree once. */
 const REDRAW_DELAY_MS = 100;
@@ -111,7 +111,13 @@ export class AgentJobsTree extends Disposable implements vscode.TreeDataProvider
   private update(): void {
     this.changed.fire(undefined);
     const active = this.model.activeCount;
-    this.view.badge = active > 0 ? { value: active, tooltip: countOf(active, 'active agent job') } : undefined;
+    this.view.badge =
+      active > 0
+        ? {
+            value: active,
+            tooltip: plural(active, vscode.l10n.t('{0} active agent job', active), vscode.l10n.t('{0} active agent jobs', active)),
+          }
+        : undefined;
   }
 }
 
@@ -121,11 +127,11 @@ export function jobTooltip(tracked: TrackedJob): vscode.MarkdownString {
   markdown.isTrusted = false;
   markdown.supportHtml = false;
   markdown.appendMarkdown(`**${escapeMarkdown(jobLabel(tracked))}**\n\n`);
-  for (const [label, value] of jobFields(tracked)) markdown.appendMarkdown(`- ${label}: ${escapeMarkdown(value)}\n`);
+  for (const [label, value] of jobFields(tracked)) markdown.appendMarkdown(`- ${escapeMarkdown(label)}: ${escapeMarkdown(value)}\n`);
   if (tracked.prompt !== undefined) {
     const prompt = tracked.prompt.length > TOOLTIP_PROMPT_CHARS ? `${tracked.prompt.slice(0, TOOLTIP_PROMPT_CHARS)}…` : tracked.prompt;
     // Each line escaped, and kept a line: a hard break ends every one.
-    markdown.appendMarkdown(`\n**Prompt**\n\n${prompt.split('\n').map(escapeMarkdown).join('  \n')}\n`);
+    markdown.appendMarkdown(`\n**${escapeMarkdown(vscode.l10n.t('Prompt'))}**\n\n${prompt.split('\n').map(escapeMarkdown).join('  \n')}\n`);
   }
   return markdown;
 }

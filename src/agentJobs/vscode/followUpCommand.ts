@@ -48,41 +48,45 @@ async function followUp(deps: FollowUpDeps, argument: unknown, draft?: string): 
     deps.model,
     request?.jobId ?? argument,
     {
-      title: 'Docs Assistant: Send Follow-Up',
-      placeHolder: 'The agent job to send a follow-up to',
-      none: 'No agent job is tracked. Start one, or track one by its id, then send it a follow-up.',
+      title: vscode.l10n.t('Docs Assistant: Send Follow-Up'),
+      placeHolder: vscode.l10n.t('The agent job to send a follow-up to'),
+      none: vscode.l10n.t('No agent job is tracked. Start one, or track one by its id, then send it a follow-up.'),
     },
     deps.reviewedJob,
   );
   if (!tracked) return undefined;
   const project = deps.projects.current;
   const text = await vscode.window.showInputBox({
-    title: inertText(`Docs Assistant: Follow-Up for ${jobLabel(tracked)}${project?.fromWorkspace ? ` (${projectText(project)})` : ''}`),
-    prompt: 'What else should the agent do on this job? The job works again, even if it had ended.',
+    title: inertText(
+      project?.fromWorkspace
+        ? vscode.l10n.t('Docs Assistant: Follow-Up for {0} ({1})', jobLabel(tracked), projectText(project))
+        : vscode.l10n.t('Docs Assistant: Follow-Up for {0}', jobLabel(tracked)),
+    ),
+    prompt: vscode.l10n.t('What else should the agent do on this job? The job works again, even if it had ended.'),
     value: draft ?? request?.prompt ?? '',
     ignoreFocusOut: true,
-    validateInput: (value) => (value.trim() === '' ? 'Say what the agent should do.' : undefined),
+    validateInput: (value) => (value.trim() === '' ? vscode.l10n.t('Say what the agent should do.') : undefined),
   });
   if (text === undefined) return undefined;
   const result = await send(deps, tracked.id, text);
   if (!result.ok && !result.error) {
-    setStatusMessage('The follow-up was not sent.');
+    setStatusMessage(vscode.l10n.t('The follow-up was not sent.'));
     return undefined;
   }
   if (result.ok) {
     deps.model.update(tracked.id, result.value);
     deps.tree.reveal(tracked.id);
-    setStatusMessage(`Follow-up sent: agent job ${jobLabel(tracked)} is ${result.value.status} again.`, 5_000);
+    setStatusMessage(followUpSent(jobLabel(tracked), result.value), 5_000);
     return result.value;
   }
   if (result.error.kind === 'notFound') {
-    showMessage('error', `The agent job ${jobLabel(tracked)} is gone: the platform no longer knows it.`, {
-      title: 'Stop Tracking',
+    showMessage('error', vscode.l10n.t('The agent job {0} is gone: the platform no longer knows it.', jobLabel(tracked)), {
+      title: vscode.l10n.t('Stop Tracking'),
       run: () => deps.model.untrack(tracked.id),
     });
     return undefined;
   }
-  showPlatformError(result.error, { title: 'Edit Follow-Up', run: () => followUp(deps, tracked.id, text) });
+  showPlatformError(result.error, { title: vscode.l10n.t('Edit Follow-Up'), run: () => followUp(deps, tracked.id, text) });
   return undefined;
 }
 
@@ -92,12 +96,31 @@ async function send(
   id: string,
   prompt: string,
 ): Promise<Result<AgentJob> | { readonly ok: false; readonly error?: undefined }> {
-  const destination = await deps.projects.destination(deps.model.scope, 'send follow-ups');
+  const destination = await deps.projects.destination(
+    deps.model.scope,
+    vscode.l10n.t('Set the base URL and the project id to send follow-ups.'),
+  );
   if (!destination.ok) return destination;
   const { client, project } = destination.value;
-  return withProgress({ location: vscode.ProgressLocation.Notification, title: 'Sending the follow-up…' }, () =>
+  return withProgress({ location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Sending the follow-up…') }, () =>
     client.agentJobs.followUp(project.projectId, id, prompt),
   );
+}
+
+/** What the status bar says once a follow-up is sent: the job works again, as its status says. */
+function followUpSent(label: string, job: AgentJob): string {
+  switch (job.status) {
+    case 'active':
+      return vscode.l10n.t('Follow-up sent: agent job {0} is working again.', label);
+    case 'completed':
+      return vscode.l10n.t('Follow-up sent: agent job {0} has completed.', label);
+    case 'failed':
+      return vscode.l10n.t('Follow-up sent: agent job {0} has failed.', label);
+    case 'archived':
+      return vscode.l10n.t('Follow-up sent: agent job {0} is archived.', label);
+    case 'unknown':
+      return vscode.l10n.t('Follow-up sent: the status of agent job {0} is unknown.', label);
+  }
 }
 
 function isRequest(value: unknown): value is FollowUpRequest {

@@ -14,17 +14,22 @@ interface JobAction {
   readonly onRow: (jobId: string) => vscode.Command;
 }
 
-function action(title: string, command: string): JobAction {
-  const button = (jobId: string): MessageAction => ({ title, run: () => vscode.commands.executeCommand(command, jobId) });
-  const onRow = (jobId: string): vscode.Command => ({ title, command, arguments: [{ kind: 'job', id: jobId } satisfies JobNode] });
+/** `title` is asked each time a button or row is made, so it is said in the user's language. */
+function action(title: () => string, command: string): JobAction {
+  const button = (jobId: string): MessageAction => ({ title: title(), run: () => vscode.commands.executeCommand(command, jobId) });
+  const onRow = (jobId: string): vscode.Command => ({
+    title: title(),
+    command,
+    arguments: [{ kind: 'job', id: jobId } satisfies JobNode],
+  });
   return Object.assign(button, { onRow });
 }
 
 export const jobActions = {
-  openPullRequest: action('Open Pull Request', commands.openPullRequest),
-  reviewChanges: action('Review Changes', commands.reviewAgentJobChanges),
-  sendFollowUp: action('Send Follow-Up', commands.sendAgentJobFollowUp),
-  checkOutBranch: action('Check Out Branch', commands.checkOutAgentJobBranch),
+  openPullRequest: action(() => vscode.l10n.t('Open Pull Request'), commands.openPullRequest),
+  reviewChanges: action(() => vscode.l10n.t('Review Changes'), commands.reviewAgentJobChanges),
+  sendFollowUp: action(() => vscode.l10n.t('Send Follow-Up'), commands.sendAgentJobFollowUp),
+  checkOutBranch: action(() => vscode.l10n.t('Check Out Branch'), commands.checkOutAgentJobBranch),
 };
 
 /** Open Pull Request, for a message about a job that has one. */

@@ -3,7 +3,7 @@
 // code they carry) go. So the project is shown wherever a prompt is written, and right before a
 // prompt goes to a project the workspace chose, the user is asked, once per workspace and project.
 
-import type * as vscode from 'vscode';
+import * as vscode from 'vscode';
 import { storageKeys } from '../../identifiers';
 import type { PlatformClient } from '../../platform/client';
 import { originOf } from '../../platform/endpoint';
@@ -44,15 +44,16 @@ export class JobProjects {
   /**
    * Where a prompt about the jobs of `scope` goes, read right before it is sent: the project in
    * force, which must be the scope's, confirmed by the user when the workspace chose it. A failure
-   * with no error: the user said no.
+   * with no error: the user said no. `notConfigured` says what to set when there is no such project:
+   * "Set the base URL and the project id to send follow-ups."
    */
   async destination(
     scope: JobScope | undefined,
-    what: string,
+    notConfigured: string,
   ): Promise<Result<PromptDestination> | { readonly ok: false; readonly error?: undefined }> {
     const project = this.current;
     if (!project || scope?.origin !== project.origin || scope.projectId !== project.projectId)
-      return fail(platformError('notConfigured', `Set the base URL and the project id to ${what}.`, { setting: 'projectId' }));
+      return fail(platformError('notConfigured', notConfigured, { setting: 'projectId' }));
     if (!(await this.confirm(project))) return { ok: false };
     // Asked, the user may have taken a while: the client is the base URL's in force now, or none.
     const client = this.platform.forOrigin(project.origin);
@@ -69,16 +70,28 @@ export class JobProjects {
     const confirmed = this.workspaceState.get<string[]>(storageKeys.confirmedWorkspaceProjects) ?? [];
     if (confirmed.includes(key)) return true;
     const agreed = await askModal(
-      `This workspace's settings send agent prompts to the project ${quotedLine(project.projectId, 80)} at ${project.origin}. Send the prompt there?`,
-      'The project id comes from this workspace (its .vscode/settings.json), not from your user settings: the repository you opened chose it. A prompt may carry your code and its changes. Docs Assistant asks once for this workspace and project. To use your own project, remove docsAssistant.projectId from the workspace settings.',
-      'Send to This Project',
+      vscode.l10n.t(
+        "This workspace's settings send agent prompts to the project {0} at {1}. Send the prompt there?",
+        quotedLine(project.projectId, 80),
+        project.origin,
+      ),
+      vscode.l10n.t(
+        'The project id comes from this workspace (its .vscode/settings.json), not from your user settings: the repository you opened chose it. A prompt may carry your code and its changes. Docs Assistant asks once for this workspace and project. To use your own project, remove docsAssistant.projectId from the workspace settings.',
+      ),
+      vscode.l10n.t('Send to This Project'),
     );
     if (agreed) await this.workspaceState.update(storageKeys.confirmedWorkspaceProjects, [...confirmed, key]);
     return agreed;
   }
 }
 
-/** `project "proj_demo" at https://api.example.com`, and, first, that it is the workspace's choice when it is. */
+/**
+ * `project "proj_demo" at https://api.example.com`, and, first, that it is the workspace's choice
+ * when it is. A phrase that stands alone (after a label, a separator, in parentheses), never one
+ * put inside a sentence: languages bend a noun by its place in one.
+ */
 export function projectText(project: JobProject): string {
-  return `${project.fromWorkspace ? "this workspace's " : ''}project ${quotedLine(project.projectId, 80)} at ${project.origin}`;
+  return project.fromWorkspace
+    ? vscode.l10n.t("this workspace's project {0} at {1}", quotedLine(project.projectId, 80), project.origin)
+    : vscode.l10n.t('project {0} at {1}', quotedLine(project.projectId, 80), project.origin);
 }

@@ -10,7 +10,7 @@ import { formatKilobytes, MAX_PROMPT_BYTES } from '../../platform/agentJob';
 import { Disposable } from '../../util/disposable';
 import { inertText } from '../../util/inertText';
 import { type JobProject, projectText } from './jobProject';
-import { countOf } from '../../shared/counting';
+import { plural } from '../../shared/language';
 
 /** What a draft says above its prompt, besides the project. */
 export interface DraftNotes {
@@ -42,7 +42,7 @@ export class PromptDrafts extends Disposable implements vscode.CodeLensProvider 
   ) {
     super();
     this.register(projectChanged(() => this.lensesChanged.fire()));
-    this.size.name = 'Agent Job Prompt Size';
+    this.size.name = vscode.l10n.t('Agent Job Prompt Size');
     this.register(vscode.languages.registerCodeLensProvider({ scheme: 'untitled', language: 'markdown' }, this));
     this.register(vscode.window.onDidChangeActiveTextEditor(() => this.showSize()));
     this.register(
@@ -88,10 +88,20 @@ export class PromptDrafts extends Disposable implements vscode.CodeLensProvider 
     const note = (title: string) => new vscode.CodeLens(top, { title, command: '' });
     const project = this.project();
     return [
-      new vscode.CodeLens(top, { title: '$(rocket) Start Agent Job', command: commands.startAgentJob, arguments: [document.uri] }),
-      note(`${sizeText(document)} · edit the prompt, then start the job`),
-      note(project ? `Goes to ${inertText(projectText(project))}` : 'No project is set: set the project id to start it'),
-      ...(notes.fromArgument ? [note('$(warning) A command put this prompt here, not you: read all of it before starting')] : []),
+      new vscode.CodeLens(top, {
+        title: `$(rocket) ${vscode.l10n.t('Start Agent Job')}`,
+        command: commands.startAgentJob,
+        arguments: [document.uri],
+      }),
+      note(vscode.l10n.t('{0} · edit the prompt, then start the job', sizeText(document))),
+      note(
+        project
+          ? vscode.l10n.t('Destination: {0}', inertText(projectText(project)))
+          : vscode.l10n.t('No project is set: set the project id to start it'),
+      ),
+      ...(notes.fromArgument
+        ? [note(`$(warning) ${vscode.l10n.t('A command put this prompt here, not you: read all of it before starting')}`)]
+        : []),
       ...(notes.attached ? [note(inertText(notes.attached))] : []),
       ...secretNotes(notes.secrets ?? []).map(note),
     ];
@@ -111,12 +121,12 @@ export class PromptDrafts extends Disposable implements vscode.CodeLensProvider 
     const document = vscode.window.activeTextEditor?.document;
     if (!document || !this.has(document.uri)) return this.size.hide();
     const over = utf8Bytes(document.getText()) > MAX_PROMPT_BYTES;
-    this.size.text = `${over ? '$(warning)' : '$(rocket)'} Prompt ${sizeText(document)}`;
+    this.size.text = `${over ? '$(warning)' : '$(rocket)'} ${vscode.l10n.t('Prompt {0}', sizeText(document))}`;
     this.size.tooltip = over
-      ? 'The prompt is over the limit: it would be refused. Attach less.'
-      : 'The size of the agent job prompt; the agent takes at most 100 KB.';
+      ? vscode.l10n.t('The prompt is over the limit: it would be refused. Attach less.')
+      : vscode.l10n.t('The size of the agent job prompt; the agent takes at most 100 KB.');
     this.size.backgroundColor = over ? new vscode.ThemeColor('statusBarItem.warningBackground') : undefined;
-    this.size.command = { command: commands.startAgentJob, title: 'Start Agent Job', arguments: [document.uri] };
+    this.size.command = { command: commands.startAgentJob, title: vscode.l10n.t('Start Agent Job'), arguments: [document.uri] };
     this.size.show();
   }
 }
@@ -125,11 +135,17 @@ export class PromptDrafts extends Disposable implements vscode.CodeLensProvider 
 function secretNotes(secrets: readonly string[]): string[] {
   const named = secrets
     .slice(0, NAMED_SECRETS)
-    .map((secret) => `$(warning) ${inertText(`${secret} may hold secrets: read its diff before starting`)}`);
+    .map((secret) => `$(warning) ${inertText(vscode.l10n.t('{0} may hold secrets: read its diff before starting', secret))}`);
   const more = secrets.length - named.length;
-  return more > 0 ? [...named, `$(warning) ${countOf(more, 'more file')} that may hold secrets: read their diffs before starting`] : named;
+  if (more === 0) return named;
+  const rest = plural(
+    more,
+    vscode.l10n.t('{0} more file that may hold secrets: read their diffs before starting', more),
+    vscode.l10n.t('{0} more files that may hold secrets: read their diffs before starting', more),
+  );
+  return [...named, `$(warning) ${rest}`];
 }
 
 function sizeText(document: vscode.TextDocument): string {
-  return `${formatKilobytes(utf8Bytes(document.getText()))} of ${formatKilobytes(MAX_PROMPT_BYTES)}`;
+  return vscode.l10n.t('{0} of {1}', formatKilobytes(utf8Bytes(document.getText())), formatKilobytes(MAX_PROMPT_BYTES));
 }

@@ -8,7 +8,7 @@ import { selectionLabel } from '../../selection/selection';
 import { commands } from '../../identifiers';
 import type { AgentJob } from '../../platform/agentJob';
 import { formatKilobytes, promptProblem } from '../../platform/agentJob';
-import { platformError, type PlatformError, type Result } from '../../platform/errors';
+import { platformError, type Result } from '../../platform/errors';
 import type { PlatformConnection } from '../../platform/vscode/platformConnection';
 import type { SetupService } from '../../settings/vscode/setupService';
 import { agentJobsNeeds } from '../../settings/setupState';
@@ -26,6 +26,7 @@ import { canStartAgain, jobLabel, promptTitle } from '../jobPresentation';
 import { type JobProjects, projectText } from './jobProject';
 import { buildJobPrompt, type PromptParts, withChanges } from '../jobPrompt';
 import type { DraftNotes, PromptDrafts } from './promptDrafts';
+import { explained } from './jobStartFailures';
 
 export type { Attachment } from '../attachmentOffers';
 
@@ -105,18 +106,21 @@ async function startAgentJob(deps: StartJobDeps, argument: unknown): Promise<str
 /** A failed or archived job's prompt, as a new draft: edited, then started as a new job. Resolves to the draft. */
 async function startAgain(deps: StartJobDeps, argument: unknown): Promise<vscode.Uri | undefined> {
   const tracked = await jobOfCommand(deps.model, argument, {
-    title: 'Docs Assistant: Start Agent Job Again',
-    placeHolder: 'The failed or archived job whose prompt to start again',
+    title: vscode.l10n.t('Docs Assistant: Start Agent Job Again'),
+    placeHolder: vscode.l10n.t('The failed or archived job whose prompt to start again'),
     applies: canStartAgain,
-    none: 'No failed or archived agent job started here is tracked: only the prompt of a job started here is known.',
+    none: vscode.l10n.t('No failed or archived agent job started here is tracked: only the prompt of a job started here is known.'),
   });
   if (!tracked) return undefined;
   if (!canStartAgain(tracked)) {
-    showMessage('info', `The prompt of agent job "${jobLabel(tracked)}" is not known here, or the job has not failed or been archived.`);
+    showMessage(
+      'info',
+      vscode.l10n.t('The prompt of agent job "{0}" is not known here, or the job has not failed or been archived.', jobLabel(tracked)),
+    );
     return undefined;
   }
   const editor = await deps.drafts.open(tracked.prompt);
-  setStatusMessage(`The prompt of "${jobLabel(tracked)}" is open: edit it, then start it as a new job.`, 5_000);
+  setStatusMessage(vscode.l10n.t('The prompt of "{0}" is open: edit it, then start it as a new job.', jobLabel(tracked)), 5_000);
   return editor.document.uri;
 }
 
@@ -147,8 +151,8 @@ async function pickAttachments(deps: StartJobDeps, offers: Offer[]): Promise<Att
   const picked = await vscode.window.showQuickPick(
     offers.map((offer) => ({ ...offer, picked: offer.picked ?? false })),
     {
-      title: `Docs Assistant: Start Agent Job in ${destination(deps)} (1 of 2)`,
-      placeHolder: 'Attach to the prompt (you see and edit the whole prompt before it is sent)',
+      title: vscode.l10n.t('Docs Assistant: Start Agent Job (1 of 2) · {0}', destination(deps)),
+      placeHolder: vscode.l10n.t('Attach to the prompt (you see and edit the whole prompt before it is sent)'),
       canPickMany: true,
       ignoreFocusOut: true,
     },
@@ -158,22 +162,27 @@ async function pickAttachments(deps: StartJobDeps, offers: Offer[]): Promise<Att
 
 function askInstruction(deps: StartJobDeps, attach: readonly Attachment[]): Thenable<string | undefined> {
   return vscode.window.showInputBox({
-    title: `Docs Assistant: Start Agent Job in ${destination(deps)}${attach.length > 0 ? ' (2 of 2)' : ''}`,
+    title:
+      attach.length > 0
+        ? vscode.l10n.t('Docs Assistant: Start Agent Job (2 of 2) · {0}', destination(deps))
+        : vscode.l10n.t('Docs Assistant: Start Agent Job · {0}', destination(deps)),
     prompt:
       attach.length > 0
-        ? 'What should the agent change in the documentation? The prompt opens in an editor next, to read and edit before it is sent.'
-        : 'What should the agent change in the documentation? It is sent when you press Enter.',
-    placeHolder: 'Document the new retry option in the configuration guide',
+        ? vscode.l10n.t(
+            'What should the agent change in the documentation? The prompt opens in an editor next, to read and edit before it is sent.',
+          )
+        : vscode.l10n.t('What should the agent change in the documentation? It is sent when you press Enter.'),
+    placeHolder: vscode.l10n.t('Document the new retry option in the configuration guide'),
     ignoreFocusOut: true,
-    validateInput: (value) => (value.trim() === '' ? 'Say what the agent should change.' : undefined),
+    validateInput: (value) => (value.trim() === '' ? vscode.l10n.t('Say what the agent should change.') : undefined),
   });
 }
 
-/** The project, as a title shows it: the workspace's choice said as such. */
+/** The project, as a title shows it after a separator: the workspace's choice said as such. */
 function destination(deps: StartJobDeps): string {
   const project = deps.projects.current;
   // A title draws `$(icons)`, and a workspace's project id could hold one.
-  return project ? inertText(projectText(project)) : 'no project yet';
+  return project ? inertText(projectText(project)) : vscode.l10n.t('no project yet');
 }
 
 /** The prompt's parts, and what its draft says above it: what was attached, left out, or may hold secrets. */
@@ -231,23 +240,30 @@ async function send(deps: StartJobDeps, prompt: string, draft: vscode.TextDocume
   // start it, so the user says so first.
   if (draft && deps.drafts.notesOf(draft.uri)?.fromArgument) {
     const project = deps.projects.current;
-    const agreed = await askModal(
-      `Start an agent job with the prompt in this editor (${formatKilobytes(utf8Bytes(prompt))})${project ? ` in ${projectText(project)}` : ''}?`,
+    const size = formatKilobytes(utf8Bytes(prompt));
+    const warning = vscode.l10n.t(
       'The prompt was put in the editor by a command (another extension, or a link), not written with Start Agent Job: read it, and what it carries, before it is sent.',
-      'Start Agent Job',
+    );
+    const agreed = await askModal(
+      vscode.l10n.t('Start an agent job with the prompt in this editor ({0})?', size),
+      project ? `${vscode.l10n.t('Destination: {0}', projectText(project))}\n\n${warning}` : warning,
+      vscode.l10n.t('Start Agent Job'),
     );
     if (!agreed) return undefined;
   }
   // The project prompted is the one whose jobs are watched: both follow the settings.
-  const destination = await deps.projects.destination(deps.model.scope, 'start agent jobs');
+  const destination = await deps.projects.destination(
+    deps.model.scope,
+    vscode.l10n.t('Set the base URL and the project id to start agent jobs.'),
+  );
   if (!destination.ok && !destination.error) {
     await keep();
-    setStatusMessage('The prompt was not sent; it is kept in its editor.');
+    setStatusMessage(vscode.l10n.t('The prompt was not sent; it is kept in its editor.'));
     return undefined;
   }
   const result: Result<AgentJob> = destination.ok
     ? // Not cancellable: once sent, a job may start whatever the client does.
-      await withProgress({ location: vscode.ProgressLocation.Notification, title: 'Starting an agent job…' }, () =>
+      await withProgress({ location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Starting an agent job…') }, () =>
         destination.value.client.agentJobs.create(destination.value.project.projectId, prompt),
       )
     : destination;
@@ -259,29 +275,17 @@ async function send(deps: StartJobDeps, prompt: string, draft: vscode.TextDocume
   const job = result.value;
   if (!deps.model.trackStarted(job, prompt)) {
     await keep();
-    const clash = `The platform answered with agent job "${job.id}", which is already tracked: a new job cannot have its id, so the answer was not used.`;
+    const clash = vscode.l10n.t(
+      'The platform answered with agent job "{0}", which is already tracked: a new job cannot have its id, so the answer was not used.',
+      job.id,
+    );
     showPlatformError(explained(platformError('badResponse', clash)));
     return undefined;
   }
   deps.tree.reveal(job.id);
   if (draft) await deps.drafts.discard(draft);
-  setStatusMessage(`Agent job started: ${promptTitle(prompt) ?? job.id}.`, 5_000);
+  setStatusMessage(vscode.l10n.t('Agent job started: {0}.', promptTitle(prompt) ?? job.id), 5_000);
   return job.id;
-}
-
-/** The error, with what it means for a job that may or may not have started, and where the prompt is. */
-function explained(error: PlatformError): PlatformError {
-  const kept = ' The prompt is kept in its editor.';
-  if (error.kind === 'rateLimited') {
-    return { ...error, message: `${error.message} The platform starts at most 100 agent jobs and follow-ups per project an hour.${kept}` };
-  }
-  if ((error.kind === 'network' || error.kind === 'timeout') && !error.unsent) {
-    return {
-      ...error,
-      message: `${error.message} The job may have started anyway: check the agent jobs on your dashboard before starting it again.${kept}`,
-    };
-  }
-  return { ...error, message: `${error.message}${kept}` };
 }
 
 function isRequest(value: unknown): value is StartJobRequest {

@@ -36,11 +36,10 @@ export function registerChatCommands(context: vscode.ExtensionContext, deps: Cha
  */
 async function ask(deps: ChatCommandDeps, given: string | undefined): Promise<ShownTurn | undefined> {
   if (!(await ready(deps))) return undefined;
-  const about = deps.session.pendingContext ? `Ask about ${deps.session.pendingContext.label}` : 'Ask the documentation';
   const question = await vscode.window.showInputBox({
-    title: 'Docs Assistant: Ask',
-    prompt: given === undefined ? about : `${about}. A command filled in this question: read it, then press Enter to send it.`,
-    placeHolder: 'How do I…?',
+    title: vscode.l10n.t('Docs Assistant: Ask'),
+    prompt: askPrompt(deps.session.pendingContext, given !== undefined),
+    placeHolder: vscode.l10n.t('How do I…?'),
     value: given ?? '',
     ignoreFocusOut: true,
   });
@@ -50,11 +49,23 @@ async function ask(deps: ChatCommandDeps, given: string | undefined): Promise<Sh
   return turn && shownTurn(turn);
 }
 
+/** What the input box says: what the question is about, and, for a question a command filled in, to read it first. */
+function askPrompt(context: AttachedContext | undefined, filled: boolean): string {
+  if (context) {
+    return filled
+      ? vscode.l10n.t('Ask about {0}. A command filled in this question: read it, then press Enter to send it.', context.label)
+      : vscode.l10n.t('Ask about {0}', context.label);
+  }
+  return filled
+    ? vscode.l10n.t('Ask the documentation. A command filled in this question: read it, then press Enter to send it.')
+    : vscode.l10n.t('Ask the documentation');
+}
+
 /** Attaches the selection to the next question and puts the cursor in the chat's question box. */
 async function askAboutSelection(deps: ChatCommandDeps): Promise<AttachedContext | undefined> {
   const selection = editorSelection(vscode.window.activeTextEditor);
   if (!selection) {
-    showMessage('info', 'Select some code or text first, then ask about it.');
+    showMessage('info', vscode.l10n.t('Select some code or text first, then ask about it.'));
     return undefined;
   }
   if (!(await ready(deps))) return undefined;

@@ -18,6 +18,7 @@ import type { ChatSession } from '../chatSession';
 import { StreamBatcher, type StreamUpdate } from '../streamBatcher';
 import { openLink } from './links';
 import { type FromWebview, MAX_QUESTION, parseFromWebview, type ToWebview } from '../../shared/protocol';
+import { number } from '../../shared/language';
 import { setupStatusOf } from '../setupStatus';
 import { chipOf, shownTurn } from '../shownTurns';
 import { webviewHtml } from '../webviewHtml';
@@ -67,6 +68,8 @@ export class ChatViewProvider extends Disposable implements vscode.WebviewViewPr
       cspSource: view.webview.cspSource,
       scriptUri: view.webview.asWebviewUri(vscode.Uri.joinPath(webviewRoot, 'chat.js')).toString(),
       styleUri: view.webview.asWebviewUri(vscode.Uri.joinPath(mediaRoot, 'chat.css')).toString(),
+      language: vscode.env.language,
+      ...(vscode.l10n.bundle ? { bundle: vscode.l10n.bundle } : {}),
     });
     const listeners = [
       view.webview.onDidReceiveMessage((raw: unknown) => this.receive(raw)),
@@ -88,7 +91,7 @@ export class ChatViewProvider extends Disposable implements vscode.WebviewViewPr
         this.post({
           type: 'askResult',
           accepted: false,
-          reason: `The question is too long to send: the limit is ${MAX_QUESTION.toLocaleString('en-US')} characters.`,
+          reason: vscode.l10n.t('The question is too long to send: the limit is {0} characters.', number(MAX_QUESTION)),
         });
       }
       return;
@@ -134,7 +137,7 @@ export class ChatViewProvider extends Disposable implements vscode.WebviewViewPr
         return;
       case 'copyCode':
         await vscode.env.clipboard.writeText(message.code);
-        setStatusMessage('Code copied to the clipboard.');
+        setStatusMessage(vscode.l10n.t('Code copied to the clipboard.'));
         return;
       case 'insertCode':
         await insertAtCursor(message.code);
@@ -148,7 +151,7 @@ export class ChatViewProvider extends Disposable implements vscode.WebviewViewPr
 
   /** Why a question typed in the view cannot be asked now, in words; undefined when it can. */
   private refusalOf(text: string): string | undefined {
-    if (text.trim() === '' && !this.session.pendingContext) return 'Type a question first.';
+    if (text.trim() === '' && !this.session.pendingContext) return vscode.l10n.t('Type a question first.');
     return assistantNeeds(this.setup.current)?.message;
   }
 
@@ -223,13 +226,14 @@ async function clearSetting(setting: string): Promise<void> {
 async function insertAtCursor(code: string): Promise<void> {
   const editor = vscode.window.activeTextEditor ?? vscode.window.visibleTextEditors[0];
   if (!editor) {
-    showMessage('info', 'Open a file to insert the code into, then choose Insert at Cursor again.');
+    showMessage('info', vscode.l10n.t('Open a file to insert the code into, then choose Insert at Cursor again.'));
     return;
   }
   const inserted = await editor.edit((edit) => {
     for (const selection of editor.selections) edit.replace(selection, code);
   });
-  if (!inserted) showMessage('warning', `The code could not be inserted into ${editor.document.fileName}: the editor is read-only.`);
+  if (!inserted)
+    showMessage('warning', vscode.l10n.t('The code could not be inserted into {0}: the editor is read-only.', editor.document.fileName));
 }
 
 function describe(raw: unknown): string {

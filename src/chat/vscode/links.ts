@@ -16,7 +16,7 @@ export async function openLink(raw: string, pages: PageDocuments, log: Logger): 
   const target = linkTarget(raw);
   if (target.kind === 'refused') {
     log.warn(`Refused to open a link (${target.reason}): ${raw.trim().slice(0, 100)}`);
-    showMessage('warning', 'Docs Assistant opens only http and https links and pages of your documentation.');
+    showMessage('warning', vscode.l10n.t('Docs Assistant opens only http and https links and pages of your documentation.'));
     return 'refused';
   }
   const absolute = target.kind === 'web';

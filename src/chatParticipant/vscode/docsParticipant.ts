@@ -18,7 +18,7 @@ import { DEFAULT_SEARCH_PAGE_SIZE } from '../../platform/client';
 import type { PlatformError } from '../../platform/errors';
 import { originOf } from '../../platform/endpoint';
 import { scopeLabel } from '../../settings/filterScope';
-import { actionForError, actionForNeed, type SetupAction, setupActions } from '../../settings/setupActions';
+import { actionForError, actionForNeed, type SetupAction, setupAction } from '../../settings/setupActions';
 import type { SetupService } from '../../settings/vscode/setupService';
 import { assistantNeeds } from '../../settings/setupState';
 import { activityText } from '../../shared/activity';
@@ -69,7 +69,7 @@ export function docsParticipant(deps: ParticipantDeps): DocsParticipant {
         return [
           {
             prompt: target.path.replace(/^\/+/, ''),
-            label: `Read "${quotedLine(suggestion.text, 60).slice(1, -1)}"`,
+            label: vscode.l10n.t('Read "{0}"', quotedLine(suggestion.text, 60).slice(1, -1)),
             command: participantCommands.page,
           },
         ];
@@ -134,7 +134,7 @@ async function ask(
       ...(parts.suggestions.length > 0 ? { suggestions: parts.suggestions.slice(0, 5) } : {}),
     };
     if (turn.status === 'failed') {
-      return { ...failed(stream, turn.error ?? { message: 'The assistant could not answer.' }), metadata };
+      return { ...failed(stream, turn.error ?? { message: vscode.l10n.t('The assistant could not answer.') }), metadata };
     }
     return { metadata };
   } finally {
@@ -151,7 +151,7 @@ function show(stream: vscode.ChatResponseStream, part: AnswerPart): void {
 
 /** A button that runs one of the set-up actions (Set Assistant Key, Open Settings…). */
 function button(stream: vscode.ChatResponseStream, action: SetupAction): void {
-  const { command, title, args = [] } = setupActions[action];
+  const { command, title, args = [] } = setupAction(action);
   stream.button({ command, title, arguments: [...args] });
 }
 
@@ -188,21 +188,28 @@ async function search(
 ): Promise<vscode.ChatResult> {
   const query = prompt.trim();
   if (query === '') {
-    stream.markdown(text('Type what to search for after /search, such as: @docs /search rate limits'));
+    stream.markdown(text(vscode.l10n.t('Type what to search for after /search, such as: @docs /search rate limits')));
     return {};
   }
   const { domain, filter } = deps.settings.current;
   const scope = scopeLabel(filter);
-  stream.progress(escapeMarkdown(`Searching the documentation${scope ? ` (${scope})` : ''} for ${quotedLine(query, 100)}…`));
+  const quoted = quotedLine(query, 100);
+  stream.progress(
+    escapeMarkdown(
+      scope
+        ? vscode.l10n.t('Searching the documentation ({0}) for {1}…', scope, quoted)
+        : vscode.l10n.t('Searching the documentation for {0}…', quoted),
+    ),
+  );
   const found = await withSignal(token, (signal) =>
     deps.platform.current().discovery.search(domain, query, { pageSize: DEFAULT_SEARCH_PAGE_SIZE, filter }, { signal }),
   );
   if (!found.ok) return found.error.kind === 'cancelled' ? {} : failed(stream, withFix(found.error));
   if (found.value.length === 0) {
-    stream.markdown(text(`No page of the documentation matches ${quotedLine(query, 100)}.`));
+    stream.markdown(text(vscode.l10n.t('No page of the documentation matches {0}.', quoted)));
     return {};
   }
-  stream.markdown(text(`Pages that match ${quotedLine(query, 100)}:\n`));
+  stream.markdown(text(`${vscode.l10n.t('Pages that match {0}:', quoted)}\n`));
   for (const result of found.value) {
     const path = pagePathFromInput(result.target);
     const uri = path.ok ? PageDocuments.uriOf(path.value) : sourceUri(result.target);
@@ -229,7 +236,7 @@ async function page(
   const [first = '', ...words] = request.prompt.trim().split(/\s+/);
   const target = pageTargetFromInput(first);
   if (!target.ok) {
-    stream.markdown(text(`${target.error.message} For example: @docs /page guides/quickstart`));
+    stream.markdown(text(vscode.l10n.t('{0} For example: @docs /page guides/quickstart', target.error.message)));
     return {};
   }
   const path = target.value.path;
@@ -240,12 +247,18 @@ async function page(
   const uri = PageDocuments.uriOf(path);
   const headings = pageHeadings(read.value.content).filter((heading) => heading.level <= 3);
   stream.reference(uri);
-  stream.markdown(text(headings.length > 0 ? `The page ${path}, by its headings:\n` : `The page ${path} has no headings. `));
+  stream.markdown(
+    text(
+      headings.length > 0
+        ? `${vscode.l10n.t('The page {0}, by its headings:', path)}\n`
+        : `${vscode.l10n.t('The page {0} has no headings.', path)} `,
+    ),
+  );
   for (const heading of headings) {
     stream.markdown(markdown(`\n${'  '.repeat(heading.level - 1)}- `));
     stream.anchor(new vscode.Location(uri, new vscode.Position(heading.line, 0)), anchorTitle(heading.text));
   }
-  stream.button({ command: 'markdown.showPreview', arguments: [uri], title: 'Open Preview' });
+  stream.button({ command: 'markdown.showPreview', arguments: [uri], title: vscode.l10n.t('Open Preview') });
   return {};
 }
 

@@ -1,8 +1,10 @@
 // The platform's components as HTML for VS Code's Markdown preview: what each opening and closing
 // tag becomes, styled by media/preview.css. Every attribute value is escaped text, a link goes
 // through the page's link rule, an image is a link (never loaded), and a colour is used only when
-// it is one. A component not known here shows its content and nothing of its tag.
+// it is one. A component not known here shows its content and nothing of its tag. The words it
+// adds itself (a callout's label, "Show properties", "required") are translated, and escaped too.
 
+import * as l10n from '@vscode/l10n';
 import { flagAttribute, type JsxTag, textAttribute } from './jsxTags';
 
 /** The href a link in this page may have, or undefined when it must not be a link. */
@@ -20,6 +22,29 @@ const CALLOUTS: ReadonlySet<string> = new Set(['Note', 'Info', 'Tip', 'Warning',
 
 const COLOUR = /^#(?:[0-9a-f]{3}|[0-9a-f]{4}|[0-9a-f]{6}|[0-9a-f]{8})$/i;
 
+/** Stands for a value in a sentence that is escaped before the value goes in: a character no translation has. */
+const VALUE = '\u{F0000}';
+
+/** A callout's kind as its label says it (media/preview.css shows the aria-label above its content). */
+function calloutLabel(name: string): string {
+  switch (name) {
+    case 'Note':
+      return l10n.t('Note');
+    case 'Info':
+      return l10n.t('Info');
+    case 'Tip':
+      return l10n.t('Tip');
+    case 'Warning':
+      return l10n.t('Warning');
+    case 'Check':
+      return l10n.t({ message: 'Check', comment: ['A callout that marks a step as done or a thing as right: a check mark.'] });
+    case 'Danger':
+      return l10n.t('Danger');
+    default:
+      return l10n.t('Callout');
+  }
+}
+
 /** The HTML an opening tag starts (a self-closing one's too). */
 export function componentOpen(tag: Placed, { escape, link }: ComponentContext, env: unknown): string {
   const text = (name: string) => {
@@ -33,7 +58,7 @@ export function componentOpen(tag: Placed, { escape, link }: ComponentContext, e
   if (CALLOUTS.has(tag.name)) {
     const colour = textAttribute(tag, 'color');
     const style = colour && COLOUR.test(colour) ? ` style="--mdx-accent: ${colour}"` : '';
-    return `<div class="mdx-callout mdx-${tag.name.toLowerCase()}" role="note" aria-label="${tag.name}"${style}>`;
+    return `<div class="mdx-callout mdx-${tag.name.toLowerCase()}" role="note" aria-label="${escape(calloutLabel(tag.name))}"${style}>`;
   }
   switch (tag.name) {
     case 'Card': {
@@ -42,7 +67,7 @@ export function componentOpen(tag: Placed, { escape, link }: ComponentContext, e
       const href = textAttribute(tag, 'href');
       return [
         `<div class="mdx-card${flagAttribute(tag, 'horizontal') ? ' mdx-card-horizontal' : ''}">`,
-        image ? `<p class="mdx-card-image">${linked(`Image: ${escape(image)}`, image)}</p>` : '',
+        image ? `<p class="mdx-card-image">${linked(escape(l10n.t('Image: {0}', image)), image)}</p>` : '',
         title
           ? `<p class="mdx-card-title">${linked(title, href)}</p>`
           : href
@@ -66,16 +91,19 @@ export function componentOpen(tag: Placed, { escape, link }: ComponentContext, e
     case 'Tabs':
       return '<div class="mdx-tabs">';
     case 'Tab':
-      return `<section class="mdx-tab"><p class="mdx-tab-title">${text('title') ?? 'Tab'}</p>`;
+      return `<section class="mdx-tab"><p class="mdx-tab-title">${text('title') ?? escape(l10n.t('Tab'))}</p>`;
     case 'CodeGroup':
       return '<div class="mdx-code-group">';
     case 'AccordionGroup':
       return '<div class="mdx-accordion-group">';
     case 'Accordion':
     case 'Expandable': {
-      const title = text('title') ?? (tag.name === 'Expandable' ? 'properties' : '');
+      const title = textAttribute(tag, 'title');
       const description = text('description');
-      const summary = tag.name === 'Expandable' ? `Show ${title}` : title;
+      const summary =
+        tag.name !== 'Expandable'
+          ? escape(title ?? '')
+          : escape(title === undefined ? l10n.t('Show properties') : l10n.t('Show {0}', title));
       return `<details class="mdx-${tag.name.toLowerCase()}"${flagAttribute(tag, 'defaultOpen') ? ' open' : ''}><summary><span class="mdx-summary-title">${summary}</span>${
         description ? ` <span class="mdx-summary-description">${description}</span>` : ''
       }</summary><div class="mdx-details-body">`;
@@ -87,7 +115,7 @@ export function componentOpen(tag: Placed, { escape, link }: ComponentContext, e
       return fieldHead(tag, escape);
     case 'RequestExample':
     case 'ResponseExample':
-      return `<div class="mdx-example"><p class="mdx-example-title">${tag.name === 'RequestExample' ? 'Request example' : 'Response example'}</p>`;
+      return `<div class="mdx-example"><p class="mdx-example-title">${escape(tag.name === 'RequestExample' ? l10n.t('Request example') : l10n.t('Response example'))}</p>`;
     case 'Update': {
       const label = text('label');
       const description = text('description');
@@ -155,11 +183,16 @@ function fieldHead(tag: JsxTag, escape: (text: string) => string): string {
     `<code class="mdx-field-name">${escape(name)}</code>`,
     place ? `<span class="mdx-field-place">${place}</span>` : '',
     type ? `<span class="mdx-field-type">${escape(type)}</span>` : '',
-    flagAttribute(tag, 'required') ? '<span class="mdx-field-required">required</span>' : '',
-    flagAttribute(tag, 'deprecated') ? '<span class="mdx-field-deprecated">deprecated</span>' : '',
+    flagAttribute(tag, 'required') ? `<span class="mdx-field-required">${escape(l10n.t('required'))}</span>` : '',
+    flagAttribute(tag, 'deprecated') ? `<span class="mdx-field-deprecated">${escape(l10n.t('deprecated'))}</span>` : '',
     fallback !== undefined && fallback !== true
-      ? `<span class="mdx-field-default">default: <code>${escape(String(fallback))}</code></span>`
+      ? `<span class="mdx-field-default">${withCode(l10n.t('default: {0}', VALUE), String(fallback), escape)}</span>`
       : '',
   ];
   return `<div class="mdx-field"><p class="mdx-field-head">${parts.filter((part) => part !== '').join(' ')}</p><div class="mdx-field-body">`;
+}
+
+/** A translated `sentence` as HTML, `value` in it as code where VALUE stands. */
+function withCode(sentence: string, value: string, escape: (text: string) => string): string {
+  return escape(sentence).replace(VALUE, () => `<code>${escape(value)}</code>`);
 }

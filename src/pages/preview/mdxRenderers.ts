@@ -4,6 +4,7 @@
 // tags that carry nothing, an image is a link that loads nothing, and a link goes to another page,
 // to the web over http(s), or nowhere.
 
+import * as l10n from '@vscode/l10n';
 import type MarkdownIt from 'markdown-it';
 import { pageLink, relativeDocumentHref } from '../pageLinks';
 import { componentClose, componentOpen, type ComponentContext, type LinkRenderer } from './components';
@@ -88,7 +89,7 @@ export function renderMdx(md: MarkdownIt, { applies, pageOf }: RenderScope): voi
     const alt = self.renderInlineAsText(token.children ?? [], options, env);
     const source = token.attrGet('src') ?? '';
     const href = links(source, env);
-    const label = `Image: ${escape(alt || source)}`;
+    const label = escape(l10n.t('Image: {0}', alt || source));
     return href === undefined ? label : `<a class="mdx-image-link" href="${escape(href)}" data-href="${escape(href)}">${label}</a>`;
   };
 

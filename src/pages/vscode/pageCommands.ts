@@ -21,33 +21,37 @@ export function registerPageCommands(context: vscode.ExtensionContext, pages: Pa
   );
 }
 
-/** The page document `uri` names, or the active editor's; says so when there is none. */
-function pageOf(uri: vscode.Uri | undefined, command: string): { path: string; uri: vscode.Uri } | undefined {
+/** The page document `uri` names, or the active editor's; says `notAPage` when there is none. */
+function pageOf(uri: vscode.Uri | undefined, notAPage: () => string): { path: string; uri: vscode.Uri } | undefined {
   const target = uri ?? vscode.window.activeTextEditor?.document.uri;
   const path = target && PageDocuments.pagePathOf(target);
   if (target && path !== undefined) return { path, uri: target };
-  showMessage('info', `${command} works on a documentation page opened with Docs Assistant: Open Page.`);
+  showMessage('info', notAPage());
   return undefined;
 }
 
 async function copyPage(uri: vscode.Uri | undefined): Promise<boolean> {
-  const page = pageOf(uri, 'Copy Page as Markdown');
+  const page = pageOf(uri, () =>
+    vscode.l10n.t('Copy Page as Markdown works on a documentation page opened with Docs Assistant: Open Page.'),
+  );
   if (!page) return false;
   const document = await vscode.workspace.openTextDocument(page.uri);
   await vscode.env.clipboard.writeText(document.getText());
-  setStatusMessage(`Copied the page ${page.path} as Markdown.`);
+  setStatusMessage(vscode.l10n.t('Copied the page {0} as Markdown.', page.path));
   return true;
 }
 
 /** Opens the page at `<siteUrl>/<path>` in the browser; without a site address, says what to set. */
 async function openOnSite(settings: SettingsService, uri: vscode.Uri | undefined): Promise<boolean> {
-  const page = pageOf(uri, 'Open Page on Site');
+  const page = pageOf(uri, () => vscode.l10n.t('Open Page on Site works on a documentation page opened with Docs Assistant: Open Page.'));
   if (!page) return false;
   const { siteUrl } = settings.current;
   if (siteUrl === '') {
     showMessage(
       'info',
-      "Set docsAssistant.siteUrl to your documentation site's public address (such as https://docs.example.com) to open pages there.",
+      vscode.l10n.t(
+        "Set docsAssistant.siteUrl to your documentation site's public address (such as https://docs.example.com) to open pages there.",
+      ),
       setupButton('openSettings', 'docsAssistant.siteUrl'),
     );
     return false;
@@ -72,8 +76,8 @@ async function openPage(pages: PageDocuments, given: string | PageTarget | undef
   const input =
     given ??
     (await vscode.window.showInputBox({
-      title: 'Docs Assistant: Open Page',
-      prompt: 'A page path such as guides/getting-started, or the full URL of a page of your documentation site.',
+      title: vscode.l10n.t('Docs Assistant: Open Page'),
+      prompt: vscode.l10n.t('A page path such as guides/getting-started, or the full URL of a page of your documentation site.'),
       placeHolder: 'guides/getting-started',
       value: previous,
       ignoreFocusOut: true,
@@ -101,7 +105,7 @@ async function openTarget(
     if (target.anchor) revealHeading(opened.value, target.anchor);
     return opened.value.document.uri;
   }
-  const tryAgain = { title: 'Try Another Path', run: () => openPage(pages, undefined, input) };
+  const tryAgain = { title: vscode.l10n.t('Try Another Path'), run: () => openPage(pages, undefined, input) };
   showPlatformError(opened.error, ...(opened.error.kind === 'notFound' || opened.error.kind === 'invalidRequest' ? [tryAgain] : []));
   return undefined;
 }
@@ -116,7 +120,7 @@ function revealHeading(editor: vscode.TextEditor, anchor: string): void {
 }
 
 async function refreshPage(pages: PageDocuments, uri: vscode.Uri | undefined): Promise<boolean> {
-  const page = pageOf(uri, 'Refresh Page');
+  const page = pageOf(uri, () => vscode.l10n.t('Refresh Page works on a documentation page opened with Docs Assistant: Open Page.'));
   if (!page) return false;
   const result = await pages.refresh(page.path);
   if (!result.ok) showPlatformError(result.error);

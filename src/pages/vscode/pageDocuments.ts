@@ -39,7 +39,7 @@ export class PageDocuments extends Disposable implements vscode.TextDocumentCont
 
   async provideTextDocumentContent(uri: vscode.Uri): Promise<string> {
     const pagePath = PageDocuments.pagePathOf(uri);
-    if (pagePath === undefined) throw new Error(`${uri.toString()} is not a documentation page.`);
+    if (pagePath === undefined) throw new Error(vscode.l10n.t('{0} is not a documentation page.', uri.toString()));
     const result = await this.fetch(pagePath, false);
     // VS Code shows this message in place of the document, e.g. for a page restored after a reload while offline.
     if (!result.ok) throw new Error(result.error.message);
@@ -48,7 +48,7 @@ export class PageDocuments extends Disposable implements vscode.TextDocumentCont
 
   /** Fetches the page (or takes it from the cache), then shows it. Nothing is opened on failure. */
   async open(pagePath: string): Promise<Result<vscode.TextEditor>> {
-    const result = await withVisibleWaits(`Opening ${pagePath}`, (options) => this.fetch(pagePath, false, options));
+    const result = await withVisibleWaits(vscode.l10n.t('Opening {0}', pagePath), (options) => this.fetch(pagePath, false, options));
     if (!result.ok) return result;
     const document = await vscode.workspace.openTextDocument(PageDocuments.uriOf(pagePath));
     const editor = await vscode.window.showTextDocument(document, { preview: false });
@@ -62,7 +62,7 @@ export class PageDocuments extends Disposable implements vscode.TextDocumentCont
 
   /** Fetches the page again and updates its document, if open. */
   async refresh(pagePath: string): Promise<Result<Page>> {
-    const result = await withVisibleWaits(`Refreshing ${pagePath}`, (options) => this.fetch(pagePath, true, options));
+    const result = await withVisibleWaits(vscode.l10n.t('Refreshing {0}', pagePath), (options) => this.fetch(pagePath, true, options));
     if (result.ok) this.changed.fire(PageDocuments.uriOf(pagePath));
     return result;
   }
@@ -77,7 +77,7 @@ export class PageDocuments extends Disposable implements vscode.TextDocumentCont
     }
     if (result.value.invalidUtf8 && (refresh || !this.warned.has(pagePath))) {
       this.warned.add(pagePath);
-      showMessage('warning', `The page ${pagePath} contains bytes that are not valid UTF-8; they are shown as �.`);
+      showMessage('warning', vscode.l10n.t('The page {0} contains bytes that are not valid UTF-8; they are shown as �.', pagePath));
     }
     return result;
   }

@@ -23,7 +23,10 @@ export class PageLinkProvider implements vscode.DocumentLinkProvider {
           ? new vscode.DocumentLink(range, vscode.Uri.parse(target.url, true))
           : new vscode.DocumentLink(range, openPageUri({ page: target.path, ...(target.anchor ? { anchor: target.anchor } : {}) }));
       // The hover draws the tooltip as Markdown, and a page's path is the page's text.
-      link.tooltip = target.kind === 'web' ? 'Open in the browser' : inertText(`Open the page ${quotedLine(target.path, 120)}`);
+      link.tooltip =
+        target.kind === 'web'
+          ? vscode.l10n.t('Open in the browser')
+          : inertText(vscode.l10n.t('Open the page {0}', quotedLine(target.path, 120)));
       links.push(link);
     }
     return links;

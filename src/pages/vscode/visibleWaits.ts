@@ -23,8 +23,14 @@ export async function withVisibleWaits<T>(title: string, call: (options: CallOpt
           clearInterval(timer);
           const deadline = Date.now() + next.ms;
           // Short: a notification shows one line of it.
-          const why = reason === 'rateLimit' ? 'rate limit reached' : 'the platform is busy';
-          const report = () => progress.report(`${why}; trying again in ${Math.max(1, Math.ceil((deadline - Date.now()) / 1000))} s…`);
+          const report = () => {
+            const seconds = Math.max(1, Math.ceil((deadline - Date.now()) / 1000));
+            progress.report(
+              reason === 'rateLimit'
+                ? vscode.l10n.t('rate limit reached; trying again in {0} s…', seconds)
+                : vscode.l10n.t('the platform is busy; trying again in {0} s…', seconds),
+            );
+          };
           report();
           timer = setInterval(report, 1000);
         };

@@ -2,6 +2,7 @@
 // changes, each reading keys for its own origin only. What was meant for one origin (a question, a
 // job's read, a prompt) goes through forOrigin, so it is never sent to another.
 
+import * as vscode from 'vscode';
 import { PlatformClient } from '../client';
 import { fail, ok, platformError, type Result } from '../errors';
 import type { Logger } from '../../log/logger';
@@ -52,8 +53,11 @@ export class PlatformConnection extends Disposable {
       platformError(
         'notConfigured',
         origin === undefined
-          ? 'The platform base URL is not set.'
-          : `The platform base URL changed from ${origin} while this was on its way; nothing was sent to the new one. Try again.`,
+          ? vscode.l10n.t('The platform base URL is not set.')
+          : vscode.l10n.t(
+              'The platform base URL changed from {0} while this was on its way; nothing was sent to the new one. Try again.',
+              origin,
+            ),
         { setting: 'baseUrl' },
       ),
     );

@@ -4,6 +4,7 @@
 // not a local branch it may read as a path to restore. So the local branch is looked up by its exact
 // name, and the files the branch would write over are looked for before anything changes.
 
+import * as vscode from 'vscode';
 import { gitWords, overwritten } from '../../git/gitWords';
 import { type GitChange, type GitRepository, GitStatus } from '../../git/vscode/gitApi';
 import { type PathChange, type PathKind, pathsInTheWay } from '../pathsInTheWay';
@@ -68,7 +69,14 @@ export async function switchTo(fetched: FetchedBranch, deps: SwitchDeps, as = fe
     }
     await repository.status();
     const now = repository.state.HEAD;
-    if (now?.name !== as) throw new Error(`git left HEAD at ${now?.name ?? now?.commit?.slice(0, 12) ?? 'no branch'}, not on ${as}.`);
+    if (now?.name !== as) {
+      const at = now?.name ?? now?.commit?.slice(0, 12);
+      throw new Error(
+        at === undefined
+          ? vscode.l10n.t('git left HEAD at no branch, not on {0}.', as)
+          : vscode.l10n.t('git left HEAD at {0}, not on {1}.', at, as),
+      );
+    }
   }
   // Checked out: what is left is said as such, never as a failure to check out.
   if (!upstream) {
@@ -76,12 +84,16 @@ export async function switchTo(fetched: FetchedBranch, deps: SwitchDeps, as = fe
       // The full ref: a local branch named `<remote>/<branch>` must not be taken for it.
       await repository.setBranchUpstream(as, `refs/remotes/${trackingRef}`);
     } catch (error) {
-      return { kind: 'done', message: `Checked out ${as}, but it could not be set to track ${trackingRef}: ${gitWords(error)}` };
+      return {
+        kind: 'done',
+        message: vscode.l10n.t('Checked out {0}, but it could not be set to track {1}: {2}', as, trackingRef, gitWords(error)),
+      };
     }
   }
-  if (!local) return { kind: 'done', message: `Checked out ${as}, tracking ${trackingRef}: go on from the agent's work.` };
+  if (!local)
+    return { kind: 'done', message: vscode.l10n.t("Checked out {0}, tracking {1}: go on from the agent's work.", as, trackingRef) };
   const now = (await localBranch(repository, as)) ?? local;
-  return { kind: 'done', message: `Checked out ${as}, tracking ${trackingRef}.`, behind: now.behind ?? 0 };
+  return { kind: 'done', message: vscode.l10n.t('Checked out {0}, tracking {1}.', as, trackingRef), behind: now.behind ?? 0 };
 }
 
 /** A name beside `branch` that no local branch has or is in the way of: `<branch>-agent`, then `-agent-2`… */
@@ -106,7 +118,7 @@ async function localBranch(repository: GitRepository, branch: string) {
 function pathChange(repository: GitRepository, change: GitChange): PathChange {
   const root = repository.rootUri.path.replace(/\/?$/, '/');
   const relative = (path: string) => {
-    if (!path.startsWith(root)) throw new Error(`git reported ${path}, which is outside the repository at ${root}.`);
+    if (!path.startsWith(root)) throw new Error(vscode.l10n.t('git reported {0}, which is outside the repository at {1}.', path, root));
     return path.slice(root.length);
   };
   const path = relative((change.renameUri ?? change.uri).path);

@@ -4,7 +4,7 @@
 // and local branches are left alone); its changes are what it changed since it left the remote's
 // default branch, fetched afresh too.
 
-import type * as vscode from 'vscode';
+import * as vscode from 'vscode';
 import { isSafeBranchName } from '../../git/branchNames';
 import { gitWords, isMissingRef } from '../../git/gitWords';
 import type { GitApi, GitChange, GitRepository } from '../../git/vscode/gitApi';
@@ -74,7 +74,8 @@ export async function fetchBranch(clone: JobClone, branch: string, token: vscode
   if (!fetched.ok) return fetched;
   // The full ref: a tag or a local branch named `<remote>/<branch>` must not stand in for it.
   const head = await commitOf(clone.repository, `refs/remotes/${trackingRef}`);
-  if (head === undefined) return failure({ kind: 'fetchFailed', words: `${trackingRef} was not found after fetching it.`, missing: true });
+  if (head === undefined)
+    return failure({ kind: 'fetchFailed', words: vscode.l10n.t('{0} was not found after fetching it.', trackingRef), missing: true });
   return { ok: true, value: { ...clone, branch, trackingRef, head } };
 }
 

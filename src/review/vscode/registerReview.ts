@@ -12,22 +12,15 @@ import type { TrackedJob } from '../../agentJobs/trackedJob';
 import { gitWords } from '../../git/gitWords';
 import { type GitChange, GitStatus } from '../../git/vscode/gitApi';
 import { hasGitExtension } from '../../git/vscode/gitExtension';
-import { isCloneableUrl } from '../../git/remoteUrls';
 import { commands, contextKeys } from '../../identifiers';
 import type { AgentJob } from '../../platform/agentJob';
 import { setStatusMessage, showMessage, withProgress } from '../../ui/vscode/notifications';
-import {
-  type BranchChanges,
-  type BranchProblem,
-  type BranchResult,
-  changesOf,
-  type FetchedBranch,
-  fetchBranch,
-  findClone,
-} from './jobBranch';
+import { type BranchChanges, type BranchResult, changesOf, type FetchedBranch, fetchBranch, findClone } from './jobBranch';
 import { type PathKind, type Switched, switchTo } from './branchSwitch';
 import { type ReviewEntry, ReviewEditors } from './reviewEditors';
-import { countOf, firstAndMore } from '../../shared/counting';
+import { firstAndMore } from '../../shared/counting';
+import { plural } from '../../shared/language';
+import { explain } from './branchProblems';
 
 export interface ReviewDeps {
   readonly model: AgentJobsModel;
@@ -35,7 +28,7 @@ export interface ReviewDeps {
 }
 
 /** A job with a branch, as these commands need it. */
-type BranchJob = TrackedJob & { readonly job: AgentJob & { readonly repository: string; readonly ref: string } };
+export type BranchJob = TrackedJob & { readonly job: AgentJob & { readonly repository: string; readonly ref: string } };
 
 /** What Review Changes showed: for the tests, and for whoever runs it as a command. */
 export interface ReviewSummary {
@@ -55,17 +48,22 @@ export function registerReview(context: vscode.ExtensionContext, deps: ReviewDep
 }
 
 async function review(deps: ReviewDeps, argument: unknown): Promise<ReviewSummary | undefined> {
-  const tracked = await branchJob(deps, argument, 'Review Changes', 'The agent job whose changes to review');
+  const tracked = await branchJob(
+    deps,
+    argument,
+    vscode.l10n.t('Docs Assistant: Review Changes'),
+    vscode.l10n.t('The agent job whose changes to review'),
+  );
   if (!tracked) return undefined;
   const { repository, ref } = tracked.job;
   const label = jobLabel(tracked);
-  const found = await withBranch(tracked, `Fetching the changes of ${label}…`, changesOf);
+  const found = await withBranch(tracked, vscode.l10n.t('Fetching the changes of {0}…', label), changesOf);
   if (!found) return undefined;
   const { changes, base, mergeBase, head } = found;
   if (changes.length === 0) {
     showMessage(
       'info',
-      `The branch ${ref} has no change against ${base}: the agent changed no file there.`,
+      vscode.l10n.t('The branch {0} has no change against {1}: the agent changed no file there.', ref, base),
       ...pullRequestButton(tracked.id, tracked.job),
     );
     return { title: '', files: [], base, head };
@@ -77,12 +75,28 @@ async function review(deps: ReviewDeps, argument: unknown): Promise<ReviewSummar
   const named = tracked.prompt !== undefined ? promptTitle(tracked.prompt) : undefined;
   showMessage(
     'info',
-    `${countOf(files.length, 'file')} changed by ${named ? `agent job "${named}"` : 'the agent'} on ${ref} (${repositoryName(repository)}), against ${base}.`,
+    reviewSaid(files.length, named, ref, repositoryName(repository) ?? repository, base),
     jobActions.sendFollowUp(tracked.id),
     jobActions.checkOutBranch(tracked.id),
     ...pullRequestButton(tracked.id, tracked.job),
   );
   return { title, files, base, head };
+}
+
+/** What Review Changes says of what it opened: how many files, changed by whom, where, against what. */
+function reviewSaid(files: number, named: string | undefined, ref: string, repository: string, base: string): string {
+  if (named === undefined) {
+    return plural(
+      files,
+      vscode.l10n.t('{0} file changed by the agent on {1} ({2}), against {3}.', files, ref, repository, base),
+      vscode.l10n.t('{0} files changed by the agent on {1} ({2}), against {3}.', files, ref, repository, base),
+    );
+  }
+  return plural(
+    files,
+    vscode.l10n.t('{0} file changed by agent job "{1}" on {2} ({3}), against {4}.', files, named, ref, repository, base),
+    vscode.l10n.t('{0} files changed by agent job "{1}" on {2} ({3}), against {4}.', files, named, ref, repository, base),
+  );
 }
 
 /** One file of the review: each side read by the Git extension at its commit, so the diff is VS Code's own. */
@@ -104,9 +118,16 @@ function reviewEntry(found: BranchChanges, change: GitChange, before: string, af
 
 /** Checks the job's branch out as a local branch tracking the remote one; resolves to whether it did. */
 async function checkOut(deps: ReviewDeps, argument: unknown): Promise<boolean> {
-  const tracked = await branchJob(deps, argument, 'Check Out Branch', 'The agent job whose branch to check out');
+  const tracked = await branchJob(
+    deps,
+    argument,
+    vscode.l10n.t('Docs Assistant: Check Out Branch'),
+    vscode.l10n.t('The agent job whose branch to check out'),
+  );
   if (!tracked) return false;
-  const fetched = await withBranch(tracked, `Fetching ${tracked.job.ref}…`, (branch) => Promise.resolve({ ok: true, value: branch }));
+  const fetched = await withBranch(tracked, vscode.l10n.t('Fetching {0}…', tracked.job.ref), (branch) =>
+    Promise.resolve({ ok: true, value: branch }),
+  );
   if (!fetched) return false;
   return switchAndSay(fetched);
 }
@@ -117,14 +138,21 @@ async function switchAndSay(fetched: FetchedBranch, as?: string): Promise<boolea
   try {
     switched = await switchTo(fetched, { onDisk: (path) => pathKind(vscode.Uri.joinPath(fetched.repository.rootUri, path)) }, as);
   } catch (error) {
-    showMessage('error', `Git could not check out ${as ?? fetched.branch}: ${gitWords(error)}`);
+    showMessage('error', vscode.l10n.t('Git could not check out {0}: {1}', as ?? fetched.branch, gitWords(error)));
     return false;
   }
   if (switched.kind === 'tracksElsewhere') {
     showMessage(
       'warning',
-      `${fetched.branch} was not checked out: your local branch ${switched.local} tracks ${switched.upstream}, not ${fetched.trackingRef}, so it holds other work than the agent's. Check out the agent's work as ${switched.free} instead, tracking ${fetched.trackingRef}. Nothing was changed.`,
-      { title: `Check Out as ${switched.free}`, run: () => void switchAndSay(fetched, switched.free) },
+      vscode.l10n.t(
+        "{0} was not checked out: your local branch {1} tracks {2}, not {3}, so it holds other work than the agent's. Check out the agent's work as {4} instead, tracking {3}. Nothing was changed.",
+        fetched.branch,
+        switched.local,
+        switched.upstream,
+        fetched.trackingRef,
+        switched.free,
+      ),
+      { title: vscode.l10n.t('Check Out as {0}', switched.free), run: () => void switchAndSay(fetched, switched.free) },
     );
     return false;
   }
@@ -132,28 +160,58 @@ async function switchAndSay(fetched: FetchedBranch, as?: string): Promise<boolea
     const files = fileList(switched.files);
     showMessage(
       'warning',
-      `${fetched.branch} was not checked out: it would overwrite your uncommitted changes${files ? ` to ${files}` : ''}. Commit or stash them, then check it out again. Nothing was changed.`,
+      files
+        ? vscode.l10n.t(
+            '{0} was not checked out: it would overwrite your uncommitted changes to {1}. Commit or stash them, then check it out again. Nothing was changed.',
+            fetched.branch,
+            files,
+          )
+        : vscode.l10n.t(
+            '{0} was not checked out: it would overwrite your uncommitted changes. Commit or stash them, then check it out again. Nothing was changed.',
+            fetched.branch,
+          ),
     );
     return false;
   }
   if (switched.kind === 'nameClash') {
     showMessage(
       'warning',
-      `${fetched.branch} was not checked out: your local branch ${switched.local} is in the way, since git cannot have a branch and a branch under it of the same name. Rename or delete ${switched.local}, then check the branch out again. Nothing was changed.`,
+      vscode.l10n.t(
+        '{0} was not checked out: your local branch {1} is in the way, since git cannot have a branch and a branch under it of the same name. Rename or delete {1}, then check the branch out again. Nothing was changed.',
+        fetched.branch,
+        switched.local,
+      ),
     );
     return false;
   }
   if (switched.kind === 'inTheWay') {
-    const many = switched.files.length > 1;
+    const files = fileList(switched.files);
     showMessage(
       'warning',
-      `${fetched.branch} was not checked out: it has ${many ? 'files' : 'a file'} where you have ${many ? 'files' : 'one'} that git does not track (ignored or untracked), which checking it out would overwrite: ${fileList(switched.files)}. Move ${many ? 'them' : 'it'} out of the repository or rename ${many ? 'them' : 'it'}, check the branch out again, then bring back what you need. Nothing was changed.`,
+      plural(
+        switched.files.length,
+        vscode.l10n.t(
+          '{0} was not checked out: it has a file where you have one that git does not track (ignored or untracked), which checking it out would overwrite: {1}. Move it out of the repository or rename it, check the branch out again, then bring back what you need. Nothing was changed.',
+          fetched.branch,
+          files,
+        ),
+        vscode.l10n.t(
+          '{0} was not checked out: it has files where you have files that git does not track (ignored or untracked), which checking it out would overwrite: {1}. Move them out of the repository or rename them, check the branch out again, then bring back what you need. Nothing was changed.',
+          fetched.branch,
+          files,
+        ),
+      ),
     );
     return false;
   }
   if (switched.behind) {
-    showMessage('info', `${switched.message} It is ${countOf(switched.behind, 'commit')} behind the agent's work: pull to bring it in.`, {
-      title: 'Pull',
+    const behind = plural(
+      switched.behind,
+      vscode.l10n.t("{0} It is {1} commit behind the agent's work: pull to bring it in.", switched.message, switched.behind),
+      vscode.l10n.t("{0} It is {1} commits behind the agent's work: pull to bring it in.", switched.message, switched.behind),
+    );
+    showMessage('info', behind, {
+      title: vscode.l10n.t({ message: 'Pull', comment: ["A button: git pull, bring the branch's new commits in."] }),
       run: () => vscode.commands.executeCommand('git.pull'),
     });
   } else setStatusMessage(switched.message, 8_000);
@@ -176,24 +234,25 @@ async function pathKind(uri: vscode.Uri): Promise<PathKind> {
 }
 
 /** The job the command is about, if it has a branch; otherwise says why nothing can be done. */
-async function branchJob(deps: ReviewDeps, argument: unknown, command: string, placeHolder: string): Promise<BranchJob | undefined> {
+async function branchJob(deps: ReviewDeps, argument: unknown, title: string, placeHolder: string): Promise<BranchJob | undefined> {
   const tracked = await jobOfCommand(
     deps.model,
     argument,
     {
-      title: `Docs Assistant: ${command}`,
+      title,
       placeHolder,
       applies: (job) => hasBranch(job.job),
-      none: 'No tracked agent job has a branch yet: a job names its branch once the agent works on it.',
+      none: vscode.l10n.t('No tracked agent job has a branch yet: a job names its branch once the agent works on it.'),
     },
     () => deps.reviews.activeJob(),
   );
   if (!tracked) return undefined;
   if (!hasBranch(tracked.job)) {
-    const named = tracked.job?.ref ? 'names no branch that can be fetched' : 'names no branch yet';
     showMessage(
       'info',
-      `Agent job "${jobLabel(tracked)}" ${named}, so there is nothing to fetch.`,
+      tracked.job?.ref
+        ? vscode.l10n.t('Agent job "{0}" names no branch that can be fetched, so there is nothing to fetch.', jobLabel(tracked))
+        : vscode.l10n.t('Agent job "{0}" names no branch yet, so there is nothing to fetch.', jobLabel(tracked)),
       ...pullRequestButton(tracked.id, tracked.job),
     );
     return undefined;
@@ -226,52 +285,4 @@ async function withBranch<T>(
   if (result.ok) return result.value;
   explain(tracked, result.problem, remote);
   return undefined;
-}
-
-function explain(tracked: BranchJob, problem: BranchProblem, remote = 'the remote'): void {
-  const { repository, ref, status } = tracked.job;
-  const pullRequest = pullRequestButton(tracked.id, tracked.job);
-  switch (problem.kind) {
-    case 'cancelled':
-      return;
-    case 'noGit':
-      return showMessage(
-        'warning',
-        "The agent's changes are fetched with VS Code's Git extension, which is not available here (VS Code for the Web has none; on the desktop, it may be turned off by git.enabled).",
-        ...pullRequest,
-      );
-    case 'gitStarting':
-      return showMessage('info', "VS Code's Git extension is still looking for this workspace's repositories. Try again in a moment.");
-    case 'noClone':
-      return showMessage(
-        'info',
-        `No folder of this workspace is a clone of ${repository}. Clone it to review the agent's changes in VS Code, or open the pull request.`,
-        ...(isCloneableUrl(repository)
-          ? [{ title: 'Clone Repository', run: () => vscode.commands.executeCommand('git.clone', repository) }]
-          : []),
-        ...pullRequest,
-      );
-    case 'badBranch':
-      return showMessage(
-        'warning',
-        `The branch name of agent job "${jobLabel(tracked)}" is not a plain branch name, so it is not fetched.`,
-        ...pullRequest,
-      );
-    case 'fetchFailed':
-      if (problem.missing && status === 'active')
-        return showMessage('info', `The agent has not pushed ${ref} yet. Review its changes once the job completes.`);
-      return showMessage(
-        'warning',
-        problem.missing
-          ? `The branch ${ref} is not on ${remote}: it may have been merged and deleted. Git said: ${problem.words}`
-          : `Git could not fetch ${ref} from ${remote}: ${problem.words}`,
-        ...pullRequest,
-      );
-    case 'noBase':
-      return showMessage(
-        'warning',
-        `The branch ${ref} shares no history with ${problem.base}, so it has no changes to show against it.`,
-        ...pullRequest,
-      );
-  }
 }

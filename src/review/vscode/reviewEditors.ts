@@ -22,7 +22,7 @@ export class ReviewEditors extends Disposable {
 
   /** The title of a job's review. */
   static titleOf(jobLabel: string, jobId: string): string {
-    return `Agent job changes: ${jobLabel} (${jobId})`;
+    return vscode.l10n.t('Agent job changes: {0} ({1})', jobLabel, jobId);
   }
 
   /** Opens a job's review, in place of one of the same job still open: what it shows may have moved on. */

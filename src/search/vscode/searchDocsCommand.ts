@@ -12,7 +12,7 @@ import type { SearchResult } from '../../platform/searchResults';
 import { scopeLabel } from '../../settings/filterScope';
 import type { PlatformConnection } from '../../platform/vscode/platformConnection';
 import type { SettingsService } from '../../settings/vscode/settingsService';
-import { actionForError, setupActions } from '../../settings/setupActions';
+import { actionForError, setupAction } from '../../settings/setupActions';
 import { showPlatformError } from '../../settings/vscode/setupMessages';
 import { inertText } from '../../util/inertText';
 import { plainExcerpt } from '../../shared/plainText';
@@ -34,10 +34,9 @@ interface Item extends vscode.QuickPickItem {
   readonly run?: () => unknown;
 }
 
-const ASK_BUTTON: vscode.QuickInputButton = {
-  iconPath: new vscode.ThemeIcon('comment-discussion'),
-  tooltip: 'Ask the chat about this page',
-};
+function askButton(): vscode.QuickInputButton {
+  return { iconPath: new vscode.ThemeIcon('comment-discussion'), tooltip: vscode.l10n.t('Ask the chat about this page') };
+}
 
 export function registerSearchDocs(context: vscode.ExtensionContext, deps: SearchDocsDeps): void {
   context.subscriptions.push(
@@ -51,8 +50,8 @@ function searchDocs(deps: SearchDocsDeps, given: string | undefined): Promise<vo
   const pick = vscode.window.createQuickPick<Item>();
   const scope = scopeLabel(deps.settings.current.filter);
   // The scope is the user's setting, but a workspace may set it: its words are drawn inert.
-  pick.title = `Docs Assistant: Search Docs${scope ? ` in ${inertText(scope)}` : ''}`;
-  pick.placeholder = 'Search the documentation: results follow what you type; Enter opens the page';
+  pick.title = scope ? vscode.l10n.t('Docs Assistant: Search Docs in {0}', inertText(scope)) : vscode.l10n.t('Docs Assistant: Search Docs');
+  pick.placeholder = vscode.l10n.t('Search the documentation: results follow what you type; Enter opens the page');
   pick.matchOnDescription = false;
   pick.matchOnDetail = false;
   const search = new SearchAsYouType<Result<SearchResult[]>>(
@@ -104,11 +103,18 @@ function itemsOf(query: string, answer: Result<SearchResult[]>): Item[] {
     const fix = actionForError(answer.error);
     const said: Item = { ...always, label: `$(warning) ${inertText(answer.error.message)}` };
     if (!fix) return [said];
-    const { title, command, args = [] } = setupActions[fix];
+    const { title, command, args = [] } = setupAction(fix);
     return [said, { ...always, label: `$(tools) ${title}`, run: () => vscode.commands.executeCommand(command, ...args) }];
   }
   if (answer.value.length === 0)
-    return [{ ...always, label: inertText(`No pages match "${query}".`), description: 'Try other words, or fewer.' }];
+    return [
+      {
+        ...always,
+        label: inertText(vscode.l10n.t('No pages match "{0}".', query)),
+        description: vscode.l10n.t('Try other words, or fewer.'),
+      },
+    ];
+  const ask = askButton();
   return answer.value.map((result) => {
     const parsed = pagePathFromInput(result.target);
     const pagePath = parsed.ok ? parsed.value : result.target;
@@ -118,7 +124,7 @@ function itemsOf(query: string, answer: Result<SearchResult[]>): Item[] {
       description: inertText(pagePath),
       detail: inertText(plainExcerpt(result.content)),
       pagePath,
-      buttons: [ASK_BUTTON],
+      buttons: [ask],
     };
   });
 }

@@ -7,7 +7,7 @@ import { commands } from '../../identifiers';
 import type { NetworkDiagnosis } from '../../network/diagnosis';
 import { type MessageAction, showMessage, withProgress } from '../../ui/vscode/notifications';
 import { checkConnection, type ConnectionReport } from '../connectionCheck';
-import { connectionReportText } from '../connectionReport';
+import { connectionReportText, type ExtensionHost } from '../connectionReport';
 import type { PlatformConnection } from '../../platform/vscode/platformConnection';
 import { setupButton } from './setupMessages';
 import type { SetupService } from './setupService';
@@ -19,7 +19,7 @@ export interface CheckConnectionDeps {
   readonly platform: PlatformConnection;
   readonly setup: SetupService;
   readonly version: string;
-  readonly host: string;
+  readonly host: ExtensionHost;
   /** The network's look at the way to an origin, where the host has one (Node). */
   readonly diagnose?: (origin: string) => Promise<NetworkDiagnosis>;
 }
@@ -32,7 +32,10 @@ export interface CheckedConnection extends ConnectionReport {
 export function registerCheckConnection(context: vscode.ExtensionContext, deps: CheckConnectionDeps): void {
   let latest = '';
   const changed = new vscode.EventEmitter<vscode.Uri>();
-  const reportUri = vscode.Uri.from({ scheme: REPORT_SCHEME, path: '/Docs Assistant connection report.txt' });
+  const reportUri = vscode.Uri.from({
+    scheme: REPORT_SCHEME,
+    path: `/${vscode.l10n.t('Docs Assistant connection report').replace(/[\\/]/g, '-')}.txt`,
+  });
   context.subscriptions.push(
     changed,
     vscode.workspace.registerTextDocumentContentProvider(REPORT_SCHEME, {
@@ -46,7 +49,9 @@ export function registerCheckConnection(context: vscode.ExtensionContext, deps: 
       const { keys, network } = await withProgress(
         {
           location: vscode.ProgressLocation.Notification,
-          title: `Checking the connection to ${origin ?? 'the platform'}…`,
+          title: origin
+            ? vscode.l10n.t('Checking the connection to {0}…', origin)
+            : vscode.l10n.t('Checking the connection to the platform…'),
           cancellable: true,
         },
         async (_progress, token) => {
@@ -55,9 +60,9 @@ export function registerCheckConnection(context: vscode.ExtensionContext, deps: 
           const [keys, network] = await Promise.all([
             checkConnection(deps.platform.current(), state, controller.signal),
             origin && deps.diagnose
-              ? deps
-                  .diagnose(origin)
-                  .catch((error: unknown): NetworkDiagnosis => ({ lines: [`The look at the network failed: ${String(error)}`] }))
+              ? deps.diagnose(origin).catch((error: unknown): NetworkDiagnosis => ({
+                  lines: [vscode.l10n.t('The look at the network failed: {0}', String(error))],
+                }))
               : undefined,
           ]);
           return { keys, network };
@@ -74,8 +79,8 @@ export function registerCheckConnection(context: vscode.ExtensionContext, deps: 
       });
       changed.fire(reportUri);
       const reportActions: MessageAction[] = [
-        { title: 'Show Report', run: () => vscode.window.showTextDocument(reportUri, { preview: true }) },
-        { title: 'Copy Report', run: () => vscode.env.clipboard.writeText(latest) },
+        { title: vscode.l10n.t('Show Report'), run: () => vscode.window.showTextDocument(reportUri, { preview: true }) },
+        { title: vscode.l10n.t('Copy Report'), run: () => vscode.env.clipboard.writeText(latest) },
       ];
       // The messages may quote the server: showMessage keeps that inert.
       const lines = [keys.assistant.message, keys.agentJobs.message];

@@ -4,7 +4,7 @@
 import * as vscode from 'vscode';
 import { commands } from '../../identifiers';
 import { parseBaseUrl } from '../../platform/endpoint';
-import { keyProblem, type KeyKind } from '../../platform/keys';
+import { ADMIN_PREFIX, ASSISTANT_PREFIX, keyProblem, type KeyKind } from '../../platform/keys';
 import type { Logger } from '../../log/logger';
 import { reportStorageError } from './keyCommands';
 import type { KeyStore } from './keyStore';
@@ -25,9 +25,18 @@ export function registerConfigure(context: vscode.ExtensionContext, deps: Config
   context.subscriptions.push(vscode.commands.registerCommand(commands.configure, () => configure(deps)));
 }
 
-const keyStep = (kind: KeyKind, label: string) => ({
-  prompt: `The ${label}. Leave empty to keep the one stored for this base URL, or to set it later.`,
-  placeholder: kind === 'assistantKey' ? 'svc_dsc_… (masked)' : 'svc_… (masked)',
+const keyStep = (kind: KeyKind) => ({
+  prompt:
+    kind === 'assistantKey'
+      ? vscode.l10n.t(
+          'The assistant key (starts with {0}), for the chat and pages. Leave empty to keep the one stored for this base URL, or to set it later.',
+          ASSISTANT_PREFIX,
+        )
+      : vscode.l10n.t(
+          'The admin key (starts with {0}), for agent jobs. Leave empty to keep the one stored for this base URL, or to set it later.',
+          ADMIN_PREFIX,
+        ),
+  placeholder: vscode.l10n.t('{0}… (masked)', kind === 'assistantKey' ? ASSISTANT_PREFIX : ADMIN_PREFIX),
   password: true,
   value: () => '',
   validate: (value: string) => (value === '' ? undefined : keyProblem(kind, value)),
@@ -38,9 +47,9 @@ async function configure(deps: ConfigureDeps): Promise<boolean> {
   // Offered and restored from the user's settings only: a workspace's domain or project id is
   // in force while that folder is open, but it is not the user's to keep.
   const user = { domain: deps.settings.userValue('domain'), projectId: deps.settings.userValue('projectId') };
-  const answers = await runSteps('Docs Assistant: Configure', [
+  const answers = await runSteps(vscode.l10n.t('Docs Assistant: Configure'), [
     {
-      prompt: "The platform's base URL (user settings only, so no workspace can redirect your keys).",
+      prompt: vscode.l10n.t("The platform's base URL (user settings only, so no workspace can redirect your keys)."),
       placeholder: 'https://api.example.com',
       value: () => current.baseUrl,
       validate: (value) => {
@@ -49,19 +58,19 @@ async function configure(deps: ConfigureDeps): Promise<boolean> {
       },
     },
     {
-      prompt: "The documentation site's domain identifier, found at the end of your dashboard's URL.",
+      prompt: vscode.l10n.t("The documentation site's domain identifier, found at the end of your dashboard's URL."),
       placeholder: 'acme-docs',
       value: () => user.domain,
-      validate: (value) => (value === '' ? 'The domain is needed to ask the assistant and open pages.' : undefined),
+      validate: (value) => (value === '' ? vscode.l10n.t('The domain is needed to ask the assistant and open pages.') : undefined),
     },
     {
-      prompt: 'The project id, from the API keys page of your dashboard. Leave empty if you do not watch agent jobs.',
+      prompt: vscode.l10n.t('The project id, from the API keys page of your dashboard. Leave empty if you do not watch agent jobs.'),
       placeholder: 'proj_…',
       value: () => user.projectId,
       validate: () => undefined,
     },
-    keyStep('assistantKey', 'assistant key (starts with svc_dsc_), for the chat and pages'),
-    keyStep('adminKey', 'admin key (starts with svc_), for agent jobs'),
+    keyStep('assistantKey'),
+    keyStep('adminKey'),
   ]);
   if (!answers) {
     deps.log.info('Configure was cancelled; nothing was changed.');
@@ -96,6 +105,6 @@ async function configure(deps: ConfigureDeps): Promise<boolean> {
   }
   await deps.setup.refresh();
   deps.log.info(`Configured ${origin} (domain "${domain}", project "${projectId}").`);
-  showMessage('info', `Docs Assistant is set up for ${origin}.`, setupButton('checkConnection'));
+  showMessage('info', vscode.l10n.t('Docs Assistant is set up for {0}.', origin), setupButton('checkConnection'));
   return true;
 }

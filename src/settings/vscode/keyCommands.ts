@@ -1,11 +1,11 @@
 // Set Admin Key, Set Assistant Key and Clear Keys: masked input, prefix checked, stored per origin.
 
 import * as vscode from 'vscode';
-import { keyLabels, keyPrefixDescriptions, keyProblem, type KeyKind } from '../../platform/keys';
+import { ADMIN_PREFIX, ASSISTANT_PREFIX, keyProblem, type KeyKind } from '../../platform/keys';
 import { commands } from '../../identifiers';
 import type { Logger } from '../../log/logger';
 import { showMessage } from '../../ui/vscode/notifications';
-import { actionForNeed, setupActions } from '../setupActions';
+import { actionForNeed, setupAction } from '../setupActions';
 import { setupButton } from './setupMessages';
 import type { KeyStore } from './keyStore';
 import type { SetupService } from './setupService';
@@ -26,13 +26,23 @@ export function registerKeyCommands(context: vscode.ExtensionContext, deps: KeyC
 
 /** The masked input box for one key, holding `value` to start with. */
 function keyInputOptions(kind: KeyKind, origin: string, value: string): vscode.InputBoxOptions {
-  const label = keyLabels[kind];
+  const prompt =
+    kind === 'adminKey'
+      ? vscode.l10n.t(
+          'The admin key for {0}; it starts with "{1}" but not "{2}". It is kept in VS Code\'s secret storage.',
+          origin,
+          ADMIN_PREFIX,
+          ASSISTANT_PREFIX,
+        )
+      : vscode.l10n.t(
+          'The assistant key for {0}; it starts with "{1}". It is kept in VS Code\'s secret storage.',
+          origin,
+          ASSISTANT_PREFIX,
+        );
   return {
     value,
-    title: `Docs Assistant: ${setupActions[actionForNeed(kind)].title}`,
-    prompt: `The ${label} for ${origin}; it ${keyPrefixDescriptions[kind]}. It is kept in VS Code's secret storage.${
-      value === '' ? '' : ' A command filled it in: store it only if it is your key.'
-    }`,
+    title: vscode.l10n.t('Docs Assistant: {0}', setupAction(actionForNeed(kind)).title),
+    prompt: value === '' ? prompt : `${prompt} ${vscode.l10n.t('A command filled it in: store it only if it is your key.')}`,
     placeHolder: kind === 'assistantKey' ? 'svc_dsc_…' : 'svc_…',
     password: true,
     ignoreFocusOut: true,
@@ -63,8 +73,14 @@ async function setKey(deps: KeyCommandDeps, kind: KeyKind, argument: unknown): P
     return false;
   }
   await deps.setup.refresh();
-  deps.log.info(`Stored the ${keyLabels[kind]} for ${origin}.`);
-  showMessage('info', `The ${keyLabels[kind]} is stored for ${origin}.`, setupButton('checkConnection'));
+  deps.log.info(`Stored the ${kind === 'adminKey' ? 'admin key' : 'assistant key'} for ${origin}.`);
+  showMessage(
+    'info',
+    kind === 'adminKey'
+      ? vscode.l10n.t('The admin key is stored for {0}.', origin)
+      : vscode.l10n.t('The assistant key is stored for {0}.', origin),
+    setupButton('checkConnection'),
+  );
   return true;
 }
 
@@ -80,7 +96,7 @@ async function clearKeys(deps: KeyCommandDeps): Promise<boolean> {
   }
   await deps.setup.refresh();
   deps.log.info(`Cleared both keys for ${origin}.`);
-  showMessage('info', `Both keys for ${origin} are forgotten.`);
+  showMessage('info', vscode.l10n.t('Both keys for {0} are forgotten.', origin));
   return true;
 }
 
@@ -89,7 +105,7 @@ async function requireOrigin(deps: KeyCommandDeps): Promise<string | undefined> 
   await deps.setup.refresh();
   const { origin, baseUrlProblem } = deps.setup.current;
   if (origin) return origin;
-  const message = baseUrlProblem ?? 'Set the platform base URL first: keys are stored for one base URL.';
+  const message = baseUrlProblem ?? vscode.l10n.t('Set the platform base URL first: keys are stored for one base URL.');
   showMessage('error', message, setupButton('configure'));
   return undefined;
 }

@@ -12,9 +12,16 @@ const KEY_KINDS: readonly KeyKind[] = ['adminKey', 'assistantKey'];
 export class KeyStorageError extends Error {
   constructor(action: 'read' | 'store' | 'delete', cause: unknown) {
     const reason = cause instanceof Error ? cause.message : String(cause);
+    const failed =
+      action === 'read'
+        ? vscode.l10n.t('VS Code could not read the key in its secret storage ({0}).', reason)
+        : action === 'store'
+          ? vscode.l10n.t('VS Code could not store the key in its secret storage ({0}).', reason)
+          : vscode.l10n.t('VS Code could not delete the key in its secret storage ({0}).', reason);
     super(
-      `VS Code could not ${action} the key in its secret storage (${reason}). On Linux this needs a running keyring such as GNOME Keyring or KWallet: ` +
-        'start one, or choose a password store with "Preferences: Configure Runtime Arguments" (argv.json, "password-store"), then restart VS Code. Stored keys were not changed.',
+      `${failed} ${vscode.l10n.t(
+        'On Linux this needs a running keyring such as GNOME Keyring or KWallet: start one, or choose a password store with "Preferences: Configure Runtime Arguments" (argv.json, "password-store"), then restart VS Code. Stored keys were not changed.',
+      )}`,
     );
     this.name = 'KeyStorageError';
   }

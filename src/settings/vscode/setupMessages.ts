@@ -5,18 +5,18 @@
 import * as vscode from 'vscode';
 import type { PlatformError } from '../../platform/errors';
 import { type MessageAction, showMessage } from '../../ui/vscode/notifications';
-import { actionForError, actionForNeed, type SetupAction, setupActions } from '../setupActions';
+import { actionForError, actionForNeed, type SetupAction, setupAction } from '../setupActions';
 import type { Need } from '../setupState';
 
 /** Runs one of the set-up actions; `args` (such as the setting Open Settings shows) replace its own. */
 export function runSetupAction(action: SetupAction, ...args: unknown[]): Thenable<unknown> {
-  const { command, args: own = [] } = setupActions[action];
+  const { command, args: own = [] } = setupAction(action);
   return vscode.commands.executeCommand(command, ...(args.length > 0 ? args : own));
 }
 
 /** A button that runs one of the set-up actions (Configure, Set Assistant Key, Open Settings…). */
 export function setupButton(action: SetupAction, ...args: unknown[]): MessageAction {
-  return { title: setupActions[action].title, run: () => runSetupAction(action, ...args) };
+  return { title: setupAction(action).title, run: () => runSetupAction(action, ...args) };
 }
 
 /** Says what a feature still needs, with the button that sets it. */

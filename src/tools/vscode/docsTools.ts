@@ -32,8 +32,11 @@ export function docsTools(deps: DocsToolsDeps): DocsTools {
     searchDocs: {
       prepareInvocation: ({ input }) => {
         const scope = scopeLabel(deps.settings.current.filter);
+        const query = quoted(textOf(input.query), 100);
         return {
-          invocationMessage: `Searching the documentation${scope ? ` (${quoted(scope, 80)})` : ''} for ${quoted(textOf(input.query), 100)}`,
+          invocationMessage: scope
+            ? vscode.l10n.t('Searching the documentation ({0}) for {1}', quoted(scope, 80), query)
+            : vscode.l10n.t('Searching the documentation for {0}', query),
         };
       },
       invoke: ({ input }, token) =>
@@ -55,7 +58,9 @@ export function docsTools(deps: DocsToolsDeps): DocsTools {
         }),
     },
     readPage: {
-      prepareInvocation: ({ input }) => ({ invocationMessage: `Reading the documentation page ${quoted(textOf(input.path), 100)}` }),
+      prepareInvocation: ({ input }) => ({
+        invocationMessage: vscode.l10n.t('Reading the documentation page {0}', quoted(textOf(input.path), 100)),
+      }),
       invoke: ({ input }, token) =>
         answer(deps, 'read the page', token, async (signal) => {
           const path = typeof input.path === 'string' ? input.path : '';

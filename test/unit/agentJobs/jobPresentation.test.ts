@@ -31,9 +31,11 @@ describe('agent job presentation', () => {
 
   it('describes status and age, and picks an icon for every state', () => {
     const now = Date.parse('2026-11-21T12:00:00Z');
-    assert.equal(jobDescription(tracked({ id: 'j1', status: 'active', createdAt: '2026-11-21T11:55:00Z' }), now), 'active · 5 min ago');
+    assert.equal(jobDescription(tracked({ id: 'j1', status: 'active', createdAt: '2026-11-21T11:55:00Z' }), now), 'active · 5 minutes ago');
     assert.equal(jobDescription(tracked({ id: 'j1', status: 'unknown', rawStatus: 'paused' }), now), 'unknown status "paused"');
     assert.equal(age(3 * 24 * 3_600_000), '3 days ago');
+    assert.equal(age(90 * 60_000), '1 hour ago');
+    assert.equal(age(20_000), 'just now');
     assert.equal(
       spokenJob(
         {

@@ -2,10 +2,10 @@ import * as assert from 'node:assert/strict';
 import type { TurnActivity } from '../../../src/shared/activity';
 import { activityText } from '../../../src/shared/activity';
 import type { ChatEvent } from '../../../src/chat/chatEvent';
-import { ChatSession, type ChatSettings, DEFAULT_SELECTION_QUESTION, NO_ANSWER_MESSAGE } from '../../../src/chat/chatSession';
+import { ChatSession, type ChatSettings, defaultSelectionQuestion, noAnswerMessage } from '../../../src/chat/chatSession';
 import { memoryThreadKeys, threadKeyName } from '../../../src/chat/chatThread';
 import { MAX_SOURCES } from '../../../src/chat/turnStream';
-import { Conversation, EXPIRED_THREAD_NOTICE, type Turn } from '../../../src/chat/conversation';
+import { Conversation, expiredThreadNotice, type Turn } from '../../../src/chat/conversation';
 import { attachSelection, MAX_SELECTION_CHARS, trimNote } from '../../../src/chat/selectionContext';
 import type { PlatformClient } from '../../../src/platform/client';
 import { AssistantMessageBuilder } from '../../../src/platform/stream/assistantMessage';
@@ -172,7 +172,7 @@ describe('chat session', () => {
     h.emulator.config.threadsExpire = true;
     const turn = await chat.ask('Where are they stored?');
     assert.equal(turn?.status, 'done');
-    assert.equal(turn.notice, EXPIRED_THREAD_NOTICE);
+    assert.equal(turn.notice, expiredThreadNotice());
     const [, expired, renewed] = bodies();
     assert.equal(expired.threadId, oldThread);
     assert.equal(renewed.threadId, undefined, 'the new try starts a new thread');
@@ -313,7 +313,7 @@ describe('chat session', () => {
     const { chat, events } = session();
     const turn = await chat.ask('What is the meaning of life?');
     assert.equal(turn?.status, 'failed');
-    assert.deepEqual(turn.error, { kind: 'noAnswer', message: NO_ANSWER_MESSAGE });
+    assert.deepEqual(turn.error, { kind: 'noAnswer', message: noAnswerMessage() });
     assert.equal(turn.answer, '');
     assert.ok(turn.sources.length > 0);
     assert.ok(
@@ -337,7 +337,7 @@ describe('chat session', () => {
     const { chat } = session();
     chat.attach(attachSelection({ text: 'const x = 1;', source: { kind: 'file', path: 'src/x.ts' }, startLine: 3, endLine: 3 }));
     const turn = await chat.ask('');
-    assert.equal(turn?.question, DEFAULT_SELECTION_QUESTION);
+    assert.equal(turn?.question, defaultSelectionQuestion());
     assert.equal(chat.pendingContext, undefined);
     chat.attach(attachSelection({ text: 'Press Stop', source: { kind: 'page', pagePath: 'guides/chat' }, startLine: 14, endLine: 15 }));
     await chat.ask('What does this mean?');

@@ -21,7 +21,14 @@ describe('the chat webview shell', () => {
       'img-src https://file+.vscode-resource.example',
       `script-src 'nonce-${nonce}'`,
     ]);
-    assert.equal((html.match(/<script/g) ?? []).length, 1);
+    // One script runs; the other element is data (the view's words), which a browser never runs.
+    assert.equal((html.match(/<script nonce=/g) ?? []).length, 1);
+    const data = [...html.matchAll(/<script([^>]*)>([^<]*)<\/script>/g)].filter(([, attributes]) => !attributes.includes('nonce='));
+    assert.deepEqual(
+      data.map(([, attributes]) => attributes),
+      [' type="application/json" id="docs-assistant-l10n"'],
+    );
+    assert.deepEqual(JSON.parse(data[0][2]), { language: 'en', bundle: {} });
     assert.match(
       html,
       new RegExp(`<script nonce="${nonce.replace(/[+/]/g, '\\$&')}" src="https://file\\+\\.vscode-resource\\.example/chat\\.js"></script>`),
@@ -31,5 +38,19 @@ describe('the chat webview shell', () => {
       /script-src 'nonce-([^']+)'/.exec(webviewHtml({ cspSource: 'x', scriptUri: 'y', styleUri: 'z' }))?.[1],
       'a new nonce each time',
     );
+  });
+
+  it("carries the view's words as data that cannot end its element, whatever a translation holds", () => {
+    const html = webviewHtml({
+      cspSource: 'x',
+      scriptUri: 'y',
+      styleUri: 'z',
+      language: 'de"><b>',
+      bundle: { Send: '</script><script>alert(1)</script> & \u2028' },
+    });
+    assert.equal((html.match(/<script/g) ?? []).length, 2, 'no element of a translation');
+    assert.match(html, /<html lang="deb">/, 'the language tag keeps only its letters');
+    const data = /<script type="application\/json" id="docs-assistant-l10n">([^<]*)<\/script>/.exec(html)?.[1] ?? '';
+    assert.equal((JSON.parse(data) as { bundle: Record<string, string> }).bundle.Send, '</script><script>alert(1)</script> & \u2028');
   });
 });

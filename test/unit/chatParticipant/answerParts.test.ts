@@ -92,7 +92,7 @@ describe('an answer in VS Code’s Chat view', () => {
 
   it('turns the suggestions block into links to the pages it names', () => {
     assert.deepEqual(whole('Done.\n\n```suggestions\n(Keys)[/configuration/keys]\n(The web)[https://example.com]\nnot a line\n```\n'), [
-      { kind: 'markdown', text: 'Done.\n\n\n\nRead next:\n\n- ' },
+      { kind: 'markdown', text: 'Done.\n\n\n\nRead next\\:\n\n- ' },
       { kind: 'page', path: 'configuration/keys', title: 'Keys' },
       { kind: 'markdown', text: '\n- [The web](<https://example.com/>)\n' },
     ]);

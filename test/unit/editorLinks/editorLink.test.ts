@@ -12,12 +12,12 @@ describe('links into VS Code', () => {
       ['/open', 'page=guides%2Fchat%23threads', { kind: 'open', page: 'guides/chat', anchor: 'threads' }],
       ['/open', 'page=https%3A%2F%2Fdocs.acme.example%2Fguides%2Fchat', { kind: 'open', page: 'guides/chat' }],
       ['/track', 'job=job_123', { kind: 'track', job: 'job_123' }],
-      ['/ask', '', { kind: 'refused', problem: 'it has no question (its q parameter is empty)' }],
-      ['/ask', `q=${'x'.repeat(2_001)}`, { kind: 'refused', problem: 'its question is longer than 2,000 characters' }],
-      ['/open', 'page=', { kind: 'refused', problem: 'it names no page (its page parameter is empty)' }],
-      ['/track', 'job=a%20b', { kind: 'refused', problem: 'a job id has no spaces or line breaks' }],
-      ['/track', '', { kind: 'refused', problem: 'enter the id of an agent job' }],
-      ['/run', 'command=workbench.action.quit', { kind: 'refused', problem: 'Docs Assistant knows /ask, /open, /track, not this path' }],
+      ['/ask', '', { kind: 'refused', problem: 'The link has no question: its q parameter is empty.' }],
+      ['/ask', `q=${'x'.repeat(2_001)}`, { kind: 'refused', problem: "The link's question is longer than 2,000 characters." }],
+      ['/open', 'page=', { kind: 'refused', problem: 'The link names no page: its page parameter is empty.' }],
+      ['/track', 'job=a%20b', { kind: 'refused', problem: 'A job id has no spaces or line breaks.' }],
+      ['/track', '', { kind: 'refused', problem: 'Enter the id of an agent job.' }],
+      ['/run', 'command=workbench.action.quit', { kind: 'refused', problem: 'Docs Assistant follows links to /ask, /open, /track only.' }],
     ];
     for (const [path, query, expected] of table) assert.deepEqual(editorLink(path, query), expected, `${path}?${query}`);
   });
@@ -46,7 +46,7 @@ describe('links into VS Code', () => {
     }
     assert.deepEqual(editorLink('/ask', `q=${encodeURIComponent('\u{E0041}')}`), {
       kind: 'refused',
-      problem: 'it has no question (its q parameter is empty)',
+      problem: 'The link has no question: its q parameter is empty.',
     });
     assert.deepEqual(
       editorLink('/ask', 'q=caf%C3%A9%20%E2%80%94%20%E4%B8%AD%E6%96%87'),
@@ -78,7 +78,7 @@ describe('links into VS Code', () => {
       assert.deepEqual(ask(question), { kind: 'ask', question }, JSON.stringify(question));
     }
     assert.deepEqual(ask('Why?\u200B\n\n\n\nBecause.'), { kind: 'ask', question: 'Why?\n\nBecause.', invisible: 1, padding: 2 });
-    assert.deepEqual(ask('\u2800\u2800\n\n'), { kind: 'refused', problem: 'it has no question (its q parameter is empty)' });
+    assert.deepEqual(ask('\u2800\u2800\n\n'), { kind: 'refused', problem: 'The link has no question: its q parameter is empty.' });
   });
 
   it("says the answers' scope in a few words, the usual fields first", () => {

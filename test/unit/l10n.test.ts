@@ -1,0 +1,163 @@
+// Every word the extension says, in every language it ships (issue 43): each `l10n.t` and
+// `vscode.l10n.t` call's message is a key of l10n/bundle.l10n.json and the bundle holds no other;
+// each translation has every key, and the same placeholders; the manifest's words likewise
+// (package.json's `%key%`, package.nls*.json), with their command links kept.
+
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import * as ts from 'typescript';
+
+const root = path.resolve(__dirname, '..', '..', '..');
+const read = (file: string) => JSON.parse(fs.readFileSync(path.join(root, file), 'utf8')) as Record<string, unknown>;
+
+/** The languages that ship: every translation in l10n/. */
+function languages(): string[] {
+  return fs
+    .readdirSync(path.join(root, 'l10n'))
+    .map((file) => /^bundle\.l10n\.(.+)\.json$/.exec(file)?.[1])
+    .filter((language): language is string => language !== undefined)
+    .sort();
+}
+
+interface Call {
+  readonly message: string;
+  readonly args: number;
+  readonly where: string;
+}
+
+const isLiteral = (node: ts.Node): node is ts.StringLiteral | ts.NoSubstitutionTemplateLiteral =>
+  ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node);
+
+/**
+ * `l10n.t({ message, comment, args })`: a message with a note for translators, whose key in the
+ * bundles is the message, a slash, and the note (as @vscode/l10n looks it up).
+ */
+function withComment(options: ts.ObjectLiteralExpression, where: string): { message: string; args: number } {
+  const property = (name: string) =>
+    options.properties.find((p): p is ts.PropertyAssignment => ts.isPropertyAssignment(p) && p.name.getText() === name)?.initializer;
+  const message = property('message');
+  const comment = property('comment');
+  const args = property('args');
+  assert.ok(message && isLiteral(message), `${where}: a translation's message is a literal, never built`);
+  assert.ok(
+    comment && ts.isArrayLiteralExpression(comment) && comment.elements.every(isLiteral),
+    `${where}: a note for translators is literal lines`,
+  );
+  const note = comment.elements.map((line) => (line as ts.StringLiteral).text).join('');
+  return { message: `${message.text}/${note}`, args: args && ts.isArrayLiteralExpression(args) ? args.elements.length : 0 };
+}
+
+/** Every translation call under src/, with its message and how many values it passes. */
+function calls(): Call[] {
+  const found: Call[] = [];
+  const walk = (dir: string) => {
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else if (entry.name.endsWith('.ts')) {
+        const source = ts.createSourceFile(full, fs.readFileSync(full, 'utf8'), ts.ScriptTarget.ES2022, true);
+        const visit = (node: ts.Node) => {
+          if (ts.isCallExpression(node) && /^(vscode\.)?l10n\.t$/.test(node.expression.getText(source))) {
+            const [first, ...rest] = node.arguments;
+            const where = `${path.relative(root, full)}:${source.getLineAndCharacterOfPosition(node.getStart()).line + 1}`;
+            if (first && ts.isObjectLiteralExpression(first)) found.push({ ...withComment(first, where), where });
+            else {
+              assert.ok(first && isLiteral(first), `${where}: a translation's message is a literal, never built`);
+              found.push({ message: first.text, args: rest.length, where });
+            }
+          }
+          ts.forEachChild(node, visit);
+        };
+        visit(source);
+      }
+    }
+  };
+  walk(path.join(root, 'src'));
+  return found;
+}
+
+/** A bundle's value: the translation, or in the English bundle a message with its note for translators. */
+const textOf = (value: unknown) => (typeof value === 'object' && value !== null ? (value as { message: string }).message : value);
+const placeholders = (text: string) => [...new Set(text.match(/\{\d+\}/g) ?? [])].sort();
+const commandLinks = (text: string) => [...(text.match(/\(command:[^)]+\)/g) ?? [])].sort();
+
+describe('every word, in every language that ships', () => {
+  it('ships at least four languages besides English, all of them VS Code display languages', () => {
+    const vscodeLanguages = ['cs', 'de', 'es', 'fr', 'it', 'ja', 'ko', 'pl', 'pt-br', 'ru', 'tr', 'zh-cn', 'zh-tw'];
+    assert.ok(languages().length >= 4, languages().join(', '));
+    for (const language of languages()) assert.ok(vscodeLanguages.includes(language), language);
+  });
+
+  it('every message said in the code is in the bundle, the bundle holds no other, and each call passes its values', () => {
+    const said = calls();
+    assert.ok(said.length > 300, `${said.length} messages`);
+    const bundle = read('l10n/bundle.l10n.json');
+    const messages = new Set(said.map((call) => call.message));
+    assert.deepEqual(
+      [...messages].filter((message) => !(message in bundle)),
+      [],
+      'said but not in the bundle: run npm run l10n:export',
+    );
+    assert.deepEqual(
+      Object.keys(bundle).filter((key) => !messages.has(key)),
+      [],
+      'in the bundle but said nowhere',
+    );
+    for (const call of said) {
+      const needed = Math.max(-1, ...placeholders(call.message).map((p) => Number(p.slice(1, -1)))) + 1;
+      assert.equal(call.args, needed, `${call.where}: "${call.message}" takes ${needed} values`);
+    }
+  });
+
+  it('each language translates every message, with the same placeholders', () => {
+    const bundle = read('l10n/bundle.l10n.json');
+    for (const language of languages()) {
+      const translated = read(`l10n/bundle.l10n.${language}.json`);
+      assert.deepEqual(Object.keys(translated).sort(), Object.keys(bundle).sort(), `${language}: the same keys`);
+      for (const [key, text] of Object.entries(translated)) {
+        assert.equal(typeof text, 'string', `${language}: ${key}`);
+        assert.notEqual((text as string).trim(), '', `${language}: ${key} is translated`);
+        const english = textOf(bundle[key]) as string;
+        assert.deepEqual(placeholders(text as string), placeholders(english), `${language}: "${key}" keeps its placeholders`);
+      }
+    }
+  });
+
+  it("the manifest's words are all in package.nls.json, and each language has them, with their command links", () => {
+    const manifest = fs.readFileSync(path.join(root, 'package.json'), 'utf8');
+    const keys = [...new Set([...manifest.matchAll(/"%([^%"]+)%"/g)].map((match) => match[1]))].sort();
+    const nls = read('package.nls.json');
+    assert.deepEqual(Object.keys(nls).sort(), keys, 'package.nls.json holds exactly the keys package.json names');
+    for (const language of languages()) {
+      const translated = read(`package.nls.${language}.json`);
+      assert.deepEqual(Object.keys(translated).sort(), keys, `${language}: the same keys`);
+      for (const key of keys) {
+        const english = nls[key] as string;
+        const text = translated[key] as string;
+        assert.ok(typeof text === 'string' && text.trim() !== '', `${language}: ${key}`);
+        assert.deepEqual(commandLinks(text), commandLinks(english), `${language}: ${key} keeps its buttons`);
+        assert.deepEqual(placeholders(text), placeholders(english), `${language}: ${key}`);
+      }
+    }
+  });
+
+  it('names a command in the bundle as the palette does, in every language', () => {
+    // A button or a sentence that names a command ("Check Connection") and the palette's title for it
+    // are one name: a translation of one must be the other's.
+    const nls = read('package.nls.json');
+    const bundle = read('l10n/bundle.l10n.json');
+    const titles = Object.entries(nls).filter(([key, english]) => /^command\..+\.title$/.test(key) && (english as string) in bundle);
+    assert.ok(titles.length >= 5, titles.map(([key]) => key).join(', '));
+    for (const language of languages()) {
+      const translated = read(`l10n/bundle.l10n.${language}.json`);
+      const manifest = read(`package.nls.${language}.json`);
+      const differ = titles
+        .filter(([key, english]) => translated[english as string] !== manifest[key])
+        .map(
+          ([key, english]) => `${english as string}: "${translated[english as string] as string}" / ${key}: "${manifest[key] as string}"`,
+        );
+      assert.deepEqual(differ, [], language);
+    }
+  });
+});
