@@ -14,15 +14,23 @@ import { answerInput, onlyIn, QUICK_INPUT, QUICK_INPUT_BOX, runCommand, screensh
 
 /**
  * Opens Docs Assistant's sidebar by its icon, whatever its views are called in this language; its
- * chat view's frame. The icon toggles the sidebar, so it is clicked only while its item is not
- * already the checked (shown) one.
+ * chat view's frame. The icon toggles the sidebar, and a command that reveals one of its views
+ * (Track Agent Job does) may open it at any moment; so the icon is clicked only while its item is
+ * not the checked (shown) one, and clicked again if a reveal closed what the click opened.
  */
 async function openSidebarByIcon(page: Page): Promise<Frame> {
   const item = page.locator('.activitybar .action-item', { has: page.locator('a[aria-label^="Docs Assistant"]') }).first();
   await item.waitFor();
   const shown = async () => ((await item.getAttribute('class')) ?? '').split(/\s+/).includes('checked');
-  if (!(await shown())) await item.locator('a').click();
-  await until('Docs Assistant’s sidebar shown', shown);
+  await until(
+    'Docs Assistant’s sidebar shown',
+    async () => {
+      if (await shown()) return true;
+      await item.locator('a').click();
+      return until('the click to show the sidebar', shown, 3_000).catch(() => false);
+    },
+    60_000,
+  );
   const chat = await webviewFrame(page, 'textarea.question-input', 60_000);
   await chat.locator('textarea.question-input').waitFor({ state: 'visible' });
   return chat;
