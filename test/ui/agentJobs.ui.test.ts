@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { answerInput, openSidebar, QUICK_INPUT, runCommand, screenshot, uiSuite, workbench } from './support';
+import { answerInput, openSidebar, QUICK_INPUT, runCommand, screenshot, sidebarItem, uiSuite, workbench } from './support';
 
 describe('agent jobs, as a user sees them', function () {
   this.timeout(240_000);
@@ -78,9 +78,7 @@ describe('agent jobs, as a user sees them', function () {
     assert.match(await row('fix-typos').innerText(), /completed · 1 hour ago/);
     assert.match(await row('rename-endpoint').innerText(), /failed/);
     assert.match(await row('old-release').innerText(), /archived · 3 days ago/);
-    const badge = page
-      .locator('.activitybar .action-item', { has: page.locator('a[aria-label^="Docs Assistant"]') })
-      .locator('.badge-content');
+    const badge = sidebarItem(page).locator('.badge-content');
     assert.equal((await badge.textContent())?.trim(), '1', 'the badge counts the one active job');
 
     await row('fix-typos').click();

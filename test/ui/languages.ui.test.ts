@@ -10,7 +10,18 @@ import * as fs from 'node:fs';
 import type { Frame, Page } from 'playwright-core';
 import { PSEUDO, pseudoPackage, untranslated } from '../runner/pseudoPackage';
 import { until } from '../until';
-import { answerInput, onlyIn, QUICK_INPUT, QUICK_INPUT_BOX, runCommand, screenshot, uiSuite, webviewFrame, workbench } from './support';
+import {
+  answerInput,
+  onlyIn,
+  QUICK_INPUT,
+  QUICK_INPUT_BOX,
+  runCommand,
+  screenshot,
+  sidebarItem,
+  uiSuite,
+  webviewFrame,
+  workbench,
+} from './support';
 
 /**
  * Opens Docs Assistant's sidebar by its icon, whatever its views are called in this language; its
@@ -19,14 +30,14 @@ import { answerInput, onlyIn, QUICK_INPUT, QUICK_INPUT_BOX, runCommand, screensh
  * not the checked (shown) one, and clicked again if a reveal closed what the click opened.
  */
 async function openSidebarByIcon(page: Page): Promise<Frame> {
-  const item = page.locator('.activitybar .action-item', { has: page.locator('a[aria-label^="Docs Assistant"]') }).first();
+  const item = sidebarItem(page);
   await item.waitFor();
   const shown = async () => ((await item.getAttribute('class')) ?? '').split(/\s+/).includes('checked');
   await until(
     'Docs Assistant’s sidebar shown',
     async () => {
       if (await shown()) return true;
-      await item.locator('a').click();
+      await item.click();
       return until('the click to show the sidebar', shown, 3_000).catch(() => false);
     },
     60_000,
@@ -174,13 +185,18 @@ describe('Docs Assistant in the user’s language', function () {
       await answerInput(page, config.adminKey);
       await runCommand(page, 'Docs Assistant: Track Agent Job', { opensInput: true });
       await answerInput(page, 'job-ja');
+      // Track Agent Job reveals its view. The sidebar is closed again, so that it is opened as a user
+      // would, by its icon, with the job's badge over it.
+      const job = page.locator('.monaco-list-row', { hasText: 'docs-agent/ja' }).first();
+      await job.waitFor({ timeout: 30_000 });
+      await page.keyboard.press('Control+B');
+      await job.waitFor({ state: 'hidden' });
       const chat = await openSidebarByIcon(page);
       assert.match((await chat.locator('textarea.question-input').getAttribute('placeholder')) ?? '', JAPANESE);
       await chat.locator('textarea.question-input').fill('How do I rotate keys?');
       await chat.locator('textarea.question-input').press('Enter');
       await chat.locator('.turn[data-status="done"]').waitFor({ timeout: 30_000 });
       assert.match(await chat.locator('.sources-title').first().innerText(), JAPANESE);
-      const job = page.locator('.monaco-list-row', { hasText: 'docs-agent/ja' }).first();
       await job.waitFor({ timeout: 30_000 });
       assert.match(await job.innerText(), JAPANESE, 'its state and age in Japanese');
       await screenshot(page, 'languages-ja');
