@@ -27,7 +27,7 @@ import {
  * Opens Docs Assistant's sidebar by its icon, whatever its views are called in this language; its
  * chat view's frame. The icon toggles the sidebar, and a command that reveals one of its views
  * (Track Agent Job does) may open it at any moment; so the icon is clicked only while its item is
- * not the checked (shown) one, and clicked again if a reveal closed what the click opened.
+ * not the checked (shown) one, and again if the click closed what such a reveal had just opened.
  */
 async function openSidebarByIcon(page: Page): Promise<Frame> {
   const item = sidebarItem(page);
