@@ -352,6 +352,35 @@ describe("reviewing an agent job's change", () => {
     }
   });
 
+  it('never checks out a local branch of that name that tracks nothing (a draft of the user’s), and offers a branch of its own (issue 46, item 4)', async () => {
+    const branch = 'docs-agent/draft';
+    origin.commit(branch, { write: { 'docs/draft.md': '# The agent’s work\n' } }, 'Agent');
+    await trackedBranchJob('job-draft', branch);
+    // The user's own draft of the same name, from main, tracking nothing.
+    git('branch', '--no-track', branch, 'main');
+    const mine = git('rev-parse', branch).trim();
+    await clone.status();
+    try {
+      const { result, asked } = await answeringWarnings(/was not checked out/, `Check Out as ${branch}-agent`, () =>
+        vscode.commands.executeCommand('docsAssistant.checkOutAgentJobBranch', 'job-draft'),
+      );
+      assert.equal(result, false);
+      assert.deepEqual(asked, [
+        `${branch} was not checked out: your local branch ${branch} tracks no branch, so it holds your own work, not the agent's, and pointing it at origin/${branch} would let a pull and a push mix the two. Check out the agent's work as ${branch}-agent instead, tracking origin/${branch}. Nothing was changed.`,
+      ]);
+      assert.equal(git('rev-parse', branch).trim(), mine, 'the draft is left as it was');
+      assert.equal(git('for-each-ref', '--format=%(upstream:short)', `refs/heads/${branch}`).trim(), '', 'still tracking nothing');
+      await until('HEAD on the new branch', () => clone.state.HEAD?.name === `${branch}-agent`, 10_000);
+      assert.equal(clone.state.HEAD?.commit, origin.head(branch));
+      const upstream = () => git('for-each-ref', '--format=%(upstream:short)', `refs/heads/${branch}-agent`).trim();
+      await until('the new branch tracking the job’s', () => upstream() === `origin/${branch}`);
+    } finally {
+      await clone.checkout('main');
+      await until('HEAD back on main', () => clone.state.HEAD?.name === 'main');
+      for (const local of [branch, `${branch}-agent`]) git('branch', '-D', local);
+    }
+  });
+
   it('says each fact of a review once, for a job known by its id alone (issue 34, item 6)', async () => {
     origin.commit('docs-agent/by-id', { write: { 'docs/by-id.md': '# By id\n' } }, 'By id');
     await trackedBranchJob('job-by-id', 'docs-agent/by-id');

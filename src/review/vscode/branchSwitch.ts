@@ -30,17 +30,18 @@ export type Switched =
    */
   | { readonly kind: 'nameClash'; readonly local: string }
   /**
-   * The local branch of that name tracks another branch (a fork's, say): it holds the user's work,
-   * not the agent's, and a pull would bring in the other's. Nothing changed; `free` is a name the
-   * agent's work can be checked out as instead.
+   * The local branch of that name tracks another branch (a fork's, say), or none (the user's own
+   * draft): it holds the user's work, not the agent's, and pointing it at the agent's branch would
+   * let a pull and a push mix the two. Nothing changed; `free` is a name the agent's work can be
+   * checked out as instead. `upstream` is undefined when it tracks nothing.
    */
-  | { readonly kind: 'tracksElsewhere'; readonly local: string; readonly upstream: string; readonly free: string };
+  | { readonly kind: 'notTheAgents'; readonly local: string; readonly upstream?: string; readonly free: string };
 
 /**
  * Switches to the job's branch: a new local branch from the fetched one, tracking it, or the local
- * branch of exactly that name that is there already and tracks it (or nothing). `as` names the
- * local branch, the job's branch name when not given. Refuses, changing nothing, when the switch
- * would overwrite a file of the user's, or the local branch tracks another; any other failure throws.
+ * branch of exactly that name that is there already and tracks it. `as` names the local branch, the
+ * job's branch name when not given. Refuses, changing nothing, when the switch would overwrite a
+ * file of the user's, or the local branch tracks another or none; any other failure throws.
  */
 export async function switchTo(fetched: FetchedBranch, deps: SwitchDeps, as = fetched.branch): Promise<Switched> {
   const { repository, remote, trackingRef } = fetched;
@@ -49,8 +50,13 @@ export async function switchTo(fetched: FetchedBranch, deps: SwitchDeps, as = fe
   if (clash !== undefined) return { kind: 'nameClash', local: clash };
   const local = locals.includes(as) ? await localBranch(repository, as) : undefined;
   const upstream = local?.upstream;
-  if (upstream && (upstream.remote !== remote || upstream.name !== fetched.branch))
-    return { kind: 'tracksElsewhere', local: as, upstream: `${upstream.remote}/${upstream.name}`, free: freeName(as, locals) };
+  if (local && (!upstream || upstream.remote !== remote || upstream.name !== fetched.branch))
+    return {
+      kind: 'notTheAgents',
+      local: as,
+      ...(upstream ? { upstream: `${upstream.remote}/${upstream.name}` } : {}),
+      free: freeName(as, locals),
+    };
   if (!local || repository.state.HEAD?.name !== as) {
     const target = local?.commit ?? fetched.head;
     const changes = async (from: string, to: string) =>
@@ -79,7 +85,7 @@ export async function switchTo(fetched: FetchedBranch, deps: SwitchDeps, as = fe
     }
   }
   // Checked out: what is left is said as such, never as a failure to check out.
-  if (!upstream) {
+  if (!local) {
     try {
       // The full ref: a local branch named `<remote>/<branch>` must not be taken for it.
       await repository.setBranchUpstream(as, `refs/remotes/${trackingRef}`);
@@ -89,9 +95,8 @@ export async function switchTo(fetched: FetchedBranch, deps: SwitchDeps, as = fe
         message: vscode.l10n.t('Checked out {0}, but it could not be set to track {1}: {2}', as, trackingRef, gitWords(error)),
       };
     }
-  }
-  if (!local)
     return { kind: 'done', message: vscode.l10n.t("Checked out {0}, tracking {1}: go on from the agent's work.", as, trackingRef) };
+  }
   const now = (await localBranch(repository, as)) ?? local;
   return { kind: 'done', message: vscode.l10n.t('Checked out {0}, tracking {1}.', as, trackingRef), behind: now.behind ?? 0 };
 }

@@ -141,17 +141,25 @@ async function switchAndSay(fetched: FetchedBranch, as?: string): Promise<boolea
     showMessage('error', vscode.l10n.t('Git could not check out {0}: {1}', as ?? fetched.branch, gitWords(error)));
     return false;
   }
-  if (switched.kind === 'tracksElsewhere') {
+  if (switched.kind === 'notTheAgents') {
     showMessage(
       'warning',
-      vscode.l10n.t(
-        "{0} was not checked out: your local branch {1} tracks {2}, not {3}, so it holds other work than the agent's. Check out the agent's work as {4} instead, tracking {3}. Nothing was changed.",
-        fetched.branch,
-        switched.local,
-        switched.upstream,
-        fetched.trackingRef,
-        switched.free,
-      ),
+      switched.upstream === undefined
+        ? vscode.l10n.t(
+            "{0} was not checked out: your local branch {1} tracks no branch, so it holds your own work, not the agent's, and pointing it at {2} would let a pull and a push mix the two. Check out the agent's work as {3} instead, tracking {2}. Nothing was changed.",
+            fetched.branch,
+            switched.local,
+            fetched.trackingRef,
+            switched.free,
+          )
+        : vscode.l10n.t(
+            "{0} was not checked out: your local branch {1} tracks {2}, not {3}, so it holds other work than the agent's. Check out the agent's work as {4} instead, tracking {3}. Nothing was changed.",
+            fetched.branch,
+            switched.local,
+            switched.upstream,
+            fetched.trackingRef,
+            switched.free,
+          ),
       { title: vscode.l10n.t('Check Out as {0}', switched.free), run: () => void switchAndSay(fetched, switched.free) },
     );
     return false;
