@@ -26,9 +26,33 @@ describe("a link's words", () => {
       ['DOCS.ACME.EXAMPLE', 'https://docs.acme.example/'],
       ['bücher.example', 'https://xn--bcher-kva.example/'],
       ['the chat guide', '/guides/chat'],
-      ['Read docs.acme.example for more', 'https://evil.example'],
       ['v1.2.3', 'https://evil.example/'],
       ['', 'https://evil.example/'],
+    ];
+    for (const [words, target] of table) assert.equal(linkWords(words, target), words, `${words} → ${target}`);
+  });
+
+  it('that hold a web address or a host of another origin, among other words, show the target (issue 46, item 5)', () => {
+    const table: [string, string][] = [
+      ['https://docs.example.com/x →', 'https://evil.example/x'],
+      ['Sign in at docs.example.com', 'https://evil.example/login'],
+      ['Read docs.acme.example for more', 'https://evil.example'],
+      ['Open (www.bank.example) now', 'https://evil.example'],
+      ['See “docs.example.com/guides”, then go on', '/guides/chat'],
+      ['docs.example.comでサインイン', 'https://evil.example/'],
+      ['Sign in at docs.example.com or at https://evil.example', 'https://evil.example/'],
+    ];
+    for (const [words, target] of table) assert.equal(linkWords(words, target), target, `${words} → ${target}`);
+  });
+
+  it('that name the target’s origin, or files and versions, among other words, stay as they are (issue 46, item 5)', () => {
+    const table: [string, string][] = [
+      ['Sign in at docs.acme.example', 'https://docs.acme.example/login'],
+      ['the guide at https://docs.acme.example/guides/chat →', 'https://docs.acme.example/guides/chat'],
+      ['Set it in settings.json', '/reference/settings'],
+      ['Read the README.md first', 'https://docs.acme.example/readme'],
+      ['Node.js 20 or later', '/guides/node'],
+      ['What changed in v1.2.3', '/changelog'],
     ];
     for (const [words, target] of table) assert.equal(linkWords(words, target), words, `${words} → ${target}`);
   });
