@@ -101,6 +101,23 @@ export async function closeWorkbenches(test: Mocha.Test | undefined): Promise<vo
 const commandInputBox = `${QUICK_INPUT_BOX}:not([placeholder="Type the name of a command to run."])`;
 
 /**
+ * Puts the keyboard's focus in the editor area, as a user does before pressing F1, and waits until
+ * it is there: out of a webview's frame, where keys pressed stay, and out of 1.139's Chat input,
+ * which takes the focus back when a quick input closes and can close the next one as it opens.
+ * Nothing is clicked, so this holds whatever is open: an editor and its tabs, or a modal editor,
+ * opening or closing.
+ */
+export async function focusWorkbench(page: Page): Promise<void> {
+  // Run in the page (whose DOM this Node program has no types for), hence as text.
+  const inFrame = 'document.activeElement instanceof HTMLIFrameElement';
+  await page.evaluate(`${inFrame} && document.activeElement.blur()`);
+  await page.waitForFunction(`!(${inFrame})`);
+  // View: Focus First Editor Group.
+  await page.keyboard.press('Control+1');
+  await page.waitForFunction(`document.activeElement?.closest('.part.editor') != null`);
+}
+
+/**
  * Runs a command from the palette by its title, as typed by a user. With `opensInput`, it is run
  * again, as a user would, when its input box does not appear: a webview taking the focus as it
  * loads can close the palette between the choice and Enter.
@@ -110,11 +127,7 @@ export async function runCommand(page: Page, title: string, options: { opensInpu
   for (let attempt = 1; ; attempt++) {
     const last = attempt >= 3;
     try {
-      // Keys pressed while a webview has focus stay in its iframe; a user would click the editor first.
-      await page.locator('.part.editor').click({ position: { x: 5, y: 5 } });
-      // That click lands on a tab when an editor is open, and the tab's editor takes the focus a
-      // moment later, closing a palette opened in the meantime: a user is never that quick.
-      await page.waitForTimeout(300);
+      await focusWorkbench(page);
       await page.keyboard.press('F1');
       // Just after start-up (or a reload) F1 may do nothing yet, and the palette may not list every
       // command yet: a user would try again.
@@ -201,15 +214,15 @@ export async function openSidebar(page: Page): Promise<void> {
 }
 
 /** The frame of the webview whose document has `selector`, waiting for it to appear. */
-export async function webviewFrame(page: Page, selector: string, timeoutMs = 30_000): Promise<Frame> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    for (const frame of page.frames()) {
-      if (await frame.$(selector).catch(() => null)) return frame;
-    }
-    await page.waitForTimeout(200);
-  }
-  throw new Error(`No webview shows ${selector} within ${timeoutMs} ms`);
+export function webviewFrame(page: Page, selector: string, timeoutMs = 30_000): Promise<Frame> {
+  return until(
+    `a webview that shows ${selector}`,
+    async () => {
+      for (const frame of page.frames()) if (await frame.$(selector).catch(() => null)) return frame;
+      return undefined;
+    },
+    timeoutMs,
+  );
 }
 
 export async function screenshot(page: Page, name: string): Promise<string> {
