@@ -149,6 +149,26 @@ describe('redactSecrets', () => {
     assert.equal(redactSecrets('key svc_d and svc_dsc_x'), 'key svc_[redacted] and svc_dsc_[redacted]', 'anything past a prefix is a key');
   });
 
+  it('ends a key where its own characters end: a Japanese sentence goes on after it (issue 46, item 6)', () => {
+    const hint = 'アシスタント キーではないようです。アシスタント キーは「svc_dsc_」で始まります。';
+    assert.equal(redactSecrets(hint), hint, 'the prefix alone, and every word after it, kept');
+    assert.equal(
+      redactSecrets('キー「svc_dsc_abc123」は拒否されました。設定し直してください。'),
+      'キー「svc_dsc_[redacted]」は拒否されました。設定し直してください。',
+    );
+    assert.equal(redactSecrets('キーsvc_abc123が無効です'), 'キーsvc_[redacted]が無効です');
+    assert.equal(
+      redactSecrets('the key svc_dsc_abc123. Set it again.'),
+      'the key svc_dsc_[redacted]. Set it again.',
+      'a full stop is no part of it',
+    );
+  });
+
+  it('hides the user information of a web address, whatever it holds (issue 46, item 1)', () => {
+    assert.equal(redactSecrets('via http://alice:S3cret@Pw#x/y?z@proxy.corp:3128 now'), 'via http://[redacted]@proxy.corp:3128 now');
+    assert.equal(redactSecrets('https://docs.example.com/guides/x'), 'https://docs.example.com/guides/x');
+  });
+
   it('hides the whole key whatever its characters: curly quotes, invisible spaces, accents', () => {
     for (const key of ['svc_abc\u201ddef', 'svc_ab\u200bcd', 'svc_ab\u00a0cd', 'svc_dsc_caf\u00e9']) {
       const redacted = redactSecrets(`the key ${key} failed`);
