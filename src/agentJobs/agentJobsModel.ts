@@ -4,7 +4,7 @@
 // the badge and the notifications listen to its events.
 
 import type { AgentJob } from '../platform/agentJob';
-import type { Result } from '../platform/errors';
+import type { PlatformError, Result } from '../platform/errors';
 import { Coalesced } from '../util/coalesced';
 import { Emitter } from '../util/disposable';
 import { realTimers, type Timers } from '../util/timers';
@@ -19,8 +19,8 @@ export interface JobScope {
 
 export interface AgentJobsModelDeps {
   readonly store: KeyValueStore;
-  /** Reads a job of `scope`; must never read it anywhere else. */
-  readonly read: (scope: JobScope, id: string, signal: AbortSignal) => Promise<Result<AgentJob>>;
+  /** Reads a job of `scope`; must never read it anywhere else. `background`: not a read the user asked for. */
+  readonly read: (scope: JobScope, id: string, signal: AbortSignal, background: boolean) => Promise<Result<AgentJob>>;
   readonly timers?: Timers;
 }
 
@@ -75,7 +75,7 @@ export class AgentJobsModel {
     if (scope && key) {
       const poller = new AgentJobPoller({
         firstIntervalMs,
-        read: (id, signal) => this.deps.read(scope, id, signal),
+        read: (id, signal, background) => this.deps.read(scope, id, signal, background),
         ...(this.deps.timers ? { timers: this.deps.timers } : {}),
       });
       poller.setFocused(this.focused);
@@ -131,9 +131,14 @@ export class AgentJobsModel {
     this.current?.poller.refreshAll();
   }
 
-  /** Lifts a pause caused by a key problem, once the keys changed. */
+  /** Lifts a pause caused by a key problem or a proxy's sign-in, once the keys or the settings changed. */
   resume(): void {
     this.current?.poller.resume();
+  }
+
+  /** What paused the polls, if anything: a refused key, a proxy's sign-in the user dismissed. */
+  get paused(): PlatformError | undefined {
+    return this.current?.poller.paused;
   }
 
   setFocused(focused: boolean): void {

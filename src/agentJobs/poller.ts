@@ -1,7 +1,9 @@
 // Polls tracked agent jobs until they end. Only active jobs are polled: the first poll at once,
 // then at the configured interval, growing for jobs that stay active. Never more than one
-// request per job, and a small global limit. 401/403 pause everything until resumed; 429 makes
-// every job wait; network trouble backs a job off. Timers are injected, so tests own the clock.
+// request per job, and a small global limit. 401/403, and what only the user can get past (a
+// proxy's sign-in they dismissed), pause everything until resumed; 429 makes every job wait;
+// network trouble backs a job off. A poll the user asked for (tracking a job, Refresh) is theirs;
+// every later one is background work. Timers are injected, so tests own the clock.
 
 import * as l10n from '@vscode/l10n';
 import { type AgentJob, isTerminal, otherJobAnswer } from '../platform/agentJob';
@@ -11,22 +13,9 @@ import { Emitter } from '../util/disposable';
 import { withoutUndefined } from '../util/objects';
 import { realTimers, type Timers } from '../util/timers';
 import type { JobChange, TrackedJob, TrackOptions } from './trackedJob';
+import { type Pacing, PACING, type PollerOptions } from './pollerOptions';
 
-export interface PollerOptions {
-  readonly read: (id: string, signal: AbortSignal) => Promise<Result<AgentJob>>;
-  readonly timers?: Timers;
-  /** Delay before the second poll of an active job. */
-  readonly firstIntervalMs: number;
-  /** The longest delay between polls of a job that stays active. */
-  readonly maxIntervalMs?: number;
-  /** How much longer each delay is than the one before, while a job stays active. */
-  readonly growth?: number;
-  /** How many requests may be in flight at once, across all jobs. */
-  readonly maxInFlight?: number;
-  /** Delays are this many times longer while the window is not focused. */
-  readonly unfocusedFactor?: number;
-  readonly random?: () => number;
-}
+export type { PollerOptions } from './pollerOptions';
 
 interface Entry {
   state: TrackedJob;
@@ -35,11 +24,9 @@ interface Entry {
   intervalMs: number;
   failures: number;
   controller: AbortController | undefined;
+  /** The next poll is one the user asked for. */
+  asked: boolean;
 }
-
-type Pacing = Required<Pick<PollerOptions, 'maxIntervalMs' | 'growth' | 'maxInFlight' | 'unfocusedFactor' | 'random'>>;
-
-const PACING: Pacing = { maxIntervalMs: 180_000, growth: 1.5, maxInFlight: 4, unfocusedFactor: 4, random: Math.random };
 
 export class AgentJobPoller {
   private readonly changes = new Emitter<JobChange>();
@@ -103,6 +90,7 @@ export class AgentJobPoller {
       intervalMs: this.firstIntervalMs,
       failures: 0,
       controller: undefined,
+      asked: options.asked === true,
     };
     this.entries.set(id, entry);
     this.changes.fire({ id, after: entry.state });
@@ -146,11 +134,12 @@ export class AgentJobPoller {
       if (entry.state.polling.kind === 'ended' || entry.state.polling.kind === 'notFound') continue;
       entry.dueAt = now;
       entry.intervalMs = this.firstIntervalMs;
+      entry.asked = true;
     }
     this.schedule();
   }
 
-  /** Lifts a pause caused by 401 or 403, e.g. after a key was set. */
+  /** Lifts a pause caused by 401, 403 or a proxy's sign-in, e.g. after a key or a setting was set. */
   resume(): void {
     if (!this.pausedBy) return;
     this.refreshAll();
@@ -223,9 +212,11 @@ export class AgentJobPoller {
     const controller = new AbortController();
     entry.controller = controller;
     this.inFlight += 1;
+    const background = !entry.asked;
+    entry.asked = false;
     let result: Result<AgentJob>;
     try {
-      result = await this.options.read(entry.state.id, controller.signal);
+      result = await this.options.read(entry.state.id, controller.signal, background);
     } catch (error) {
       // A read that throws is a failure like any other: the job is polled again later.
       const why = error instanceof Error ? error.message : String(error);
@@ -257,11 +248,13 @@ export class AgentJobPoller {
       return this.changes.fire({ id: before.id, before, after: entry.state });
     }
     const error = result.error;
-    switch (error.kind) {
+    // What only the user can get past pauses the polls as a refused key does.
+    switch (error.waitsForUser ? 'waitsForUser' : error.kind) {
       case 'notFound':
         entry.dueAt = undefined;
         entry.state = { ...before, polling: { kind: 'notFound', message: error.message } };
         break;
+      case 'waitsForUser':
       case 'unauthorized':
       case 'forbidden':
       case 'notConfigured':

@@ -30,6 +30,8 @@ export interface TrackOptions {
   readonly prompt?: string;
   /** The job was just returned by the platform: the first poll waits one interval. */
   readonly fresh?: boolean;
+  /** The user asked for it (Track Agent Job): its first poll is theirs, not background work. */
+  readonly asked?: boolean;
 }
 
 export interface JobChange {

@@ -8,6 +8,7 @@ import * as l10n from '@vscode/l10n';
 import { lookup } from 'node:dns/promises';
 import { noProxyEntries } from './noProxy';
 import { lookAtPath, type PathLook } from './peerCertificate';
+import { proxyAddressShown } from './proxyAddress';
 import { type NetworkSettings, proxyLabel, ProxySettingError, type Route, routeFor } from './proxyRoute';
 import type { NetworkRoutes } from './routedTransport';
 
@@ -40,7 +41,7 @@ export async function diagnose(origin: string, routes: NetworkRoutes, timeoutMs:
     const problem = error instanceof ProxySettingError ? error.message : String(error);
     return { lines: [...lines, l10n.t('Way: none: {0}', problem)], problem };
   }
-  const throughHost = route.kind === 'vscode' || routes.goesThroughHost(origin, route);
+  const throughHost = routes.goesThroughHost(origin, route);
   lines.push(
     throughHost
       ? l10n.t(
@@ -65,11 +66,10 @@ function wayWords(route: Route): string {
     case 'direct':
       return directly(route.why);
     case 'proxy':
+    case 'socks':
       return route.source === 'http.proxy'
         ? l10n.t('through the proxy {0} (the setting http.proxy)', proxyLabel(route.proxy))
         : l10n.t('through the proxy {0} (the environment variable {1})', proxyLabel(route.proxy), route.source);
-    case 'vscode':
-      return l10n.t("through VS Code's own network stack");
   }
 }
 
@@ -102,9 +102,9 @@ function settingsLines(settings: NetworkSettings): string[] {
   ];
 }
 
-/** A proxy's address without the password (and user) it may hold. */
+/** A proxy's address without the user information it may hold (a user, a password, a token), whatever its shape. */
 export function hideCredentials(address: string): string {
-  return address.replace(/\/\/[^@/]*@/, () => `//${l10n.t('(credentials not shown)')}@`);
+  return proxyAddressShown(address, l10n.t('(credentials not shown)'));
 }
 
 /** The report's line about the platform's name: where it resolves here, and who resolves it for the calls. */

@@ -10,6 +10,7 @@ import * as net from 'node:net';
 import * as tls from 'node:tls';
 import type { NetworkFacts } from '../platform/transportFailures';
 import { type NetworkSettings, proxyLabel, type Route } from './proxyRoute';
+import { openSocksTunnel } from './socksTunnel';
 import type { Trust } from './trust';
 
 /** A certificate of a chain, in words: whose, from whom, until when. */
@@ -43,9 +44,9 @@ export interface PathLook {
 /** The socket-level way to `target` over `route`, up to TLS; nothing is sent to the platform. */
 export async function lookAtPath(target: URL, route: Route, settings: NetworkSettings, trust: Trust, timeoutMs: number): Promise<PathLook> {
   const port = Number(target.port || (target.protocol === 'https:' ? 443 : 80));
-  const proxy = route.kind === 'proxy' ? route.proxy : undefined;
+  const proxy = route.kind === 'direct' ? undefined : route.proxy;
   const host = proxy ? proxy.hostname.replace(/^\[|\]$/g, '') : target.hostname.replace(/^\[|\]$/g, '');
-  const hostPort = proxy ? Number(proxy.port || (proxy.protocol === 'https:' ? 443 : 80)) : port;
+  const hostPort = proxy ? Number(proxy.port || { 'https:': 443, 'socks5:': 1080 }[proxy.protocol] || 80) : port;
   const connectedTo = proxy ? l10n.t('the proxy {0}', proxyLabel(proxy)) : `${target.hostname}:${port}`;
   const started = Date.now();
   let socket: net.Socket;
@@ -62,12 +63,10 @@ export async function lookAtPath(target: URL, route: Route, settings: NetworkSet
         if (!proxyTls.trusted && settings.proxyStrictSSL) return { connectedTo, connectMs, tls: { ...proxyTls, of: 'proxy' } };
         socket = proxyTls.socket;
       }
-      const tunnel = await openTunnel(
-        socket,
-        `${target.hostname}:${port}`,
-        route.kind === 'proxy' ? authorizationOf(route) : undefined,
-        timeoutMs,
-      );
+      const tunnel =
+        route.kind === 'socks'
+          ? await openSocksTunnel(socket, target.hostname.replace(/^\[|\]$/g, ''), port, route.credentials, timeoutMs)
+          : await openTunnel(socket, `${target.hostname}:${port}`, route.kind === 'proxy' ? route.authorization : undefined, timeoutMs);
       if (tunnel.status !== 200) return { connectedTo, connectMs, tunnel };
       if (target.protocol !== 'https:') return { connectedTo, connectMs, tunnel };
       const look = await handshake(socket, target.hostname, trust, timeoutMs);
@@ -95,14 +94,6 @@ export async function describeCertificate(
   const leaf = look.tls?.chain[0];
   if (!look.tls || !leaf) return undefined;
   return { certificateOf: look.tls.of, subject: leaf.subject, issuer: leaf.issuer };
-}
-
-/** The Proxy-Authorization a tunnel sends: http.proxyAuthorization, else the credentials in the proxy's address. */
-function authorizationOf(route: Extract<Route, { kind: 'proxy' }>): string | undefined {
-  if (route.authorization) return route.authorization;
-  if (!route.proxy.username) return undefined;
-  const credentials = `${decodeURIComponent(route.proxy.username)}:${decodeURIComponent(route.proxy.password)}`;
-  return `Basic ${Buffer.from(credentials).toString('base64')}`;
 }
 
 function connect(host: string, port: number, timeoutMs: number): Promise<net.Socket> {

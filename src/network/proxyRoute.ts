@@ -3,10 +3,12 @@
 // `http.noProxy` (or NO_PROXY); then the proxy of `http.proxy`; then the one of the environment
 // (HTTPS_PROXY, HTTP_PROXY, ALL_PROXY, in either case). With none, the request goes directly, and
 // when that fails before anything was sent, through VS Code's own `fetch`, which knows what undici
-// cannot: a PAC script, the system's proxy, a Kerberos proxy (NetworkRoutes).
+// cannot: a PAC script, the system's proxy, a Kerberos proxy (NetworkRoutes). A proxy of a kind
+// neither speaks is said to be one, never passed by.
 
 import * as l10n from '@vscode/l10n';
 import { bypassesProxy, noProxyEntries } from './noProxy';
+import { basicAuthorization, type ProxyAddressProblem, type ProxyCredentials, proxyScheme, readProxyAddress } from './proxyAddress';
 
 /** `http.proxySupport`: `off` sends every request directly; the others let VS Code's settings choose a proxy. */
 export type ProxySupport = 'off' | 'on' | 'fallback' | 'override';
@@ -43,28 +45,62 @@ export type ProxySource = 'http.proxy' | 'HTTPS_PROXY' | 'HTTP_PROXY' | 'ALL_PRO
 export type Route =
   /** Straight to the platform. `why` is for Check Connection and the log. */
   | { readonly kind: 'direct'; readonly why: 'loopback' | 'proxySupportOff' | 'noProxy' | 'noProxySet' }
-  /** Through an http(s) proxy, with a CONNECT tunnel. */
+  /**
+   * Through an http(s) proxy, with a CONNECT tunnel. `proxy` holds no user information: the
+   * credentials are `authorization` alone (http.proxyAuthorization, else the address's own).
+   */
   | { readonly kind: 'proxy'; readonly proxy: URL; readonly source: ProxySource; readonly authorization?: string }
   /**
-   * Through VS Code's own `fetch`: for a proxy undici cannot speak to (a `socks://` one), as VS
-   * Code's resolver is given the same settings.
+   * Through a SOCKS5 proxy (`socks5://`, `socks5h://`, `socks://`), the platform's name resolved by
+   * the proxy. VS Code's own fetch cannot take one (it speaks TLS to it), so undici does.
    */
-  | { readonly kind: 'vscode'; readonly why: 'proxyScheme'; readonly source: ProxySource };
+  | { readonly kind: 'socks'; readonly proxy: URL; readonly source: ProxySource; readonly credentials?: ProxyCredentials };
+
+/** The schemes of a SOCKS5 proxy, as VS Code's settings take them. */
+const SOCKS5_SCHEMES: ReadonlySet<string> = new Set(['socks5', 'socks5h', 'socks']);
 
 /** This machine: VS Code never sends these through a proxy. */
 const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]', '::1', '[::ffff:127.0.0.1]']);
 
-/** A proxy's address the settings gave that is not one: said in words, for the user to fix. */
+/**
+ * A proxy's address the settings gave that is not one: said by the part that is wrong, never
+ * quoted, since the value may hold a password in a shape no parser reads as one.
+ */
 export class ProxySettingError extends Error {
   constructor(
     readonly source: ProxySource,
-    readonly value: string,
+    readonly problem: ProxyAddressProblem,
   ) {
-    super(
-      source === 'http.proxy'
-        ? l10n.t('The setting http.proxy is not a proxy\'s address: "{0}".', value)
-        : l10n.t('The environment variable {0} is not a proxy\'s address: "{1}".', source, value),
-    );
+    super(proxySettingProblem(source, problem));
+  }
+}
+
+function proxySettingProblem(source: ProxySource, problem: ProxyAddressProblem): string {
+  if (source === 'http.proxy')
+    switch (problem) {
+      case 'scheme':
+        return l10n.t(
+          'The setting http.proxy names a kind of proxy Docs Assistant cannot go through: it takes http://, https:// and socks5:// proxies.',
+        );
+      case 'noHost':
+        return l10n.t("The setting http.proxy is not a proxy's address: it names no host.");
+      case 'host':
+        return l10n.t("The setting http.proxy is not a proxy's address: its host is not a host name or an IP address.");
+      case 'port':
+        return l10n.t("The setting http.proxy is not a proxy's address: its port is not a number from 1 to 65535.");
+    }
+  switch (problem) {
+    case 'scheme':
+      return l10n.t(
+        'The environment variable {0} names a kind of proxy Docs Assistant cannot go through: it takes http://, https:// and socks5:// proxies.',
+        source,
+      );
+    case 'noHost':
+      return l10n.t("The environment variable {0} is not a proxy's address: it names no host.", source);
+    case 'host':
+      return l10n.t("The environment variable {0} is not a proxy's address: its host is not a host name or an IP address.", source);
+    case 'port':
+      return l10n.t("The environment variable {0} is not a proxy's address: its port is not a number from 1 to 65535.", source);
   }
 }
 
@@ -75,12 +111,17 @@ export function routeFor(target: URL, settings: NetworkSettings): Route {
   if (bypassesProxy(target, noProxyEntries(settings.noProxy, settings.env))) return { kind: 'direct', why: 'noProxy' };
   const named = proxyNamed(target, settings);
   if (!named) return { kind: 'direct', why: 'noProxySet' };
-  const text = /^[a-z][a-z0-9+.-]*:\/\//i.test(named.value) ? named.value : `http://${named.value}`;
-  if (!URL.canParse(text)) throw new ProxySettingError(named.source, named.value);
-  const proxy = new URL(text);
-  if (proxy.protocol !== 'http:' && proxy.protocol !== 'https:') return { kind: 'vscode', why: 'proxyScheme', source: named.source };
-  const authorization = settings.proxyAuthorization?.trim();
-  return { kind: 'proxy', proxy, source: named.source, ...(authorization ? { authorization } : {}) };
+  const scheme = proxyScheme(named.value);
+  const socks = SOCKS5_SCHEMES.has(scheme);
+  // Never a way undici does not know, and never directly: a proxy of another kind is said to be one.
+  if (!socks && scheme !== 'http' && scheme !== 'https') throw new ProxySettingError(named.source, 'scheme');
+  const address = readProxyAddress(named.value);
+  if (address.kind === 'invalid') throw new ProxySettingError(named.source, address.problem);
+  const { url, credentials } = address;
+  if (socks)
+    return { kind: 'socks', proxy: new URL(`socks5://${url.host}`), source: named.source, ...(credentials ? { credentials } : {}) };
+  const authorization = settings.proxyAuthorization?.trim() || (credentials && basicAuthorization(credentials));
+  return { kind: 'proxy', proxy: url, source: named.source, ...(authorization ? { authorization } : {}) };
 }
 
 /** The proxy the settings name for `target`: `http.proxy`, else the environment's, as VS Code reads it. */
@@ -97,7 +138,7 @@ function proxyNamed(target: URL, settings: NetworkSettings): { source: ProxySour
   return undefined;
 }
 
-/** A proxy's address without its credentials, for the log and Check Connection. */
+/** A proxy's address (read without its credentials), for the log, the sentences and Check Connection. */
 export function proxyLabel(proxy: URL): string {
   return `${proxy.protocol}//${proxy.host}`;
 }

@@ -7,7 +7,6 @@
 // system's proxy, a Kerberos proxy); the way that worked is remembered per origin for the session.
 // Nothing process-wide is changed: no global dispatcher, no environment, no default CA list.
 
-import * as l10n from '@vscode/l10n';
 import type { Dispatcher } from 'undici';
 import type { BaseUrl } from '../platform/endpoint';
 import { fetchTransportWith, nodeFetchFailure } from '../platform/fetchTransport';
@@ -17,7 +16,7 @@ import { sentNothing, TransportError } from '../platform/transportFailures';
 import { describeCertificate } from './peerCertificate';
 import { defaultNetworkSettings, type NetworkSettings, ProxySettingError, proxyLabel, type Route, routeFor } from './proxyRoute';
 import { nodeSystemRoots, type SystemRoots, type Trust, trustFor } from './trust';
-import { type ExchangeContext, undici, undiciExchange, undiciFailure } from './undiciExchange';
+import { type ExchangeContext, markingTunnelFailures, undici, undiciExchange, undiciFailure } from './undiciExchange';
 
 /** What the Node host gives the transport: VS Code's settings, the system's roots, and its own fetch. */
 export interface NodeNetwork {
@@ -37,6 +36,13 @@ export class NetworkRoutes {
   private readonly throughHost = new Set<string>();
   /** What was last said in the log about the way to each origin, so that it is said once. */
   private readonly said = new Map<string, string>();
+  /**
+   * Origins, with their route, whose proxy asked for credentials that VS Code's fetch could not give
+   * either (its sign-in dismissed, or none offered): background calls no longer ask it, so that the
+   * sign-in does not come back at every poll. A call the user makes asks again; one that gets through
+   * lifts it, and a change of the settings is another route.
+   */
+  private readonly signInDeclined = new Set<string>();
 
   /** `trusts`: the roots made so far, by their settings; shared where many routes read the same (tests). */
   constructor(
@@ -78,6 +84,17 @@ export class NetworkRoutes {
     return this.throughHost.has(JSON.stringify([origin, route]));
   }
 
+  /** Whether the proxy's sign-in on this route did not get through, the last time it was tried. */
+  signInDeclinedOn(origin: string, route: Route): boolean {
+    return this.signInDeclined.has(JSON.stringify([origin, route]));
+  }
+
+  setSignInDeclined(origin: string, route: Route, declined: boolean): void {
+    const key = JSON.stringify([origin, route]);
+    if (declined) this.signInDeclined.add(key);
+    else this.signInDeclined.delete(key);
+  }
+
   /** Says the way to `origin` in the log, once each time it changes. */
   tell(logger: Logger | undefined, origin: string, way: string): void {
     if (this.said.get(origin) === way) return;
@@ -115,28 +132,23 @@ class RoutedTransport implements Transport {
     }
     const hostFetch = this.routes.network.hostFetch?.();
     const unresolved = route.kind === 'direct' && route.why === 'noProxySet';
-    if (hostFetch && (route.kind === 'vscode' || this.routes.goesThroughHost(this.origin, route))) {
+    if (hostFetch && this.routes.goesThroughHost(this.origin, route)) {
       this.routes.tell(this.options.logger, this.origin, "through VS Code's own network stack (its proxy resolution)");
       return this.viaHost(hostFetch, call);
     }
-    if (route.kind === 'vscode')
-      return new TransportError(
-        'proxyInvalid',
-        l10n.t("The proxy's address is not http:// or https://, and VS Code's own fetch is not there to reach it."),
-      );
     // This machine is always reached directly: nothing worth a line.
     if (route.kind !== 'direct' || route.why !== 'loopback') this.routes.tell(this.options.logger, this.origin, wayOf(route));
     const context: ExchangeContext = {
       host: target.host,
-      ...(route.kind === 'proxy'
-        ? {
+      ...(route.kind === 'direct'
+        ? {}
+        : {
             proxy: {
               label: proxyLabel(route.proxy),
               source: route.source,
-              credentials: route.authorization !== undefined || route.proxy.username !== '',
+              credentials: route.kind === 'proxy' ? route.authorization !== undefined : route.credentials !== undefined,
             },
-          }
-        : {}),
+          }),
     };
     const dispatcher = await this.routes.dispatcher(this.origin, route, settings, this.options);
     // undici sends a request whose signal was aborted before it was given it: a stop while the
@@ -146,13 +158,21 @@ class RoutedTransport implements Transport {
     if (!(opened instanceof TransportError)) return opened;
     if (opened.failure === 'certificateUntrusted') return this.described(opened, target, route, settings);
     // A proxy undici does not know of (a PAC script, the system's), or one that asks for credentials
-    // undici cannot give (Kerberos): VS Code's fetch may know the way.
-    const another =
-      (unresolved && settings.proxySupport !== 'off' && sentNothing(opened.failure)) ||
-      (opened.failure === 'proxyAuthRequired' && opened.facts.credentialsSent !== true);
+    // undici cannot give (Kerberos): VS Code's fetch may know the way, and may ask the user to sign in.
+    const signIn = route.kind === 'proxy' && opened.failure === 'proxyAuthRequired' && opened.facts.credentialsSent !== true;
+    const another = (unresolved && settings.proxySupport !== 'off' && sentNothing(opened.failure)) || signIn;
     if (hostFetch && another && !call.signal?.aborted) {
+      const declined = () => new TransportError(opened.failure, opened.message, opened.status, { ...opened.facts, signInDeclined: true });
+      if (signIn && call.background && this.routes.signInDeclinedOn(this.origin, route)) return declined();
       const again = await this.viaHost(hostFetch, call);
-      if (again instanceof TransportError) return opened;
+      const refused = again instanceof TransportError || (signIn && again.status === 407);
+      if (refused && !(again instanceof TransportError)) again.body.destroy();
+      if (refused && signIn && !call.signal?.aborted) {
+        this.routes.setSignInDeclined(this.origin, route, true);
+        return declined();
+      }
+      if (refused) return opened;
+      if (signIn) this.routes.setSignInDeclined(this.origin, route, false);
       this.routes.rememberHost(this.origin, route);
       this.routes.tell(
         this.options.logger,
@@ -196,9 +216,8 @@ export function wayOf(route: Route): string {
             ? 'directly (the host is in http.noProxy or NO_PROXY)'
             : 'directly (no proxy is set)';
     case 'proxy':
+    case 'socks':
       return `through the proxy ${proxyLabel(route.proxy)} (${route.source === 'http.proxy' ? 'the setting http.proxy' : `the environment variable ${route.source}`})`;
-    case 'vscode':
-      return "through VS Code's own network stack";
   }
 }
 
@@ -207,7 +226,16 @@ function makeDispatcher(route: Route, settings: NetworkSettings, trust: Trust, o
   const { Agent, Pool, ProxyAgent } = undici();
   const { connectMs, headersMs, readIdleMs } = options.timeouts;
   const tls = { timeout: connectMs, secureContext: trust.secureContext };
-  if (route.kind !== 'proxy') return new Agent({ connect: tls, headersTimeout: headersMs, bodyTimeout: readIdleMs });
+  if (route.kind === 'direct') return new Agent({ connect: tls, headersTimeout: headersMs, bodyTimeout: readIdleMs });
+  if (route.kind === 'socks')
+    return new ProxyAgent({
+      uri: route.proxy.href,
+      ...(route.credentials ? { username: route.credentials.user, password: route.credentials.password } : {}),
+      headersTimeout: headersMs,
+      bodyTimeout: readIdleMs,
+      // No proxyTls: given one, undici speaks TLS to the SOCKS proxy itself.
+      requestTls: tls,
+    });
   return new ProxyAgent({
     uri: route.proxy.href,
     ...(route.authorization ? { token: route.authorization } : {}),
@@ -217,7 +245,8 @@ function makeDispatcher(route: Route, settings: NetworkSettings, trust: Trust, o
     proxyTls: { ...tls, rejectUnauthorized: settings.proxyStrictSSL },
     requestTls: tls,
     // The tunnel's CONNECT is answered within the connect time too: a proxy that never answers is not waited on.
-    clientFactory: (origin, factoryOptions) => new Pool(origin, { ...factoryOptions, headersTimeout: connectMs, bodyTimeout: connectMs }),
+    clientFactory: (origin, factoryOptions) =>
+      markingTunnelFailures(new Pool(origin, { ...factoryOptions, headersTimeout: connectMs, bodyTimeout: connectMs })),
   });
 }
 

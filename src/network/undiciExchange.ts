@@ -116,6 +116,45 @@ const CERTIFICATE_CODES: ReadonlySet<string> = new Set([
 /** How undici says a proxy answered a tunnel's CONNECT with anything but 200. */
 const TUNNEL_REFUSED = /Proxy response \((\d{3})\) !== 200 when HTTP Tunneling/;
 
+/** Marks an error of the tunnel's making: until the proxy opens it, nothing can reach the platform. */
+const IN_TUNNEL = Symbol('while the proxy opened the tunnel');
+
+/**
+ * The proxy's pool, its CONNECTs' failures marked as the tunnel's (undici's proxy agent opens each
+ * tunnel with the pool's `connect`): a proxy that never answers, answers late, or answers what is
+ * not HTTP is then said to be the proxy's doing, with nothing sent, never the platform's.
+ */
+export function markingTunnelFailures<T extends Dispatcher>(pool: T): T {
+  const connect: (options: Dispatcher.ConnectOptions) => Promise<Dispatcher.ConnectData> = pool.connect.bind(pool);
+  const marked = (options: Dispatcher.ConnectOptions) =>
+    connect(options).catch((error: unknown) => {
+      // undici takes a closed socket for one to open again, and would ask a proxy that closes every
+      // CONNECT for a tunnel forever: said as a reset, the call fails.
+      const said =
+        error instanceof Error && (error as { code?: unknown }).code === 'UND_ERR_SOCKET'
+          ? Object.assign(new Error('The proxy closed the connection before it opened the tunnel', { cause: error }), {
+              code: 'ECONNRESET',
+            })
+          : error;
+      if (said instanceof Error) Object.defineProperty(said, IN_TUNNEL, { value: true });
+      throw said;
+    });
+  return Object.assign(pool, { connect: marked });
+}
+
+/** What went wrong while the proxy opened the tunnel, from the error and its causes. */
+function tunnelProblem(codes: readonly string[], chain: readonly Error[]): NonNullable<NetworkFacts['proxyProblem']> {
+  if (codes.some((code) => code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_CONNECT_TIMEOUT' || code === 'ETIMEDOUT'))
+    return 'timeout';
+  // What llhttp cannot read as HTTP, and plain text where an https:// proxy was to speak TLS.
+  if (
+    chain.some((cause) => cause.name === 'HTTPParserError') ||
+    codes.some((code) => code.startsWith('HPE_') || FAILURES[code] === 'notTls')
+  )
+    return 'notProxy';
+  return 'closed';
+}
+
 /**
  * What undici (or the socket under it) threw, as a TransportError; an error of our own is kept.
  * With `context`, a failure to connect is the proxy's when the call went through one.
@@ -137,11 +176,20 @@ export function undiciFailure(error: unknown, context?: ExchangeContext): unknow
   }
   if (chain[0] instanceof Error && chain[0].name === 'AbortError') return new TransportError('cancelled', chain[0].message);
   const codes = chain.map((cause) => (cause as { code?: unknown }).code).filter((code): code is string => typeof code === 'string');
+  const socks = proxy && socksFailure(chain, codes, about, proxy.credentials);
+  if (socks) return socks;
+  const inTunnel = proxy !== undefined && chain.some((cause) => IN_TUNNEL in cause);
   // A body destroyed on purpose (too large, too slow) keeps its own error: the reader knows why.
-  if (codes.length === 0) return error;
+  if (codes.length === 0 && !inTunnel) return error;
   const certificate = codes.find((code) => CERTIFICATE_CODES.has(code));
   if (certificate) return new TransportError('certificateUntrusted', certificate, undefined, { ...about, code: certificate });
-  const known = codes.find((code) => FAILURES[code] !== undefined) ?? codes[0];
+  const named = codes.find((code) => FAILURES[code] !== undefined) ?? codes[0] ?? chain[0].name;
+  if (inTunnel) {
+    if (FAILURES[named] === 'unreached' || FAILURES[named] === 'nameNotResolved')
+      return new TransportError('proxyUnreached', named, undefined, { ...about, code: named });
+    return new TransportError('proxyFailed', named, undefined, { ...about, code: named, proxyProblem: tunnelProblem(codes, chain) });
+  }
+  const known = named;
   let failure =
     FAILURES[known] ??
     (/wrong version number|packet length too long/i.test(chain.map((c) => c.message).join(' ')) ? 'notTls' : 'connectionLost');
@@ -151,6 +199,28 @@ export function undiciFailure(error: unknown, context?: ExchangeContext): unknow
     ...about,
     code: known,
   });
+}
+
+/**
+ * What undici's SOCKS5 client said, in the transport's words: the proxy asked for credentials or
+ * refused them, refused the tunnel (its reply code as the status), gave no answer in time, or answered
+ * what is not SOCKS5. Undefined for an error that is not the SOCKS client's.
+ */
+function socksFailure(
+  chain: readonly Error[],
+  codes: readonly string[],
+  about: NetworkFacts,
+  credentials: boolean,
+): TransportError | undefined {
+  const code = codes.find((each) => each.startsWith('UND_ERR_SOCKS5'));
+  if (code === 'UND_ERR_SOCKS5_AUTH_REJECTED' || code === 'UND_ERR_SOCKS5_AUTH_FAILED')
+    return new TransportError('proxyAuthRequired', code, 407, { ...about, code, credentialsSent: credentials });
+  const reply = code && /^UND_ERR_SOCKS5_REPLY_(\d+)$/.exec(code);
+  if (reply) return new TransportError('proxyRefused', code, Number(reply[1]), { ...about, code });
+  if (code) return new TransportError('proxyFailed', code, undefined, { ...about, code, proxyProblem: 'notProxy' });
+  const timeout = chain.find((cause) => /^SOCKS5 \w+ timeout$/.test(cause.message));
+  if (timeout) return new TransportError('proxyFailed', timeout.message, undefined, { ...about, proxyProblem: 'timeout' });
+  return undefined;
 }
 
 /** The error and its causes, outermost first. */

@@ -19,7 +19,10 @@ export class AgentJobsClient {
         'adminKey',
         l10n.t('No agent job "{0}" was found in project "{1}". Check the job id and the project id.', id, projectId),
       );
-      const call = this.http.call('GET', path`/v2/agent/${projectId}/job/${id}`, 'adminKey', ready.value, options.signal);
+      const call = {
+        ...this.http.call('GET', path`/v2/agent/${projectId}/job/${id}`, 'adminKey', ready.value, options.signal),
+        ...(options.background ? { background: true } : {}),
+      };
       return this.http.retried(options, () => this.http.readJsonCall(call, context, (json) => jobOf(json, id)));
     });
   }

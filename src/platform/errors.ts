@@ -48,6 +48,11 @@ export interface PlatformError {
   readonly unsent?: boolean;
   /** For `network`: what the failure is about, when it is more than the connection itself. */
   readonly network?: NetworkCause;
+  /**
+   * Only the user can get past it (a proxy's sign-in they dismissed): background work stops until
+   * they act, a command or a setting changed, instead of failing the same way at every turn.
+   */
+  readonly waitsForUser?: boolean;
 }
 
 export type Result<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: PlatformError };
@@ -68,18 +73,24 @@ export function platformError(
   return { kind, message, ...extra };
 }
 
-/** Errors worth another attempt for an idempotent read: the same request may well succeed later. */
+/**
+ * Errors worth another attempt for an idempotent read: the same request may well succeed later. A
+ * proxy, its credentials or a certificate that failed is a setting to change, not a moment to wait:
+ * each attempt could cost the user another connect time.
+ */
 export function isTransient(error: PlatformError): boolean {
-  if (error.kind === 'network' || error.kind === 'rateLimited') return true;
+  if (error.kind === 'network') return error.network === undefined || error.network === 'route';
+  if (error.kind === 'rateLimited') return true;
   return error.kind === 'serverError' && (error.status === 502 || error.status === 503 || error.status === 504);
 }
 
 /**
- * Errors after which a request that changes something (a question, a new job) may be sent again:
- * only when it surely never arrived. Anything else might have reached the server.
+ * Errors after which a request that changes something (a question, a new job) is sent again by
+ * itself: only when it surely never arrived, and a moment later could go otherwise. Anything else
+ * might have reached the server, or would fail the same way.
  */
 export function isSafeToResend(error: PlatformError): boolean {
-  return error.unsent === true;
+  return error.unsent === true && isTransient(error);
 }
 
 /** The caller stopped the call; nothing more is said. */

@@ -83,15 +83,20 @@ export function networkSentence(error: TransportError): { message: string; cause
     case 'proxyAuthRequired':
       return {
         cause: 'proxyCredentials',
-        message: facts.credentialsSent
+        message: facts.signInDeclined
           ? l10n.t(
-              "The proxy {0} did not accept the credentials given (407 Proxy Authentication Required). Nothing was sent. Check http.proxyAuthorization, or the user name and password in the proxy's address.",
+              "The proxy {0} asks for credentials (407 Proxy Authentication Required), and VS Code's own sign-in to it did not get through (it was dismissed, or none was offered). Nothing was sent. Set http.proxyAuthorization to the header it expects (such as Basic followed by the base64 of user:password), or put them in the proxy's address (http://user:password@host:port); until then, agent jobs are checked only when you ask.",
               proxyWords(facts),
             )
-          : l10n.t(
-              "The proxy {0} asks for credentials (407 Proxy Authentication Required). Nothing was sent. Set http.proxyAuthorization to the header it expects (such as Basic followed by the base64 of user:password), or put them in the proxy's address (http://user:password@host:port).",
-              proxyWords(facts),
-            ),
+          : facts.credentialsSent
+            ? l10n.t(
+                "The proxy {0} did not accept the credentials given (407 Proxy Authentication Required). Nothing was sent. Check http.proxyAuthorization, or the user name and password in the proxy's address.",
+                proxyWords(facts),
+              )
+            : l10n.t(
+                "The proxy {0} asks for credentials (407 Proxy Authentication Required). Nothing was sent. Set http.proxyAuthorization to the header it expects (such as Basic followed by the base64 of user:password), or put them in the proxy's address (http://user:password@host:port).",
+                proxyWords(facts),
+              ),
       };
     case 'proxyRefused': {
       const status = error.status ?? l10n.t('no status');
@@ -111,6 +116,8 @@ export function networkSentence(error: TransportError): { message: string; cause
             ),
       };
     }
+    case 'proxyFailed':
+      return { cause: 'proxy', message: proxyFailedSentence(facts, code) };
     case 'proxyInvalid':
       return {
         cause: 'proxy',
@@ -153,4 +160,28 @@ function untrustedSentence(facts: NetworkFacts, code: string): string {
         issuer,
       )
     : l10n.t("The proxy's certificate is not trusted{0}.", code);
+}
+
+/** A proxy that took the connection but opened no tunnel: what it did instead, and that nothing reached the platform. */
+function proxyFailedSentence(facts: NetworkFacts, code: string): string {
+  switch (facts.proxyProblem) {
+    case 'timeout':
+      return l10n.t(
+        "The proxy {0} took the connection but did not answer in time{1}, so no tunnel to the platform was opened. Nothing was sent. Check the proxy's address (another kind of server may listen there), or ask your IT team whether the proxy is working.",
+        proxyWords(facts),
+        code,
+      );
+    case 'notProxy':
+      return l10n.t(
+        "The proxy {0} answered with something that is not a proxy's answer{1}, so no tunnel to the platform was opened. Nothing was sent. Check the proxy's address and port: another kind of server may listen there.",
+        proxyWords(facts),
+        code,
+      );
+    default:
+      return l10n.t(
+        "The proxy {0} closed the connection before it opened a tunnel to the platform{1}. Nothing was sent. Check the proxy's address, or ask your IT team whether the proxy lets the platform's host through.",
+        proxyWords(facts),
+        code,
+      );
+  }
 }

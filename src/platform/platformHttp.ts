@@ -45,6 +45,8 @@ export interface PlatformClientOptions {
 
 export interface CallOptions {
   readonly signal?: AbortSignal;
+  /** Background work's call (HttpCall's `background`). */
+  readonly background?: boolean;
   /** Told before each wait between attempts (a rate limit, a server that is busy), so a person waiting can see it. */
   readonly onRetryWait?: (wait: RetryWait) => void;
 }

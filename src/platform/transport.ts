@@ -50,6 +50,11 @@ export interface HttpCall {
   readonly accept: string;
   readonly idleTimeoutMs: number;
   readonly signal?: AbortSignal;
+  /**
+   * Made by background work (a job's poll), not by something the user just did: it never asks the
+   * user anything (VS Code's proxy sign-in), and stops where only the user can go on.
+   */
+  readonly background?: boolean;
 }
 
 export interface HttpResponse {

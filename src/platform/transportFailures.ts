@@ -31,6 +31,12 @@ export type TransportFailure =
   | 'proxyAuthRequired'
   /** The proxy would not open a tunnel to the platform (another status than 200): nothing was sent. */
   | 'proxyRefused'
+  /**
+   * The proxy took a connection but opened no tunnel: no answer in the connect time, an answer that
+   * is not a proxy's (not HTTP, not SOCKS5), or the connection closed (`NetworkFacts.proxyProblem`).
+   * Nothing was sent.
+   */
+  | 'proxyFailed'
   /** The proxy the settings name is not an address: nothing was sent. */
   | 'proxyInvalid'
   /** The connection was lost after the request may have gone. */
@@ -52,8 +58,16 @@ export interface NetworkFacts {
   /** The proxy, as `http://host:port`, and where its address came from (`http.proxy`, `HTTPS_PROXY`…). */
   readonly proxy?: string;
   readonly proxySource?: string;
+  /** For `proxyFailed`: what the proxy did instead of opening the tunnel. */
+  readonly proxyProblem?: 'timeout' | 'notProxy' | 'closed';
   /** For a 407: whether credentials were sent. */
   readonly credentialsSent?: boolean;
+  /**
+   * For a 407 with no credentials: VS Code's own network stack, which can ask the user to sign in
+   * to the proxy, did not get through either (the sign-in dismissed, or none offered). Background
+   * work then waits for the user, rather than ask again at every poll.
+   */
+  readonly signInDeclined?: boolean;
   /** For an untrusted certificate: whose it is, and who issued it, when they could be read. */
   readonly certificateOf?: 'platform' | 'proxy';
   readonly subject?: string;
@@ -88,6 +102,7 @@ const UNSENT: ReadonlySet<TransportFailure> = new Set([
   'proxyUnreached',
   'proxyAuthRequired',
   'proxyRefused',
+  'proxyFailed',
   'proxyInvalid',
   'offline',
 ]);
@@ -123,7 +138,12 @@ export function errorFromException(error: unknown, signal?: AbortSignal): Platfo
   if (failure === 'redirected') return redirectRefused(error instanceof TransportError ? error.status : undefined);
   if (error instanceof TransportError && failure) {
     const said = networkSentence(error);
-    if (said) return platformError('network', said.message, { ...unsent, network: said.cause });
+    if (said)
+      return platformError('network', said.message, {
+        ...unsent,
+        network: said.cause,
+        ...(error.facts.signInDeclined ? { waitsForUser: true } : {}),
+      });
   }
   if (failure === 'offline')
     return platformError('network', l10n.t('The browser is offline, so the platform cannot be reached. Check your connection.'), {

@@ -3,7 +3,9 @@
 //    alone resolves the platform's test host name, and logs every tunnel;
 //  - a TLS-inspecting proxy, as a company's is: it ends the tunnel's TLS itself with a certificate
 //    from the company's root, and calls the platform anew with its own;
-//  - a proxy that takes connections and never answers.
+//  - a SOCKS5 proxy, optionally asking for a user name and password;
+//  - a proxy that takes connections and opens no tunnel: it never answers, answers late, answers
+//    what is not HTTP, or closes the connection.
 
 import * as http from 'node:http';
 import * as https from 'node:https';
@@ -115,26 +117,125 @@ export async function startInspectingProxy(options: InspectingProxyOptions): Pro
   return listening(server, log, tunnels);
 }
 
-/** A proxy that takes connections and says nothing: a tunnel through it never opens. */
-export async function startSilentProxy(): Promise<TestProxy> {
+/**
+ * What a proxy that opens no tunnel does with a CONNECT: nothing (`silent`), answer 200 once
+ * `lateMs` have passed (`late`), answer what is not HTTP (`notProxy`), or close the connection (`closes`).
+ */
+export type BrokenProxyBehaviour = 'silent' | 'late' | 'notProxy' | 'closes';
+
+/** A proxy that takes connections and opens no tunnel, as `behaviour` says. */
+export async function startBrokenProxy(behaviour: BrokenProxyBehaviour = 'silent', lateMs = 5_000): Promise<TestProxy> {
   const sockets = new Set<Socket>();
+  const log: string[] = [];
   const server = net.createServer((socket) => {
     sockets.add(socket);
     socket.on('error', () => {});
     socket.once('close', () => sockets.delete(socket));
+    socket.once('data', (chunk) => {
+      log.push(chunk.toString('latin1').split('\r\n')[0]);
+      if (behaviour === 'notProxy') socket.write('SSH-2.0-OpenSSH_9.2\r\n\r\n');
+      else if (behaviour === 'closes') socket.destroy();
+      else if (behaviour === 'late') setTimeout(() => socket.write('HTTP/1.1 200 Connection established\r\n\r\n'), lateMs).unref();
+    });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.address() as AddressInfo).port;
   return {
     url: `http://127.0.0.1:${port}`,
     port,
-    log: [],
+    log,
     open: () => sockets.size,
     close: async () => {
       for (const socket of sockets) socket.destroy();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
+}
+
+export interface SocksProxyOptions {
+  /** Host names only this proxy knows: each is this machine (127.0.0.1) to it. */
+  readonly resolve?: readonly string[];
+  /** `user:password`: the proxy asks for these (RFC 1929) and refuses others. */
+  readonly credentials?: string;
+}
+
+/**
+ * A SOCKS5 proxy (RFC 1928), CONNECT only, that resolves `resolve`'s names itself, optionally asking
+ * for a user name and password; it logs each tunnel as `SOCKS host:port → allowed` (or `→ refused`).
+ */
+export async function startSocksProxy(options: SocksProxyOptions = {}): Promise<TestProxy> {
+  const log: string[] = [];
+  const tunnels = new Set<Socket>();
+  const server = net.createServer((client) => {
+    tunnels.add(client);
+    client.on('error', () => {});
+    client.once('close', () => tunnels.delete(client));
+    let buffered = Buffer.alloc(0);
+    let stage: 'greeting' | 'auth' | 'request' = 'greeting';
+    const onData = (chunk: Buffer) => {
+      buffered = Buffer.concat([buffered, chunk]);
+      if (stage === 'greeting' && buffered.length >= 2 && buffered.length >= 2 + buffered[1]) {
+        const methods = [...buffered.subarray(2, 2 + buffered[1])];
+        buffered = buffered.subarray(2 + buffered[1]);
+        const method = options.credentials ? 2 : 0;
+        if (!methods.includes(method)) return void client.end(Buffer.from([5, 0xff]));
+        client.write(Buffer.from([5, method]));
+        stage = options.credentials ? 'auth' : 'request';
+      }
+      if (stage === 'auth' && buffered.length >= 2) {
+        const userLength = buffered[1];
+        if (buffered.length < 3 + userLength || buffered.length < 3 + userLength + buffered[2 + userLength]) return;
+        const user = buffered.subarray(2, 2 + userLength).toString('utf8');
+        const passwordLength = buffered[2 + userLength];
+        const password = buffered.subarray(3 + userLength, 3 + userLength + passwordLength).toString('utf8');
+        buffered = buffered.subarray(3 + userLength + passwordLength);
+        if (`${user}:${password}` !== options.credentials) {
+          log.push('SOCKS credentials → refused');
+          return void client.end(Buffer.from([1, 1]));
+        }
+        client.write(Buffer.from([1, 0]));
+        stage = 'request';
+      }
+      if (stage !== 'request') return;
+      const target = socksTarget(buffered);
+      if (!target) return;
+      client.off('data', onData);
+      const known = target.host === '127.0.0.1' || options.resolve?.includes(target.host) === true;
+      log.push(`SOCKS ${target.host}:${target.port} → ${known ? 'allowed' : 'refused'}`);
+      // Reply 4: host unreachable.
+      if (!known) return void client.end(Buffer.from([5, 4, 0, 1, 0, 0, 0, 0, 0, 0]));
+      const upstream = net.connect({ host: '127.0.0.1', port: target.port }, () => {
+        client.write(Buffer.from([5, 0, 0, 1, 127, 0, 0, 1, 0, 0]));
+        upstream.pipe(client);
+        client.pipe(upstream);
+      });
+      upstream.on('error', () => client.destroy());
+      client.once('close', () => upstream.destroy());
+    };
+    client.on('data', onData);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as AddressInfo).port;
+  return {
+    url: `socks5://127.0.0.1:${port}`,
+    port,
+    log,
+    open: () => tunnels.size,
+    close: async () => {
+      for (const socket of tunnels) socket.destroy();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+/** A SOCKS5 request's target (an IPv4 address or a name), once all of it has come. */
+function socksTarget(request: Buffer): { host: string; port: number } | undefined {
+  if (request.length < 5) return undefined;
+  if (request[3] === 1)
+    return request.length < 10 ? undefined : { host: [...request.subarray(4, 8)].join('.'), port: request.readUInt16BE(8) };
+  const length = request[4];
+  if (request.length < 7 + length) return undefined;
+  return { host: request.subarray(5, 5 + length).toString('utf8'), port: request.readUInt16BE(5 + length) };
 }
 
 async function listening(server: http.Server, log: string[], tunnels: Set<Socket>, at = 0): Promise<TestProxy> {

@@ -125,9 +125,10 @@ describe('behind a company’s network', function () {
     await vscode.commands.executeCommand('docsAssistant.newConversation');
     const asked = await ask('What are API keys?');
     assert.equal(asked.status, 'failed');
+    // VS Code's own fetch, which can ask the user to sign in, was tried: here it has no way to.
     assert.match(
       asked.error?.message ?? '',
-      /asks for credentials \(407 Proxy Authentication Required\)\. Nothing was sent\. Set http\.proxyAuthorization/,
+      /asks for credentials \(407 Proxy Authentication Required\), and VS Code's own sign-in to it did not get through .*Nothing was sent\. Set http\.proxyAuthorization/,
     );
     assert.equal(asked.error?.fix, 'proxyCredentials');
     // The notifications say it too, with the same button.
@@ -142,6 +143,31 @@ describe('behind a company’s network', function () {
     await setHttp('proxyAuthorization', `Basic ${Buffer.from('alice:s3cret').toString('base64')}`);
     assert.equal((await ask('With them?')).status, 'done');
     assert.ok(!api.recentLog().some((line) => line.includes('s3cret') || line.includes(Buffer.from('alice:s3cret').toString('base64'))));
+  });
+
+  it('stops polling jobs once the proxy’s sign-in did not get through, says why, and goes on once the settings change (issue 46, item 7)', async () => {
+    const guarded = await startProxy({ resolve: [PLATFORM_HOST], credentials: 'alice:s3cret' });
+    started.push(guarded);
+    await setHttp('proxy', guarded.url);
+    platform.jobs.add({ id: 'job-behind-proxy', outcome: 'staysActive' });
+    try {
+      await runAccepting('docsAssistant.trackAgentJob', 'job-behind-proxy');
+      const paused = await until('the job paused', () =>
+        api.trackedJobs().find((job) => job.id === 'job-behind-proxy' && job.polling.kind === 'error'),
+      );
+      assert.match(paused.polling.kind === 'error' ? paused.polling.message : '', /sign-in to it did not get through/);
+      const tunnelsAsked = guarded.log.length;
+      await settle(1_500);
+      assert.equal(guarded.log.length, tunnelsAsked, 'no poll asks the proxy again');
+      await setHttp('proxyAuthorization', `Basic ${Buffer.from('alice:s3cret').toString('base64')}`);
+      await until(
+        'polled again, through',
+        () => api.trackedJobs().find((job) => job.id === 'job-behind-proxy')?.job?.status === 'active',
+        15_000,
+      );
+    } finally {
+      await vscode.commands.executeCommand('docsAssistant.untrackAgentJob', 'job-behind-proxy');
+    }
   });
 
   it('follows a change of http.proxy with the next request, without a reload', async () => {
@@ -246,5 +272,22 @@ describe('behind a company’s network', function () {
     assert.match(report, /HTTP: 404 Not Found: the key was accepted/);
     for (const secret of ['s3cret', 'c2VjcmV0LWhlYWRlcg', platform.config.assistantKey, platform.config.adminKey])
       assert.ok(!report.includes(secret), `the report holds no ${secret.slice(0, 4)}…`);
+  });
+
+  it('Check Connection, its sentences and the log show no part of a password, whatever its shape (issue 46, item 1)', async () => {
+    const hostPort = proxy.url.replace('http://', '');
+    process.env.HTTP_PROXY = `bob:An0ther#Pw@${hostPort}`;
+    for (const address of [
+      `alice:S3cret@Pw#x/y?z@${hostPort}`,
+      `http://alice:S3cret@Pw@${hostPort}`,
+      'http://alice:S3cret#Pw@127.0.0.1:9',
+    ]) {
+      await setHttp('proxy', address);
+      const checked = await vscode.commands.executeCommand<CheckedConnection>('docsAssistant.checkConnection');
+      await vscode.commands.executeCommand('docsAssistant.newConversation');
+      const turn = await ask('Through it?');
+      const said = [checked.report, turn.error?.message ?? '', ...api.recentLog()].join('\n');
+      for (const secret of ['S3cret', 'alice', 'An0ther', 'bob']) assert.ok(!said.includes(secret), `${address} shows ${secret}:\n${said}`);
+    }
   });
 });

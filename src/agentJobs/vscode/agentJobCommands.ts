@@ -47,7 +47,7 @@ export function registerAgentJobCommands(context: vscode.ExtensionContext, { mod
         showMessage('error', vscode.l10n.t('{0} This one was given by a command: {1}.', problem, quotedLine(id, 80)));
         return false;
       }
-      if (!model.track(id)) return false;
+      if (!model.track(id, undefined, { asked: true })) return false;
       tree.reveal(id);
       return true;
     }),

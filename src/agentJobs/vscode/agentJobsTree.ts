@@ -110,6 +110,9 @@ export class AgentJobsTree extends Disposable implements vscode.TreeDataProvider
 
   private update(): void {
     this.changed.fire(undefined);
+    // Why nothing is checked, above the jobs, while only the user can change it.
+    const paused = this.model.paused;
+    this.view.message = paused ? inertText(vscode.l10n.t('The jobs are not being checked: {0}', paused.message)) : undefined;
     const active = this.model.activeCount;
     this.view.badge =
       active > 0

@@ -43,9 +43,9 @@ export function registerAgentJobs(context: vscode.ExtensionContext, deps: AgentJ
   const model = new AgentJobsModel({
     store: context.globalState,
     // A scope's jobs are read at its own origin or not at all.
-    read: (scope, id, signal) => {
+    read: (scope, id, signal, background) => {
       const client = platform.forOrigin(scope.origin);
-      return client.ok ? client.value.agentJobs.read(scope.projectId, id, { signal }) : Promise.resolve(client);
+      return client.ok ? client.value.agentJobs.read(scope.projectId, id, { signal, background }) : Promise.resolve(client);
     },
   });
   const tree = new AgentJobsTree(model, view);
@@ -55,6 +55,8 @@ export function registerAgentJobs(context: vscode.ExtensionContext, deps: AgentJ
     // The scope follows the settings at once, from the same event that changes the client's base URL.
     settings.onDidChange((current) => model.setScope(scopeOf(current), current.pollIntervalSeconds * 1000)),
     setup.onDidChange(() => model.resume()),
+    // A proxy's settings changed: what paused the polls (its sign-in, dismissed) may be past.
+    vscode.workspace.onDidChangeConfiguration((change) => change.affectsConfiguration('http') && model.resume()),
     vscode.window.onDidChangeWindowState((window) => model.setFocused(window.focused)),
     model.onDidChange((change) => {
       if (!change) return;

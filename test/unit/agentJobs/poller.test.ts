@@ -11,6 +11,8 @@ interface Harness {
   poller: AgentJobPoller;
   /** Poll times per job id. */
   polls: Map<string, number[]>;
+  /** Whether each poll was background work, in order, per job id. */
+  background: Map<string, boolean[]>;
   /** What the next read of a job answers; the default is "still active". */
   answers: Map<string, (Result<AgentJob> | Promise<Result<AgentJob>>)[]>;
 }
@@ -18,6 +20,7 @@ interface Harness {
 function harness(options: { maxInFlight?: number } = {}): Harness {
   const timers = new FakeTimers();
   const polls = new Map<string, number[]>();
+  const background = new Map<string, boolean[]>();
   const answers = new Map<string, (Result<AgentJob> | Promise<Result<AgentJob>>)[]>();
   const poller = new AgentJobPoller({
     timers,
@@ -25,12 +28,13 @@ function harness(options: { maxInFlight?: number } = {}): Harness {
     maxIntervalMs: 60_000,
     random: () => 0.5,
     ...options,
-    read: async (id) => {
+    read: async (id, _signal, inBackground) => {
       polls.set(id, [...(polls.get(id) ?? []), timers.now()]);
+      background.set(id, [...(background.get(id) ?? []), inBackground]);
       return (await answers.get(id)?.shift()) ?? ok(job(id, 'active'));
     },
   });
-  return { timers, poller, polls, answers };
+  return { timers, poller, polls, background, answers };
 }
 
 const error = (kind: PlatformError['kind'], extra: Partial<PlatformError> = {}) =>
@@ -116,6 +120,35 @@ describe('agent job poller', () => {
     await h.timers.advance(1);
     assert.equal(h.polls.get('a')?.length, 2);
     assert.equal(h.poller.paused, undefined);
+  });
+
+  it('pauses all polling on what only the user can get past (a proxy’s sign-in dismissed), until they act (issue 46, item 7)', async () => {
+    const h = harness();
+    h.answers.set('a', [error('network', { network: 'proxyCredentials', waitsForUser: true })]);
+    h.poller.track('a', undefined, { asked: true });
+    h.poller.track('b');
+    await h.timers.advance(300_000);
+    assert.equal(h.polls.get('a')!.length, 1);
+    assert.ok((h.polls.get('b')?.length ?? 0) <= 1, 'the other job waits too');
+    assert.equal(h.poller.paused?.waitsForUser, true);
+    assert.deepEqual(h.poller.get('a')!.polling, { kind: 'error', message: 'A network error.', error: h.poller.paused });
+    h.poller.refreshAll();
+    await h.timers.advance(1);
+    assert.equal(h.polls.get('a')!.length, 2);
+    assert.equal(h.poller.paused, undefined);
+  });
+
+  it('says which polls the user asked for (tracking, Refresh) and which are background work (issue 46, item 7)', async () => {
+    const h = harness();
+    h.poller.track('a', undefined, { asked: true });
+    h.poller.track('b');
+    await h.timers.advance(20_000);
+    assert.deepEqual(h.background.get('a'), [false, true, true]);
+    assert.deepEqual(h.background.get('b'), [true, true, true]);
+    h.poller.refreshAll();
+    await h.timers.advance(1);
+    assert.equal(h.background.get('a')!.at(-1), false);
+    assert.equal(h.background.get('b')!.at(-1), false);
   });
 
   it('on 429 every job waits for Retry-After', async () => {

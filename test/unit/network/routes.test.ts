@@ -5,6 +5,7 @@ import * as assert from 'node:assert/strict';
 import { bypassesProxy, noProxyEntries } from '../../../src/network/noProxy';
 import { defaultNetworkSettings, type NetworkSettings, ProxySettingError, routeFor } from '../../../src/network/proxyRoute';
 import { hideCredentials } from '../../../src/network/diagnosis';
+import { basicAuthorization, readProxyAddress } from '../../../src/network/proxyAddress';
 
 const target = new URL('https://docs.example.com:8443');
 const settings = (over: Partial<NetworkSettings>): NetworkSettings => ({ ...defaultNetworkSettings, ...over });
@@ -31,9 +32,11 @@ describe('the way to the platform', () => {
     assert.equal(way({ proxy: 'http://e:1', env: { HTTPS_PROXY: 'http://a:1' } }), 'proxy http://e:1/ (http.proxy)');
     assert.equal(
       way({ proxy: 'https://user:pw@f:1', proxyAuthorization: 'Basic eA==' }),
-      'proxy https://user:pw@f:1/ (http.proxy) with authorization',
+      'proxy https://f:1/ (http.proxy) with authorization',
+      'the address keeps no credentials: they are the authorization alone',
     );
-    assert.equal(way({ proxy: 'socks5://g:1080' }), 'vscode proxyScheme', "a proxy undici does not speak: VS Code's fetch");
+    assert.equal(way({ proxy: 'socks5://g:1080' }), 'socks', "a SOCKS5 proxy: VS Code's fetch cannot take one, undici does");
+    assert.throws(() => routeFor(target, settings({ proxy: 'socks4://g:1080' })), ProxySettingError, 'never passed by');
     assert.throws(() => routeFor(target, settings({ proxy: 'http://' })), ProxySettingError);
   });
 
@@ -70,8 +73,63 @@ describe('the way to the platform', () => {
     assert.deepEqual(noProxyEntries([' x.org '], { NO_PROXY: 'a.com' }), ['x.org']);
   });
 
-  it('never shows a proxy’s credentials', () => {
-    assert.equal(hideCredentials('http://user:s3cret@proxy.corp:3128'), 'http://(credentials not shown)@proxy.corp:3128');
-    assert.equal(hideCredentials('http://proxy.corp:3128'), 'http://proxy.corp:3128');
+  it('never shows a proxy’s credentials, whatever the address holds (issue 46, item 1)', () => {
+    const table: [string, string][] = [
+      ['http://user:s3cret@proxy.corp:3128', 'http://(credentials not shown)@proxy.corp:3128'],
+      ['http://proxy.corp:3128', 'http://proxy.corp:3128'],
+      ['alice:S3cretPw@127.0.0.1:3128', '(credentials not shown)@127.0.0.1:3128'],
+      ['http://alice:p@ss@w0rd@127.0.0.1:3128', 'http://(credentials not shown)@127.0.0.1:3128'],
+      ['http://alice:pa#ss/w?rd@127.0.0.1:3128', 'http://(credentials not shown)@127.0.0.1:3128'],
+      ['alice:123/x@127.0.0.1:3128', '(credentials not shown)@127.0.0.1:3128'],
+      ['http://TOKEN@gateway.corp:8080/', 'http://(credentials not shown)@gateway.corp:8080/'],
+    ];
+    for (const [value, shown] of table) assert.equal(hideCredentials(value), shown, value);
+  });
+
+  it('reads an address as curl does: the credentials before its last @, a password holding # / ? @, no scheme (issue 46, items 1 and 3)', () => {
+    const basic = (credentials: string) => `Basic ${Buffer.from(credentials).toString('base64')}`;
+    const table: [string, string, string | undefined][] = [
+      ['alice:S3cretPw@127.0.0.1:3128', 'http://127.0.0.1:3128/', basic('alice:S3cretPw')],
+      ['http://alice:p@ss@127.0.0.1:3128', 'http://127.0.0.1:3128/', basic('alice:p@ss')],
+      ['http://alice:pa#ss/w?rd@127.0.0.1:3128', 'http://127.0.0.1:3128/', basic('alice:pa#ss/w?rd')],
+      ['http://alice:p%40ss@127.0.0.1:3128', 'http://127.0.0.1:3128/', basic('alice:p@ss')],
+      ['http://alice:50%off@127.0.0.1:3128', 'http://127.0.0.1:3128/', basic('alice:50%off')],
+      ['http://DOMAIN%5Calice:pw@127.0.0.1:3128', 'http://127.0.0.1:3128/', basic('DOMAIN\\alice:pw')],
+      ['http://TOKEN@127.0.0.1:3128', 'http://127.0.0.1:3128/', basic('TOKEN:')],
+      ['https://127.0.0.1:3128/', 'https://127.0.0.1:3128/', undefined],
+    ];
+    for (const [value, url, authorization] of table) {
+      const read = readProxyAddress(value);
+      assert.equal(read.kind, 'address', value);
+      if (read.kind !== 'address') continue;
+      assert.equal(read.url.href, url, value);
+      assert.equal(read.url.username + read.url.password, '', 'no credentials in the URL');
+      assert.equal(read.credentials && basicAuthorization(read.credentials), authorization, value);
+    }
+  });
+
+  it('says which part of an address is wrong, never quoting it (issue 46, item 1)', () => {
+    const table: [string, string][] = [
+      ['http://', "The setting http.proxy is not a proxy's address: it names no host."],
+      ['http://alice:S3cretPw@', "The setting http.proxy is not a proxy's address: it names no host."],
+      ['http://alice:S3cretPw@proxy:31x8', "The setting http.proxy is not a proxy's address: its port is not a number from 1 to 65535."],
+      ['alice:S3cretPw@proxy:99999', "The setting http.proxy is not a proxy's address: its port is not a number from 1 to 65535."],
+      [
+        'http://alice:S3cretPw@pro xy:3128',
+        "The setting http.proxy is not a proxy's address: its host is not a host name or an IP address.",
+      ],
+    ];
+    for (const [value, sentence] of table) {
+      assert.throws(
+        () => routeFor(target, settings({ proxy: value })),
+        (error: Error) => error instanceof ProxySettingError && error.message === sentence,
+        value,
+      );
+    }
+    assert.throws(
+      () => routeFor(target, settings({ env: { HTTPS_PROXY: 'alice:S3cretPw@proxy:x' } })),
+      (error: Error) =>
+        error.message === "The environment variable HTTPS_PROXY is not a proxy's address: its port is not a number from 1 to 65535.",
+    );
   });
 });

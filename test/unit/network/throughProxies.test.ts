@@ -7,13 +7,14 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import { type NetworkSettings, defaultNetworkSettings } from '../../../src/network/proxyRoute';
+import { diagnose } from '../../../src/network/diagnosis';
 import { NetworkRoutes } from '../../../src/network/routedTransport';
 import { PlatformClient } from '../../../src/platform/client';
 import type { PlatformError } from '../../../src/platform/errors';
 import { ManualClock } from '../../emulator/clock';
 import { PlatformEmulator } from '../../emulator/emulator';
 import { makePki, PLATFORM_HOST, type Pki, ROOT_NAMES } from '../../network/pki';
-import { startInspectingProxy, startProxy, startSilentProxy, type TestProxy } from '../../network/proxies';
+import { startBrokenProxy, startInspectingProxy, startProxy, startSocksProxy, type TestProxy } from '../../network/proxies';
 import { RecordingLogger } from '../support';
 
 describe('calls to the platform through a company’s network', function () {
@@ -272,11 +273,84 @@ describe('calls to the platform through a company’s network', function () {
     const invalid = failed(
       await clientOf({ settings: () => ({ proxy: 'http://' }) }).client.discovery.page(platform.config.domain, 'guides/chat'),
     );
-    assert.match(invalid.message, /^The setting http\.proxy is not a proxy's address: "http:\/\/"\. Nothing was sent\./);
+    assert.match(invalid.message, /^The setting http\.proxy is not a proxy's address: it names no host\. Nothing was sent\./);
+  });
+
+  it('blames the proxy for a tunnel it never opens: no answer, a late one, one not HTTP, a closed connection; nothing sent (issue 46, item 2)', async function () {
+    // Two of the proxies are waited on for the connect time, twice each.
+    this.timeout(40_000);
+    const cases = [
+      [
+        'silent',
+        /^The proxy http:\/\/127\.0\.0\.1:\d+ \(from the setting http\.proxy\) took the connection but did not answer in time \(UND_ERR_HEADERS_TIMEOUT\), so no tunnel to the platform was opened\. Nothing was sent\./,
+      ],
+      [
+        'late',
+        /took the connection but did not answer in time \(UND_ERR_HEADERS_TIMEOUT\), so no tunnel to the platform was opened\. Nothing was sent\./,
+      ],
+      [
+        'notProxy',
+        /^The proxy http:\/\/127\.0\.0\.1:\d+ \(from the setting http\.proxy\) answered with something that is not a proxy's answer \((HPE_\w+|HTTPParserError)\), so no tunnel to the platform was opened\. Nothing was sent\./,
+      ],
+      [
+        'closes',
+        /^The proxy http:\/\/127\.0\.0\.1:\d+ \(from the setting http\.proxy\) closed the connection before it opened a tunnel to the platform \(ECONNRESET\)\. Nothing was sent\./,
+      ],
+    ] as const;
+    for (const [behaviour, sentence] of cases) {
+      const broken = await startBrokenProxy(behaviour, 3_000);
+      started.push(broken);
+      const { client } = clientOf({ settings: () => ({ proxy: broken.url }) });
+      platform.jobs.add({ id: `job-${behaviour}`, outcome: 'staysActive' });
+      for (const result of [
+        await client.discovery.page(platform.config.domain, 'guides/chat'),
+        await client.agentJobs.create(platform.config.projectId, 'Document the proxy settings.'),
+      ]) {
+        const error = failed(result);
+        assert.equal(error.network, 'proxy', `${behaviour}: Open Proxy Settings`);
+        assert.match(error.message, sentence, behaviour);
+        assert.doesNotMatch(error.message, /platform took too long|may have been sent/, behaviour);
+      }
+      assert.equal(broken.log.length, 2, `${behaviour}: one CONNECT a call, never tried again: ${broken.log.join(', ')}`);
+    }
+    assert.equal(platform.requests.length, 0, 'nothing reached the platform');
+  });
+
+  it('sends a user name without a password as curl does (Basic of TOKEN:), on every way, and says it was refused truly (issue 46, item 3)', async () => {
+    const gateway = await startProxy({ resolve: resolving(), credentials: 'TOKEN:' });
+    started.push(gateway);
+    const withToken = gateway.url.replace('http://', 'http://TOKEN@');
+    const { client, routes } = clientOf({ settings: () => ({ proxy: withToken }) });
+    assert.ok((await client.discovery.page(platform.config.domain, 'guides/chat')).ok, 'undici sends TOKEN:');
+    const report = await diagnose(platform.url, routes, 2_000);
+    assert.ok(
+      report.lines.some((line) => line === 'Tunnel: the proxy answered CONNECT with 200 Connection established'),
+      report.lines.join('\n'),
+    );
+    assert.deepEqual(
+      gateway.log.map((line) => line.replace(/:\d+ /, ' ')),
+      [`CONNECT ${PLATFORM_HOST} → allowed`, `CONNECT ${PLATFORM_HOST} → allowed`],
+      'Check Connection sends the same',
+    );
+    let hostCalls = 0;
+    const other = await startProxy({ resolve: resolving(), credentials: 'OTHER:' });
+    started.push(other);
+    const refused = failed(
+      await clientOf({
+        settings: () => ({ proxy: other.url.replace('http://', 'http://TOKEN@') }),
+        hostFetch: (() => {
+          hostCalls++;
+          return Promise.reject(new Error('not to be called'));
+        }),
+      }).client.discovery.page(platform.config.domain, 'guides/chat'),
+    );
+    assert.match(refused.message, /did not accept the credentials given \(407/);
+    assert.equal(hostCalls, 0, "credentials were given: VS Code's fetch has none better");
+    assert.ok(!refused.message.includes('TOKEN'));
   });
 
   it('keeps its connect time through a proxy that never answers, and Stop closes the tunnel', async () => {
-    const silent = await startSilentProxy();
+    const silent = await startBrokenProxy();
     started.push(silent);
     const begun = Date.now();
     const stuck = await clientOf({ settings: () => ({ proxy: silent.url }) }).client.discovery.page(platform.config.domain, 'guides/chat');
@@ -341,6 +415,89 @@ describe('calls to the platform through a company’s network', function () {
       [`CONNECT ${PLATFORM_HOST} → 407`, `CONNECT ${PLATFORM_HOST} → allowed`],
     );
     await authenticated.close();
+  });
+
+  it('asks VS Code’s sign-in once for background work: once it did not get through, polls stop asking until the user acts (issue 46, item 7)', async () => {
+    const guarded = await startProxy({ resolve: resolving(), credentials: 'alice:s3cret' });
+    started.push(guarded);
+    let hostCalls = 0;
+    let signedIn = false;
+    const undici = (await import('undici')) as typeof import('undici');
+    const authenticated = new undici.ProxyAgent({
+      uri: guarded.url,
+      token: `Basic ${Buffer.from('alice:s3cret').toString('base64')}`,
+      requestTls: { ca: pki.root('extra').pem },
+    });
+    // VS Code's fetch: its sign-in dismissed (the proxy's 407 comes back) until the user signs in.
+    const hostFetch = ((input: string | URL, init?: RequestInit) => {
+      hostCalls++;
+      if (!signedIn) return Promise.reject(new TypeError('fetch failed', { cause: new Error('407 Proxy Authentication Required') }));
+      return undici.fetch(input, { ...(init as object), dispatcher: authenticated });
+    }) as typeof fetch;
+    const { client } = clientOf({ settings: () => ({ proxy: guarded.url }), hostFetch });
+    platform.jobs.add({ id: 'job-1', outcome: 'staysActive' });
+    const poll = () => client.agentJobs.read(platform.config.projectId, 'job-1', { background: true });
+    const first = failed(await poll());
+    assert.equal(hostCalls, 1, 'the sign-in was offered once');
+    assert.equal(first.waitsForUser, true, 'background work waits for the user');
+    assert.equal(first.network, 'proxyCredentials');
+    assert.match(
+      first.message,
+      /asks for credentials \(407 Proxy Authentication Required\), and VS Code's own sign-in to it did not get through .*Nothing was sent\. .*until then, agent jobs are checked only when you ask\.$/,
+    );
+    for (let i = 0; i < 3; i++) assert.equal(failed(await poll()).waitsForUser, true);
+    assert.equal(hostCalls, 1, 'no poll asked again');
+    // The user acts: a call of theirs asks again, and signs in.
+    signedIn = true;
+    assert.ok((await client.agentJobs.read(platform.config.projectId, 'job-1')).ok);
+    assert.equal(hostCalls, 2);
+    assert.ok((await poll()).ok, 'polls go on');
+    await authenticated.close();
+  });
+
+  it('goes through a SOCKS5 proxy, with a user name and password, and Check Connection shows its tunnel (issue 46, item 7)', async () => {
+    const socks = await startSocksProxy({ resolve: resolving(), credentials: 'alice:s3cret' });
+    started.push(socks);
+    const address = socks.url.replace('socks5://', 'socks5://alice:s3cret@');
+    for (const value of [address, address.replace('socks5://', 'socks5h://'), address.replace('socks5://', 'socks://')]) {
+      const { client, routes } = clientOf({ settings: () => ({ proxy: value }) });
+      assert.ok((await client.discovery.page(platform.config.domain, 'guides/chat')).ok, value);
+      const report = await diagnose(platform.url, routes, 2_000);
+      assert.ok(report.lines.includes(`Way: through the proxy ${socks.url} (the setting http.proxy)`), report.lines.join('\n'));
+      assert.ok(report.lines.includes('Tunnel: the proxy answered CONNECT with SOCKS5 0 succeeded'), report.lines.join('\n'));
+      assert.ok(
+        report.lines.some((line) => line.startsWith("TLS: TLSv1.3; the platform's chain is trusted")),
+        report.lines.join('\n'),
+      );
+    }
+    assert.ok(
+      socks.log.every((line) => line === `SOCKS ${PLATFORM_HOST}:${port(platform)} → allowed`),
+      socks.log.join('\n'),
+    );
+    const env = { NODE_EXTRA_CA_CERTS: pki.root('extra').file, ALL_PROXY: socks.url };
+    const asked = failed(await clientOf({ settings: () => ({ env }) }).client.discovery.page(platform.config.domain, 'guides/chat'));
+    assert.equal(asked.network, 'proxyCredentials', 'ALL_PROXY is followed, never passed by');
+    assert.match(asked.message, /^The proxy socks5:\/\/127\.0\.0\.1:\d+ \(from the environment variable ALL_PROXY\) asks for credentials/);
+    const refused = failed(
+      await clientOf({ settings: () => ({ proxy: address.replace('s3cret', 'nope') }) }).client.discovery.page(
+        platform.config.domain,
+        'guides/chat',
+      ),
+    );
+    assert.match(refused.message, /did not accept the credentials given/);
+    assert.ok(!refused.message.includes('nope') && !refused.message.includes('alice'));
+  });
+
+  it('refuses a proxy of a kind it cannot go through, in a sentence, and never goes directly (issue 46, item 7)', async () => {
+    for (const proxy of ['socks4://127.0.0.1:1080', 'ftp://127.0.0.1:21']) {
+      const refused = failed(await clientOf({ settings: () => ({ proxy }) }).client.discovery.page(platform.config.domain, 'guides/chat'));
+      assert.equal(refused.network, 'proxy');
+      assert.match(
+        refused.message,
+        /^The setting http\.proxy names a kind of proxy Docs Assistant cannot go through: it takes http:\/\/, https:\/\/ and socks5:\/\/ proxies\. Nothing was sent\./,
+      );
+    }
+    assert.equal(platform.requests.length, 0, 'nothing went directly');
   });
 
   it('follows a change of the settings with the next call, without a new client', async () => {
