@@ -101,20 +101,16 @@ export async function closeWorkbenches(test: Mocha.Test | undefined): Promise<vo
 const commandInputBox = `${QUICK_INPUT_BOX}:not([placeholder="Type the name of a command to run."])`;
 
 /**
- * Puts the keyboard's focus in the editor area, as a user does before pressing F1, and waits until
- * it is there: out of a webview's frame, where keys pressed stay, and out of 1.139's Chat input,
- * which takes the focus back when a quick input closes and can close the next one as it opens.
- * Nothing is clicked, so this holds whatever is open: an editor and its tabs, or a modal editor,
- * opening or closing.
+ * Puts the keyboard's focus on the activity bar, a place of the workbench that keeps it and passes
+ * it on to nothing, and waits until it is there: out of a webview's frame (an editor's or a view's),
+ * where keys pressed stay, and out of 1.139's Chat input, which takes the focus back when a quick
+ * input closes and can close the next one as it opens. Nothing is clicked, so this holds whatever
+ * is open: an editor and its tabs, or a modal editor, opening or closing.
  */
 export async function focusWorkbench(page: Page): Promise<void> {
+  await page.locator('.part.activitybar li.action-item[tabindex]').first().focus();
   // Run in the page (whose DOM this Node program has no types for), hence as text.
-  const inFrame = 'document.activeElement instanceof HTMLIFrameElement';
-  await page.evaluate(`${inFrame} && document.activeElement.blur()`);
-  await page.waitForFunction(`!(${inFrame})`);
-  // View: Focus First Editor Group.
-  await page.keyboard.press('Control+1');
-  await page.waitForFunction(`document.activeElement?.closest('.part.editor') != null`);
+  await page.waitForFunction(`document.activeElement?.closest('.part.activitybar') != null`);
 }
 
 /**
