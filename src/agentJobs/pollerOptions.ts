@@ -25,4 +25,3 @@ export type Pacing = Required<Pick<PollerOptions, 'maxIntervalMs' | 'growth' | '
 
 /** The pace of a poller not told otherwise. */
 export const PACING: Pacing = { maxIntervalMs: 180_000, growth: 1.5, maxInFlight: 4, unfocusedFactor: 4, random: Math.random };
-

@@ -338,10 +338,10 @@ describe('calls to the platform through a company’s network', function () {
     const refused = failed(
       await clientOf({
         settings: () => ({ proxy: other.url.replace('http://', 'http://TOKEN@') }),
-        hostFetch: (() => {
+        hostFetch: () => {
           hostCalls++;
           return Promise.reject(new Error('not to be called'));
-        }),
+        },
       }).client.discovery.page(platform.config.domain, 'guides/chat'),
     );
     assert.match(refused.message, /did not accept the credentials given \(407/);
