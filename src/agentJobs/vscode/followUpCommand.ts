@@ -5,7 +5,6 @@
 
 import * as vscode from 'vscode';
 import { commands } from '../../identifiers';
-import type { Result } from '../../platform/errors';
 import type { AgentJob } from '../../platform/agentJob';
 import type { PlatformConnection } from '../../platform/vscode/platformConnection';
 import { setStatusMessage, showMessage, withProgress } from '../../ui/vscode/notifications';
@@ -13,6 +12,7 @@ import { showPlatformError } from '../../settings/vscode/setupMessages';
 import type { AgentJobsModel } from '../agentJobsModel';
 import type { AgentJobsTree } from './agentJobsTree';
 import { jobOfCommand } from './jobArgument';
+import { sendFollowUp } from './jobSends';
 import { inertText } from '../../util/inertText';
 import { jobLabel } from '../jobPresentation';
 import { type JobProjects, projectText } from './jobProject';
@@ -68,14 +68,14 @@ async function followUp(deps: FollowUpDeps, argument: unknown, draft?: string): 
     validateInput: (value) => (value.trim() === '' ? vscode.l10n.t('Say what the agent should do.') : undefined),
   });
   if (text === undefined) return undefined;
-  const result = await send(deps, tracked.id, text);
+  const result = await sendFollowUp(deps, tracked.id, text, (call) =>
+    withProgress({ location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Sending the follow-up…') }, call),
+  );
   if (!result.ok && !result.error) {
     setStatusMessage(vscode.l10n.t('The follow-up was not sent.'));
     return undefined;
   }
   if (result.ok) {
-    deps.model.update(tracked.id, result.value);
-    deps.tree.reveal(tracked.id);
     setStatusMessage(followUpSent(jobLabel(tracked), result.value), 5_000);
     return result.value;
   }
@@ -88,23 +88,6 @@ async function followUp(deps: FollowUpDeps, argument: unknown, draft?: string): 
   }
   showPlatformError(result.error, { title: vscode.l10n.t('Edit Follow-Up'), run: () => followUp(deps, tracked.id, text) });
   return undefined;
-}
-
-/** Sends the follow-up to the project in force, once it is the job's, confirmed; a failure with no error: the user said no. */
-async function send(
-  deps: FollowUpDeps,
-  id: string,
-  prompt: string,
-): Promise<Result<AgentJob> | { readonly ok: false; readonly error?: undefined }> {
-  const destination = await deps.projects.destination(
-    deps.model.scope,
-    vscode.l10n.t('Set the base URL and the project id to send follow-ups.'),
-  );
-  if (!destination.ok) return destination;
-  const { client, project } = destination.value;
-  return withProgress({ location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Sending the follow-up…') }, () =>
-    client.agentJobs.followUp(project.projectId, id, prompt),
-  );
 }
 
 /** What the status bar says once a follow-up is sent: the job works again, as its status says. */

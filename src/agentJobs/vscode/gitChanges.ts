@@ -24,6 +24,8 @@ export interface ChangedFile {
 export interface RepositoryChanges {
   /** The repository's folder name. */
   readonly name: string;
+  /** The branch checked out, when HEAD is on one. */
+  readonly branch?: string;
   readonly files: readonly ChangedFile[];
   /** The file `uri` is, if it is one of the changed files. */
   fileOf(uri: vscode.Uri): ChangedFile | undefined;
@@ -61,8 +63,10 @@ export async function repositoryChangesOf(uri: vscode.Uri): Promise<RepositoryCh
       ...(secret ? { secret } : {}),
     };
   });
+  const branch = repository.state.HEAD?.name;
   return {
     name: repository.rootUri.path.split('/').pop() ?? '',
+    ...(branch ? { branch } : {}),
     files,
     fileOf: (file) => files.find((changed) => changed.uri.fsPath === file.fsPath),
     diffOf: (file, maxBytes) =>

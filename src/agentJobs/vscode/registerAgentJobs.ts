@@ -36,6 +36,8 @@ export interface AgentJobsDeps {
 export interface AgentJobsFeature {
   readonly model: AgentJobsModel;
   readonly tree: AgentJobsTree;
+  /** Where prompts go, confirmed when the workspace chose it: the agent job tools send there too. */
+  readonly projects: JobProjects;
 }
 
 export function registerAgentJobs(context: vscode.ExtensionContext, deps: AgentJobsDeps): AgentJobsFeature {
@@ -88,7 +90,7 @@ export function registerAgentJobs(context: vscode.ExtensionContext, deps: AgentJ
   registerAgentJobCommands(context, { model, tree, setup, reviewedJob });
   registerStartAgentJob(context, { model, tree, setup, platform, drafts, projects });
   registerFollowUp(context, { model, tree, platform, projects, reviewedJob });
-  return { model, tree };
+  return { model, tree, projects };
 }
 
 function scopeOf(settings: DocsSettings): JobScope | undefined {

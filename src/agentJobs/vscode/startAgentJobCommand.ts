@@ -4,15 +4,11 @@
 // joins the tree at once. Nothing typed is lost: a prompt the platform refuses stays in its editor.
 
 import * as vscode from 'vscode';
-import { selectionLabel } from '../../selection/selection';
 import { commands } from '../../identifiers';
-import type { AgentJob } from '../../platform/agentJob';
 import { formatKilobytes, promptProblem } from '../../platform/agentJob';
-import { platformError, type Result } from '../../platform/errors';
 import type { PlatformConnection } from '../../platform/vscode/platformConnection';
 import type { SetupService } from '../../settings/vscode/setupService';
 import { agentJobsNeeds } from '../../settings/setupState';
-import { editorSelection } from '../../selection/vscode/editorSelection';
 import { askModal, setStatusMessage, showMessage, withProgress } from '../../ui/vscode/notifications';
 import { showPlatformError, showSetupNeed } from '../../settings/vscode/setupMessages';
 import { inertText } from '../../util/inertText';
@@ -20,12 +16,12 @@ import { utf8Bytes } from '../../util/utf8';
 import type { AgentJobsModel } from '../agentJobsModel';
 import type { AgentJobsTree } from './agentJobsTree';
 import { type Attachment, attachmentOffers, type Offer } from '../attachmentOffers';
-import { type ChangedFile, repositoryChangesOf, type RepositoryChanges } from './gitChanges';
+import { draftJobPrompt, editorAttachments } from './jobPromptDraft';
 import { jobOfCommand } from './jobArgument';
+import { startJob } from './jobSends';
 import { canStartAgain, jobLabel, promptTitle } from '../jobPresentation';
 import { type JobProjects, projectText } from './jobProject';
-import { buildJobPrompt, type PromptParts, withChanges } from '../jobPrompt';
-import type { DraftNotes, PromptDrafts } from './promptDrafts';
+import type { PromptDrafts } from './promptDrafts';
 import { explained } from './jobStartFailures';
 
 export type { Attachment } from '../attachmentOffers';
@@ -79,13 +75,12 @@ async function startAgentJob(deps: StartJobDeps, argument: unknown): Promise<str
     (argument instanceof vscode.Uri
       ? vscode.window.visibleTextEditors.find((visible) => visible.document.uri.toString() === argument.toString())
       : undefined) ?? vscode.window.activeTextEditor;
-  const uri = editor?.document.uri;
-  const changes = uri?.scheme === 'file' ? await repositoryChangesOf(uri) : undefined;
-  const offers = attachmentOffers(factsOf(editor, changes));
+  const available = await editorAttachments(editor);
+  const offers = attachmentOffers(available.facts);
   let attach: readonly Attachment[];
   let instruction: string;
   if (request) {
-    attach = (request.attach ?? []).filter((kind) => offers.some((offer) => offer.attachment === kind));
+    attach = request.attach ?? [];
     instruction = request.instruction ?? '';
   } else {
     const picked = offers.length === 0 ? [] : await pickAttachments(deps, offers);
@@ -95,8 +90,7 @@ async function startAgentJob(deps: StartJobDeps, argument: unknown): Promise<str
     attach = picked;
     instruction = typed;
   }
-  const { parts, notes } = await promptParts(instruction, attach, editor, changes);
-  const prompt = buildJobPrompt(parts);
+  const { prompt, notes } = await draftJobPrompt(instruction, attach, available);
   // Typed into the box with nothing attached, the instruction is the whole prompt, and Enter sent it.
   if (attach.length === 0 && !request) return send(deps, prompt, undefined);
   await deps.drafts.open(prompt, { ...notes, ...(request ? { fromArgument: true } : {}) });
@@ -122,29 +116,6 @@ async function startAgain(deps: StartJobDeps, argument: unknown): Promise<vscode
   const editor = await deps.drafts.open(tracked.prompt);
   setStatusMessage(vscode.l10n.t('The prompt of "{0}" is open: edit it, then start it as a new job.', jobLabel(tracked)), 5_000);
   return editor.document.uri;
-}
-
-/** What the editor and its repository have to attach, for the picker. */
-function factsOf(editor: vscode.TextEditor | undefined, changes: RepositoryChanges | undefined) {
-  const selection = editorSelection(editor);
-  const file = editor && changes?.fileOf(editor.document.uri);
-  return {
-    ...(selection ? { selection: selectionLabel(selection) } : {}),
-    ...(changes && editor
-      ? {
-          file: {
-            path: vscode.workspace.asRelativePath(editor.document.uri, false),
-            changed: file !== undefined,
-            ...(file?.secret ? { secret: file.secret } : {}),
-          },
-          repository: {
-            name: changes.name,
-            files: changes.files.length,
-            secrets: changes.files.filter((f) => f.secret).map((f) => f.path),
-          },
-        }
-      : {}),
-  };
 }
 
 async function pickAttachments(deps: StartJobDeps, offers: Offer[]): Promise<Attachment[] | undefined> {
@@ -185,46 +156,6 @@ function destination(deps: StartJobDeps): string {
   return project ? inertText(projectText(project)) : vscode.l10n.t('no project yet');
 }
 
-/** The prompt's parts, and what its draft says above it: what was attached, left out, or may hold secrets. */
-async function promptParts(
-  instruction: string,
-  attach: readonly Attachment[],
-  editor: vscode.TextEditor | undefined,
-  changes: RepositoryChanges | undefined,
-): Promise<{ parts: PromptParts; notes: DraftNotes }> {
-  const selection = attach.includes('selection') ? editorSelection(editor) : undefined;
-  const base: PromptParts = {
-    instruction,
-    ...(selection
-      ? {
-          selection: {
-            path: selection.source.kind === 'file' ? selection.source.path : selection.source.pagePath,
-            startLine: selection.startLine,
-            endLine: selection.endLine,
-            text: selection.text,
-            language: selection.language,
-          },
-        }
-      : {}),
-  };
-  const whole = attach.includes('repositoryChanges');
-  const file = editor && changes?.fileOf(editor.document.uri);
-  const files: readonly ChangedFile[] | undefined = !changes
-    ? undefined
-    : whole
-      ? changes.files
-      : attach.includes('fileChanges') && file
-        ? [file]
-        : undefined;
-  if (!changes || !files) return { parts: base, notes: {} };
-  return withChanges(
-    base,
-    files,
-    { scope: whole ? 'repository' : 'file', label: whole ? changes.name : files[0].path },
-    (changed, budget) => changes.diffOf(changed, budget),
-  );
-}
-
 /** Sends the prompt; on success tracks the job and closes its draft, otherwise keeps the prompt in a draft. */
 async function send(deps: StartJobDeps, prompt: string, draft: vscode.TextDocument | undefined): Promise<string | undefined> {
   const keep = async () => {
@@ -251,38 +182,20 @@ async function send(deps: StartJobDeps, prompt: string, draft: vscode.TextDocume
     );
     if (!agreed) return undefined;
   }
-  // The project prompted is the one whose jobs are watched: both follow the settings.
-  const destination = await deps.projects.destination(
-    deps.model.scope,
-    vscode.l10n.t('Set the base URL and the project id to start agent jobs.'),
+  const result = await startJob(deps, prompt, (call) =>
+    withProgress({ location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Starting an agent job…') }, call),
   );
-  if (!destination.ok && !destination.error) {
+  if (!result.ok && !result.error) {
     await keep();
     setStatusMessage(vscode.l10n.t('The prompt was not sent; it is kept in its editor.'));
     return undefined;
   }
-  const result: Result<AgentJob> = destination.ok
-    ? // Not cancellable: once sent, a job may start whatever the client does.
-      await withProgress({ location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Starting an agent job…') }, () =>
-        destination.value.client.agentJobs.create(destination.value.project.projectId, prompt),
-      )
-    : destination;
   if (!result.ok) {
     await keep();
     showPlatformError(explained(result.error));
     return undefined;
   }
   const job = result.value;
-  if (!deps.model.trackStarted(job, prompt)) {
-    await keep();
-    const clash = vscode.l10n.t(
-      'The platform answered with agent job "{0}", which is already tracked: a new job cannot have its id, so the answer was not used.',
-      job.id,
-    );
-    showPlatformError(explained(platformError('badResponse', clash)));
-    return undefined;
-  }
-  deps.tree.reveal(job.id);
   if (draft) await deps.drafts.discard(draft);
   setStatusMessage(vscode.l10n.t('Agent job started: {0}.', promptTitle(prompt) ?? job.id), 5_000);
   return job.id;
