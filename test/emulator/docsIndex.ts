@@ -13,6 +13,26 @@ export interface DocPage {
   readonly groups?: readonly string[];
   /** From a `<!-- version: v1 -->` line; pages without one are of the current version, v2. */
   readonly version: string;
+  /** From a `<!-- language: fr -->` line; pages without one are in English, `en`. */
+  readonly language: string;
+  /** From a `<!-- tags: api, cli -->` line; none without one. */
+  readonly tags: readonly string[];
+}
+
+/** The search's `filter`, as the published schema has it: each field set narrows the pages. */
+export interface PageFilter {
+  readonly version?: string;
+  readonly language?: string;
+  readonly tag?: string;
+}
+
+/** Whether `page` is in the scope `filter` sets. */
+export function inScope(page: DocPage, filter: PageFilter): boolean {
+  return (
+    (filter.version === undefined || page.version === filter.version) &&
+    (filter.language === undefined || page.language === filter.language) &&
+    (filter.tag === undefined || page.tags.includes(filter.tag))
+  );
 }
 
 const STOP_WORDS = new Set(
@@ -65,10 +85,18 @@ export class DocsIndex {
     const text = bytes.toString('utf8');
     // An MDX page's title is in its front matter; a Markdown page's is its first heading.
     const title = (/^---\n(?:.*\n)*?title:\s*["']?(.+?)["']?\s*\n/.exec(text)?.[1] ?? /^#\s+(.+)$/m.exec(text)?.[1])?.trim() ?? pagePath;
-    const version = /<!--\s*version:\s*(\S+)\s*-->/.exec(text)?.[1] ?? 'v2';
-    const page: DocPage = { path: pagePath, title, bytes, text, version, ...(groups ? { groups } : {}) };
+    const marked = (name: string) => new RegExp(`<!--\\s*${name}:\\s*(.+?)\\s*-->`).exec(text)?.[1];
+    const version = marked('version') ?? 'v2';
+    const language = marked('language') ?? 'en';
+    const tags = (marked('tags') ?? '').split(/[\s,]+/).filter(Boolean);
+    const page: DocPage = { path: pagePath, title, bytes, text, version, language, tags, ...(groups ? { groups } : {}) };
     this.pages.set(pagePath, page);
     return page;
+  }
+
+  /** Takes a page a test added away again. */
+  remove(pagePath: string): void {
+    this.pages.delete(pagePath);
   }
 
   /** Exactly the path asked for; a leading slash is the only thing forgiven. */

@@ -12,7 +12,8 @@ import { excerpt } from './answer';
 import { checkAssistantBody } from './assistantBody';
 import { answerStream, type Pause, type StreamSwitches } from './assistantStream';
 import { type Clock, systemClock } from './clock';
-import { defaultDocsDir, DocsIndex, type DocPage } from './docsIndex';
+import { defaultDocsDir, DocsIndex, type DocPage, inScope, type PageFilter } from './docsIndex';
+import { MCP_PATH, type McpCall, serveMcp } from './mcpServer';
 import { type Fault, FaultQueue, type Operation } from './faults';
 import { JobStore } from './jobs';
 
@@ -166,6 +167,7 @@ export class PlatformEmulator {
   /** Forgets recorded requests, counters, threads and faults; keeps pages and jobs. */
   reset(): void {
     this.requests.length = 0;
+    this.mcpCalls.length = 0;
     this.preflights.length = 0;
     this.counters.clear();
     this.threads.clear();
@@ -186,7 +188,19 @@ export class PlatformEmulator {
   /** The CORS preflights browsers sent, by path: they are not requests of any operation. */
   readonly preflights: string[] = [];
 
+  /** The documentation site's MCP server's tool calls, in order. */
+  readonly mcpCalls: McpCall[] = [];
+
   private async handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
+    // The site's MCP server: public, as the site is, and read by the transport itself.
+    const pathname = new URL(req.url ?? '/', 'http://emulator').pathname;
+    if (pathname === MCP_PATH) return serveMcp(req, res, this.docs, this.mcpCalls);
+    // The site's pages, as Open Page on Site opens them: their text stands in for the site's HTML.
+    const sitePage = req.method === 'GET' ? this.docs.get(decodeURIComponent(pathname).replace(/^\//, '')) : undefined;
+    if (sitePage) {
+      res.writeHead(200, { 'content-type': 'text/plain; charset=utf-8' });
+      return void res.end(sitePage.bytes);
+    }
     // A browser's call from another origin: allowed per interface, as the switches say.
     const api = (req.url ?? '').startsWith('/discovery/') ? 'discovery' : (req.url ?? '').startsWith('/v2/agent/') ? 'admin' : undefined;
     const corsAllowed = api !== undefined && this.config.cors[api];
@@ -285,10 +299,12 @@ export class PlatformEmulator {
     if (typeof size !== 'number' || !Number.isInteger(size) || size < 1 || size > 50) {
       return sendJson(res, 400, { message: 'pageSize must be a whole number from 1 to 50' });
     }
-    const version =
-      typeof request.filter === 'object' && request.filter !== null ? (request.filter as { version?: unknown }).version : undefined;
+    const filter = typeof request.filter === 'object' && request.filter !== null ? (request.filter as Record<string, unknown>) : {};
+    for (const name of ['version', 'language', 'tag'])
+      if (filter[name] !== undefined && typeof filter[name] !== 'string')
+        return sendJson(res, 400, { message: `filter.${name} must be a string` });
     if (this.config.searchDelayMs > 0) await sleep(this.config.searchDelayMs);
-    const pages = this.docs.matching(query).filter((page) => version === undefined || page.version === version);
+    const pages = this.docs.matching(query).filter((page) => inScope(page, filter as PageFilter));
     sendJson(
       res,
       200,
