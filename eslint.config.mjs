@@ -98,6 +98,8 @@ export default tseslint.config(
         console: 'readonly',
         setTimeout: 'readonly',
         __dirname: 'readonly',
+        TextDecoder: 'readonly',
+        TextEncoder: 'readonly',
       },
     },
   },

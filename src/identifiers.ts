@@ -58,7 +58,14 @@ export const views = {
 export const tools = {
   searchDocs: 'docsAssistant_searchDocs',
   readPage: 'docsAssistant_readPage',
+  ask: 'docsAssistant_ask',
+  startAgentJob: 'docsAssistant_startAgentJob',
+  readAgentJob: 'docsAssistant_readAgentJob',
+  followUpAgentJob: 'docsAssistant_followUpAgentJob',
 } as const;
+
+/** The provider of MCP server definitions (the documentation site's), as package.json's `mcpServerDefinitionProviders` names it. */
+export const mcpServerProvider = 'docsAssistant.siteMcpServer';
 
 /** The chat participant of VS Code's Chat view (`@docs`), as package.json's `chatParticipants` names it. */
 export const chatParticipant = 'docsAssistant.docs';

@@ -19,6 +19,8 @@ export interface DocsSettings {
   readonly filter: Readonly<Record<string, unknown>> | null;
   readonly pollIntervalSeconds: number;
   readonly notifications: NotificationLevel;
+  /** Whether the documentation site's MCP server (`<siteUrl>/mcp`) is registered with VS Code. */
+  readonly mcpServerEnabled: boolean;
 }
 
 export const defaultSettings: DocsSettings = {
@@ -31,6 +33,7 @@ export const defaultSettings: DocsSettings = {
   filter: null,
   pollIntervalSeconds: 5,
   notifications: 'all',
+  mcpServerEnabled: false,
 };
 
 /** Setting names relative to the `docsAssistant` section. */
@@ -44,6 +47,7 @@ export const settingNames = {
   filter: 'assistant.filter',
   pollIntervalSeconds: 'agentJobs.pollIntervalSeconds',
   notifications: 'agentJobs.notifications',
+  mcpServerEnabled: 'mcpServer.enabled',
 } as const satisfies Record<keyof DocsSettings, string>;
 
 export interface SettingProblem {
@@ -123,6 +127,10 @@ export function readSettings(get: (name: string) => unknown): ReadSettings {
     problem('notifications', l10n.t('{0} must be "all", "failures" or "off"; "all" is used.', `${SECTION}.${settingNames.notifications}`));
   }
 
+  const mcpServerEnabled = get(settingNames.mcpServerEnabled);
+  if (mcpServerEnabled !== undefined && mcpServerEnabled !== null && typeof mcpServerEnabled !== 'boolean')
+    problem('mcpServerEnabled', l10n.t('{0} must be true or false; false is used.', `${SECTION}.${settingNames.mcpServerEnabled}`));
+
   return {
     settings: {
       baseUrl,
@@ -134,6 +142,7 @@ export function readSettings(get: (name: string) => unknown): ReadSettings {
       filter,
       pollIntervalSeconds: whole('pollIntervalSeconds', 1, 3600),
       notifications,
+      mcpServerEnabled: mcpServerEnabled === true,
     },
     problems,
   };

@@ -6,7 +6,7 @@ import type MarkdownIt from 'markdown-it';
 import * as vscode from 'vscode';
 import type { JobNode } from '../agentJobs/vscode/agentJobsTree';
 import type { ActivationHandles, DocsAssistantApi, Features } from './features';
-import { chatParticipant, commands, pageScheme, tools, views } from '../identifiers';
+import { chatParticipant, commands, mcpServerProvider, pageScheme, tools, views } from '../identifiers';
 
 export type { DocsAssistantApi } from './features';
 
@@ -47,6 +47,30 @@ function registerParticipant(context: vscode.ExtensionContext, load: () => Promi
   }
 }
 
+/**
+ * The documentation site's MCP server, where this VS Code can register one (1.101 and later): VS
+ * Code asks the provider before anything else of the extension is used. While the setting is off
+ * (its default) the answer is none, and the features are not loaded for it.
+ */
+function registerMcpServers(load: () => Promise<Features>, changed: vscode.EventEmitter<void>): vscode.Disposable[] {
+  const lm = vscode.lm as unknown as {
+    registerMcpServerDefinitionProvider?: (
+      id: string,
+      provider: { onDidChangeMcpServerDefinitions: vscode.Event<void>; provideMcpServerDefinitions(): Promise<object[]> },
+    ) => vscode.Disposable;
+  };
+  if (typeof lm.registerMcpServerDefinitionProvider !== 'function') return [];
+  return [
+    lm.registerMcpServerDefinitionProvider(mcpServerProvider, {
+      onDidChangeMcpServerDefinitions: changed.event,
+      provideMcpServerDefinitions: async () =>
+        vscode.workspace.getConfiguration('docsAssistant').get<boolean>('mcpServer.enabled') === true
+          ? (await load()).mcpServers.definitions()
+          : [],
+    }),
+  ];
+}
+
 export function activateWith(context: vscode.ExtensionContext, entry: HostEntry): ActivatedApi {
   let features: Features | undefined;
   /** The features' code, read once (or being read); a read that failed is tried again at the next use. */
@@ -67,6 +91,7 @@ export function activateWith(context: vscode.ExtensionContext, entry: HostEntry)
   );
   const jobsChanged = new vscode.EventEmitter<JobNode | undefined>();
   const pagesChanged = new vscode.EventEmitter<vscode.Uri>();
+  const mcpServersChanged = new vscode.EventEmitter<void>();
   const agentJobsView = vscode.window.createTreeView<JobNode>(views.agentJobs, {
     showCollapseAll: true,
     treeDataProvider: {
@@ -81,6 +106,7 @@ export function activateWith(context: vscode.ExtensionContext, entry: HostEntry)
     ...placeholders,
     jobsChanged,
     pagesChanged,
+    mcpServersChanged,
     agentJobsView,
     // Links from a documentation site (vscode://<publisher>.<name>/ask?q=…) may be what activates the extension.
     vscode.window.registerUriHandler({ handleUri: async (uri) => void (await load()).handleUri(uri) }),
@@ -98,6 +124,7 @@ export function activateWith(context: vscode.ExtensionContext, entry: HostEntry)
       }),
     ),
     ...registerParticipant(context, load),
+    ...registerMcpServers(load, mcpServersChanged),
   );
 
   /** The features, loaded and started the first time anything asks. */
@@ -170,6 +197,7 @@ export function activateWith(context: vscode.ExtensionContext, entry: HostEntry)
     context.subscriptions.push(
       features.agentJobsTree.onDidChangeTreeData((node) => jobsChanged.fire(node)),
       features.pageDocuments.onDidChange((uri) => pagesChanged.fire(uri)),
+      features.mcpServers.onDidChange(() => mcpServersChanged.fire()),
     );
     return features;
   }

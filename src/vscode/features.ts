@@ -30,6 +30,7 @@ import { KeyStore } from '../settings/vscode/keyStore';
 import { PlatformConnection } from '../platform/vscode/platformConnection';
 import { SettingsService } from '../settings/vscode/settingsService';
 import { SetupService } from '../settings/vscode/setupService';
+import { SiteMcpServers } from '../mcp/vscode/siteMcpServers';
 
 /** What the extension offers other extensions and its own tests. */
 export interface DocsAssistantApi {
@@ -81,6 +82,8 @@ export interface Features {
   readonly tools: DocsTools;
   /** @docs in VS Code's Chat view. */
   readonly participant: DocsParticipant;
+  /** The MCP server definitions given to VS Code: the documentation site's, while turned on. */
+  readonly mcpServers: SiteMcpServers;
   readonly api: DocsAssistantApi;
 }
 
@@ -132,8 +135,9 @@ export function activateFeatures(context: vscode.ExtensionContext, handles: Acti
     handleUri: followLink,
     agentJobsTree: agentJobs.tree,
     pageDocuments: pages,
-    tools: docsTools({ platform, settings, setup, pages, log }),
+    tools: docsTools({ platform, settings, setup, pages, log, ...agentJobs }),
     participant,
+    mcpServers: own(context, new SiteMcpServers(settings)),
     api: {
       recentLog: () => log.recentLines(),
       trackedJobs: () => agentJobs.model.jobs,

@@ -4,13 +4,14 @@
 import { originOf } from '../../platform/endpoint';
 import type { Logger } from '../../log/logger';
 import type { PlatformConnection } from '../../platform/vscode/platformConnection';
-import type { SettingsService } from '../../settings/vscode/settingsService';
+import type { DocsSettings } from '../../settings/settingsModel';
 import { ChatSession } from '../chatSession';
 import type { Conversation } from '../conversation';
 
 export interface SessionConnection {
   readonly platform: PlatformConnection;
-  readonly settings: SettingsService;
+  /** The settings in force, read for each question (the settings service, or a call's own scope over it). */
+  readonly settings: { readonly current: DocsSettings };
   readonly log: Logger;
 }
 

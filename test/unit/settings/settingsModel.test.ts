@@ -19,6 +19,7 @@ describe('settings model', () => {
       'assistant.filter': { version: 'v2' },
       'agentJobs.pollIntervalSeconds': 30,
       'agentJobs.notifications': 'failures',
+      'mcpServer.enabled': true,
     });
     assert.deepEqual(problems, []);
     assert.deepEqual(settings, {
@@ -31,6 +32,7 @@ describe('settings model', () => {
       filter: { version: 'v2' },
       pollIntervalSeconds: 30,
       notifications: 'failures',
+      mcpServerEnabled: true,
     });
   });
 

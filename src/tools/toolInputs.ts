@@ -1,0 +1,183 @@
+// What a model gives the tools, read field by field: every field that is there reaches the request,
+// what is not there comes from the settings, and a value that is not one the tool takes is said in a
+// sentence for the model (never thrown, never sent). package.json's input schemas describe the same
+// fields to the model; a unit test holds the two together.
+
+import type { SearchFilter } from '../platform/assistantRequest';
+import type { Attachment } from '../agentJobs/attachmentOffers';
+import { MAX_SELECTION_CHARS } from '../chat/selectionContext';
+
+/** A model's input, read; or what was wrong with it, in a sentence for the model. */
+export type ToolInput<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly problem: string };
+
+/** Inputs a model may give, at most. */
+export const MAX_QUERY_CHARS = 500;
+export const MAX_PATH_INPUT_CHARS = 1_000;
+export const MAX_QUESTION_CHARS = 4_000;
+export const MAX_SCOPE_CHARS = 100;
+export const MAX_INSTRUCTION_CHARS = 20_000;
+/** The platform's search returns 1 to 50 results. */
+export const SEARCH_COUNT = { min: 1, max: 50 } as const;
+
+/** The scope a call narrows the documentation to: the search and the assistant's `filter` fields. */
+export interface ScopeInput {
+  readonly version?: string;
+  readonly language?: string;
+  /** The search's alone: the assistant's filter has no tag. */
+  readonly tag?: string;
+}
+
+export interface SearchInput {
+  readonly query: string;
+  readonly pageSize?: number;
+  readonly scope: ScopeInput;
+}
+
+export interface AskInput {
+  readonly question: string;
+  /** Code the question is about, cut to what the chat sends of a selection. */
+  readonly code?: string;
+  /** How long the code was, when it was cut. */
+  readonly codeCutFrom?: number;
+  /** The code's path in the workspace. */
+  readonly path?: string;
+  readonly scope: ScopeInput;
+  /** The handle a previous answer gave, to go on in its thread. */
+  readonly conversation?: string;
+}
+
+export interface StartJobInput {
+  readonly instruction: string;
+  readonly attach: readonly Attachment[];
+}
+
+export interface JobInput {
+  readonly id: string;
+}
+
+export interface FollowUpInput extends JobInput {
+  readonly instruction: string;
+}
+
+const ATTACHMENTS: readonly Attachment[] = ['selection', 'fileChanges', 'repositoryChanges'];
+
+type Fields = Readonly<Record<string, unknown>>;
+type Read<T> = { value?: T; problem?: string };
+
+/** A text field: trimmed, on one line, at most `max` characters; `required` or left out when empty. */
+function text(fields: Fields, name: string, max: number, required: boolean, oneLine = true): Read<string> {
+  const value = fields[name];
+  if (value === undefined || value === null) return required ? { problem: `give ${name}.` } : {};
+  if (typeof value === 'string' && value.trim() === '' && !required) return {};
+  if (typeof value !== 'string') return { problem: `${name} must be text.` };
+  const trimmed = value.trim();
+  if (trimmed === '') return { problem: `give ${name}.` };
+  if (oneLine && /[\r\n]/.test(trimmed)) return { problem: `${name} must be one line.` };
+  if (trimmed.length > max) return { problem: `${name} is ${trimmed.length} characters long; give at most ${max}.` };
+  return { value: trimmed };
+}
+
+function scopeOf(fields: Fields, withTag: boolean): Read<ScopeInput> {
+  const scope: Record<string, string> = {};
+  for (const name of withTag ? ['version', 'language', 'tag'] : ['version', 'language']) {
+    const read = text(fields, name, MAX_SCOPE_CHARS, false);
+    if (read.problem) return read as Read<ScopeInput>;
+    if (read.value !== undefined) scope[name] = read.value;
+  }
+  return { value: scope };
+}
+
+function fieldsOf(input: unknown): Fields | undefined {
+  return typeof input === 'object' && input !== null && !Array.isArray(input) ? (input as Fields) : undefined;
+}
+
+/** Runs the readers in order: the first problem, or what they read. */
+function read<T>(input: unknown, reader: (fields: Fields) => Read<T>): ToolInput<T> {
+  const fields = fieldsOf(input);
+  if (!fields) return { ok: false, problem: 'the input must be an object of the fields the tool describes.' };
+  const { value, problem } = reader(fields);
+  return problem !== undefined || value === undefined ? { ok: false, problem: problem ?? 'the input is empty.' } : { ok: true, value };
+}
+
+export function readSearchInput(input: unknown): ToolInput<SearchInput> {
+  return read(input, (fields) => {
+    const query = text(fields, 'query', MAX_QUERY_CHARS, true);
+    if (query.problem !== undefined || query.value === undefined) return { problem: query.problem ?? 'give a query.' };
+    const scope = scopeOf(fields, true);
+    if (scope.problem !== undefined) return { problem: scope.problem };
+    const count = fields.count;
+    if (
+      count !== undefined &&
+      count !== null &&
+      !(Number.isInteger(count) && (count as number) >= SEARCH_COUNT.min && (count as number) <= SEARCH_COUNT.max)
+    )
+      return { problem: `count must be a whole number from ${SEARCH_COUNT.min} to ${SEARCH_COUNT.max}.` };
+    return { value: { query: query.value, scope: scope.value ?? {}, ...(typeof count === 'number' ? { pageSize: count } : {}) } };
+  });
+}
+
+export function readAskInput(input: unknown): ToolInput<AskInput> {
+  return read(input, (fields) => {
+    const question = text(fields, 'question', MAX_QUESTION_CHARS, true, false);
+    if (question.problem !== undefined || question.value === undefined) return { problem: question.problem ?? 'give a question.' };
+    const path = text(fields, 'path', MAX_PATH_INPUT_CHARS, false);
+    const conversation = text(fields, 'conversation', MAX_SCOPE_CHARS, false);
+    const scope = scopeOf(fields, false);
+    const problem = path.problem ?? conversation.problem ?? scope.problem;
+    if (problem !== undefined) return { problem };
+    const code = fields.code;
+    if (code !== undefined && code !== null && typeof code !== 'string') return { problem: 'code must be text.' };
+    const given = typeof code === 'string' && code.trim() !== '' ? code : undefined;
+    const cut = given !== undefined && given.length > MAX_SELECTION_CHARS;
+    return {
+      value: {
+        question: question.value,
+        scope: scope.value ?? {},
+        ...(given !== undefined ? { code: cut ? given.slice(0, MAX_SELECTION_CHARS) : given } : {}),
+        ...(cut ? { codeCutFrom: given.length } : {}),
+        ...(path.value !== undefined ? { path: path.value } : {}),
+        ...(conversation.value !== undefined ? { conversation: conversation.value } : {}),
+      },
+    };
+  });
+}
+
+export function readStartJobInput(input: unknown): ToolInput<StartJobInput> {
+  return read(input, (fields) => {
+    const instruction = text(fields, 'instruction', MAX_INSTRUCTION_CHARS, true, false);
+    if (instruction.problem !== undefined || instruction.value === undefined)
+      return { problem: instruction.problem ?? 'give an instruction.' };
+    const attach = fields.attach ?? [];
+    if (!Array.isArray(attach) || !attach.every((item): item is Attachment => ATTACHMENTS.includes(item as Attachment)))
+      return { problem: `attach must be a list of ${ATTACHMENTS.map((item) => `"${item}"`).join(', ')}.` };
+    return { value: { instruction: instruction.value, attach: [...new Set(attach)] } };
+  });
+}
+
+export function readJobInput(input: unknown): ToolInput<JobInput> {
+  return read(input, (fields) => {
+    const id = text(fields, 'id', MAX_SCOPE_CHARS, true);
+    return id.problem !== undefined || id.value === undefined ? { problem: id.problem ?? 'give the job id.' } : { value: { id: id.value } };
+  });
+}
+
+export function readFollowUpInput(input: unknown): ToolInput<FollowUpInput> {
+  return read(input, (fields) => {
+    const id = text(fields, 'id', MAX_SCOPE_CHARS, true);
+    const instruction = text(fields, 'instruction', MAX_INSTRUCTION_CHARS, true, false);
+    const problem = id.problem ?? instruction.problem;
+    if (problem !== undefined || id.value === undefined || instruction.value === undefined)
+      return { problem: problem ?? 'give the job id and the instruction.' };
+    return { value: { id: id.value, instruction: instruction.value } };
+  });
+}
+
+/**
+ * The filter a call sends: the settings' (`docsAssistant.assistant.filter`), with the call's own
+ * fields in place of theirs. Null when neither sets anything.
+ */
+export function filterFor(settings: SearchFilter | null, scope: ScopeInput): SearchFilter | null {
+  const merged: Record<string, unknown> = { ...(settings ?? {}) };
+  for (const [name, value] of Object.entries(scope)) if (value !== undefined) merged[name] = value;
+  return Object.keys(merged).length === 0 ? null : merged;
+}
