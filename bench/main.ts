@@ -1,7 +1,7 @@
 // npm run bench: every benchmark, each figure next to a baseline measured in the same run.
 //   npm run bench -- --write        also writes the table into docs/performance.md
 //   npm run bench -- --json         also writes every figure, its goal and whether it is met to bench/results.json
-//   npm run bench -- --only decoding,proxy,rendering,restore,polling,jobsTree,footprint,webFootprint
+//   npm run bench -- --only decoding,proxy,rendering,restore,polling,jobsTree,footprint,webFootprint,toolAnswers
 //   npm run bench -- --only rendering --ablate   instead, what each layer of the chat's renderer buys (about 30 minutes)
 
 import * as fs from 'node:fs';
@@ -16,6 +16,7 @@ import { benchJobsTree } from './jobsTree';
 import { benchPolling } from './polling';
 import { benchProxyStreaming } from './proxyStreaming';
 import { benchStreamDecoding } from './streamDecoding';
+import { benchToolAnswers } from './toolAnswers';
 import { benchWebFootprint } from './webFootprint';
 
 const REPO_ROOT = path.resolve(__dirname, '..', '..');
@@ -37,6 +38,7 @@ const BENCHES: Record<string, Bench> = {
   jobsTree: benchJobsTree,
   footprint: benchFootprint,
   webFootprint: benchWebFootprint,
+  toolAnswers: benchToolAnswers,
 };
 
 async function main(): Promise<void> {

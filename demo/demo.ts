@@ -23,6 +23,11 @@ const REPO_ROOT = path.resolve(__dirname, '..', '..');
 const DEMO_DIR = path.join(REPO_ROOT, 'demo');
 /** The helper extension that stores the emulator's keys through the extension's own commands. */
 const SEED_EXTENSION = path.join(DEMO_DIR, 'seedExtension');
+/**
+ * In the newest VS Code, the UI tests' offline language model: VS Code's Chat view, its agent mode
+ * and its tool picker work only while some model is there, and this machine may reach none.
+ */
+const OFFLINE_MODEL = path.join(REPO_ROOT, 'test', 'ui', 'testModel');
 
 export interface DemoOptions {
   /** The port code-server listens on; a free one when absent. */
@@ -95,7 +100,11 @@ async function prepare(options: DemoOptions): Promise<Prepared> {
       'docsAssistant.baseUrl': emulator.url,
       'docsAssistant.domain': config.domain,
       'docsAssistant.projectId': config.projectId,
+      // The emulator is the documentation site too: its pages, and its MCP server at /mcp.
+      'docsAssistant.siteUrl': emulator.url,
+      'docsAssistant.mcpServer.enabled': true,
       'workbench.startupEditor': 'readme',
+      ...(options.release === 'newest' ? { 'chat.allowAnonymousAccess': true, 'chat.byokUtilityModelDefault': 'mainAgent' } : {}),
     },
     env: {
       DOCS_ASSISTANT_DEMO: JSON.stringify({ baseUrl: emulator.url, assistantKey: config.assistantKey, adminKey: config.adminKey, jobIds }),
@@ -111,7 +120,7 @@ export async function startDemo(options: DemoOptions = {}): Promise<BrowserDemo>
     if (options.web) packageWeb();
     codeServer = await startCodeServer({
       // Installed into the profile: this repository where it is (the web build as its package).
-      extensionFolders: [...(options.web ? [] : [REPO_ROOT]), SEED_EXTENSION],
+      extensionFolders: [...(options.web ? [] : [REPO_ROOT]), SEED_EXTENSION, ...(options.release === 'newest' ? [OFFLINE_MODEL] : [])],
       installExtensions: options.web ? [WEB_VSIX] : [],
       release: options.release,
       workspace: prepared.workspace,

@@ -317,7 +317,7 @@ describe('the demo in the newest VS Code (npm run demo -- --vscode newest), as a
   let page: Page;
   demoInChromium({ deltaDelayMs: 3, release: 'newest' }, (_demo, opened) => (page = opened));
 
-  it('sets up and tracks the jobs, and offers @docs in VS Code’s own Chat view', async () => {
+  it('sets up and tracks the jobs, offers @docs in VS Code’s own Chat view, and the tools and the site’s MCP server to its agents', async () => {
     await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
     await page.locator('.part.statusbar', { hasText: 'Docs Assistant demo ready' }).waitFor({ timeout: 60_000 });
     const jobs = page.locator('.pane', { has: page.locator('.pane-header', { hasText: 'Agent Jobs' }) }).locator('.monaco-list-row');
@@ -331,5 +331,18 @@ describe('the demo in the newest VS Code (npm run demo -- --vscode newest), as a
     await page.mouse.move(700, 400);
     await page.waitForTimeout(1_000);
     await tourShot(page, 'chat-view-docs');
+    await page.keyboard.press('Escape');
+    // The agent's tools: Docs Assistant's, and the documentation site's MCP server.
+    await page
+      .locator('.interactive-input-part')
+      .getByRole('button', { name: /^Configure Tools/ })
+      .first()
+      .click();
+    await page.locator('.quick-input-widget').getByText('Docs Assistant', { exact: true }).first().waitFor({ timeout: 30_000 });
+    await page.keyboard.press('Escape');
+    await runCommand(page, 'MCP: List Servers');
+    await page.locator('.quick-input-widget .monaco-list-row', { hasText: 'Documentation site' }).first().waitFor({ timeout: 30_000 });
+    await screenshot(page, 'tour-newest-mcp-servers');
+    await page.keyboard.press('Escape');
   });
 });
