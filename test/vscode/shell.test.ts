@@ -80,6 +80,7 @@ describe('the extension shell', () => {
       'docsAssistant.assistant.retrievalPageSize',
       'docsAssistant.baseUrl',
       'docsAssistant.domain',
+      'docsAssistant.mcpServer.enabled',
       'docsAssistant.projectId',
       'docsAssistant.siteUrl',
     ]);
