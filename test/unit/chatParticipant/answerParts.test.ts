@@ -157,7 +157,7 @@ describe('an answer in VS Code’s Chat view', () => {
           for (let at = 0; at < text.length; at += 10) answer.push(text.slice(at, at + 10));
           answer.end();
         },
-        100_000,
+        25_000,
       );
     }
   });
