@@ -103,7 +103,8 @@ function addTurn(turn: ShownTurn): TurnElement {
 
 /**
  * How long one slice of a restore may draw before it lets the view paint and answer input. Laying
- * out what it drew takes about as long again, and the first slice's turn is drawn however long.
+ * out what it drew takes about as long again. A long answer draws its end in the slice, and the
+ * rest of it in slices of its own (streamingMarkdown.ts).
  */
 const RESTORE_SLICE_MS = 6;
 

@@ -21,8 +21,8 @@ export interface HighlightedCode {
   readonly atTopLevel: boolean;
 }
 
-/** Chunks' highlighting, by language and text: undefined for a chunk that cannot end where it does. */
-const cache = new Map<string, string | undefined>();
+/** Chunks' highlighting, by language and text. */
+const cache = new Map<string, HighlightedCode>();
 
 /**
  * The chunks of one draw, in order, and those of the draw before it: the same text grown at its end,
@@ -99,7 +99,10 @@ export function chunkedCode(code: string, language: string, highlight: (code: st
     startLine = endLine;
     tries = 0;
   }
-  const rest = highlight(code.slice(start)).html;
+  // A last chunk of whole lines, as a block drawn a chunk at a time ends (backfill.ts), is kept: the
+  // next draw cuts it there, and finds it highlighted.
+  const rest = (afterLines(code, start) === code.length ? cached(code.slice(start), language, highlight) : highlight(code.slice(start)))
+    .html;
   if (chunks.length === 0) return rest;
   chunks.push({ html: rest, line: startLine });
   return chunks.map((chunk) => (drawn ? drawn.html(chunk.html, chunk.line) : chunkHtml(chunk.html, chunk.line))).join('');
@@ -111,7 +114,7 @@ function chunkHtml(html: string, line: number): string {
 }
 
 /** The index just after CHUNK_LINES more line ends from `from`, or -1 if there are not as many. */
-function afterLines(text: string, from: number): number {
+export function afterLines(text: string, from: number): number {
   let index = from;
   for (let line = 0; line < CHUNK_LINES; line++) {
     const newline = text.indexOf('\n', index);
@@ -123,17 +126,22 @@ function afterLines(text: string, from: number): number {
 
 /** A chunk's highlighting, or undefined if it cannot end where it does. */
 function cachedChunk(text: string, language: string, highlight: (code: string) => HighlightedCode): string | undefined {
+  const highlighted = cached(text, language, highlight);
+  return highlighted.atTopLevel ? highlighted.html : undefined;
+}
+
+/** Lines' highlighting, from the cache, or highlighted and kept there. */
+function cached(text: string, language: string, highlight: (code: string) => HighlightedCode): HighlightedCode {
   const key = `${language}\n${text}`;
-  if (cache.has(key)) {
-    const html = cache.get(key);
+  const found = cache.get(key);
+  if (found) {
     // Used again: it moves to the end of the order in which entries are dropped.
     cache.delete(key);
-    cache.set(key, html);
-    return html;
+    cache.set(key, found);
+    return found;
   }
   const highlighted = highlight(text);
-  const html = highlighted.atTopLevel ? highlighted.html : undefined;
-  cache.set(key, html);
+  cache.set(key, highlighted);
   if (cache.size > CACHED_CHUNKS) cache.delete(cache.keys().next().value as string);
-  return html;
+  return highlighted;
 }

@@ -5,17 +5,24 @@
 
 import { STREAM_DRAW_MS } from '../shared/protocol';
 
-/** The clock and timer a throttle runs on: the browser's, or a test's. */
+/** The clock, timers and frames a throttle runs on: the browser's, or a test's. */
 export interface DrawTimers {
   now(): number;
   setTimeout(callback: () => void, ms: number): unknown;
   clearTimeout(handle: unknown): void;
+  /** Runs `callback` just before the next frame is rendered. */
+  beforeFrame(callback: () => void): void;
 }
 
 export interface DrawThrottle {
   /** Runs `draw` soon, but not sooner than the pause after the last draw; at most one draw waits at a time. */
   request(draw: () => void): void;
-  /** Forgets the waiting draw. */
+  /**
+   * Runs `step` of a draw that is catching up (text came faster than a frame can draw it) in a task
+   * after the next frame: the view paints and answers input between steps. At most one waits.
+   */
+  soon(step: () => void): void;
+  /** Forgets the waiting draw and step. */
   cancel(): void;
 }
 
@@ -32,6 +39,7 @@ const viewTimers: DrawTimers = {
   now: () => performance.now(),
   setTimeout: (callback, ms) => setTimeout(callback, ms),
   clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+  beforeFrame: (callback) => void requestAnimationFrame(callback),
 };
 
 /** A throttle of draws, whose pause between two draws grows with what draws take. */
@@ -40,6 +48,7 @@ export function drawThrottle(timers: DrawTimers = viewTimers): DrawThrottle {
   /** What the last three draws took: their middle one counts, so one slow draw (a collection of garbage) does not. */
   const recent = [0, 0, 0];
   let timer: unknown;
+  const steps = frameSteps(timers);
   const pause = () => {
     const [, middle] = [...recent].sort((a, b) => a - b);
     return Math.min(LONGEST_PAUSE_MS, Math.max(STREAM_DRAW_MS, middle * PAUSE_PER_DRAW));
@@ -58,9 +67,38 @@ export function drawThrottle(timers: DrawTimers = viewTimers): DrawThrottle {
         Math.max(0, lastDraw + pause() - timers.now()),
       );
     },
+    soon: steps.soon,
     cancel() {
       if (timer !== undefined) timers.clearTimeout(timer);
       timer = undefined;
+      steps.cancel();
+    },
+  };
+}
+
+/**
+ * Steps of a draw that is catching up, each in a task of its own after the next frame, so that the
+ * view paints and takes a key, a scroll or a click between two of them. At most one waits.
+ */
+export function frameSteps(timers: DrawTimers = viewTimers): Pick<DrawThrottle, 'soon' | 'cancel'> {
+  /** The waiting step's turn: a frame, then a timer; forgotten when cancelled. */
+  let waiting: { timer?: unknown } | undefined;
+  return {
+    soon(step) {
+      if (waiting) return;
+      const turn: { timer?: unknown } = {};
+      waiting = turn;
+      timers.beforeFrame(() => {
+        if (waiting !== turn) return;
+        turn.timer = timers.setTimeout(() => {
+          waiting = undefined;
+          step();
+        }, 0);
+      });
+    },
+    cancel() {
+      if (waiting?.timer !== undefined) timers.clearTimeout(waiting.timer);
+      waiting = undefined;
     },
   };
 }

@@ -1,21 +1,22 @@
 // Renders an answer while it streams, at a cost per delta that does not grow with the answer: a
 // finished block (cut at a blank line that nothing after it can carry on) is rendered once, and only
 // the unfinished tail again, at most once a draw (drawThrottle). A block keeps the nodes the tail
-// showed it in, so a reader's selection or focus stays on it. How and why: docs/rendering.md.
+// showed it in, so a reader's selection or focus stays on it. Text that comes faster than a frame
+// can draw it is drawn in slices that each fit a frame: the newest first, the rest filling in before
+// it (backfill.ts), and a long unfinished tail in steps of lines. How and why: docs/rendering.md.
 
 import { SUGGESTIONS_INFO } from '../shared/suggestions';
+import { Backfill, GROUP_CHARS, SLICE_CHARS } from './backfill';
+import { BlockScanner, SCAN_CHARS } from './blockScanner';
 import { type DrawThrottle, drawThrottle } from './drawThrottle';
 import { DrawnChunks } from './codeChunks';
 import { AnswerReferences } from './linkReferences';
 import { foldLabel, renderMarkdown } from './markdown';
 import { morphFrom } from './morph';
 
-/** A fence line: a run of backticks with none after it on the line (or it is inline code), or of tildes. */
-const FENCE = /^ {0,3}(`{3,}(?=[^`]*$)|~{3,})\s*(\S*)/;
-/** Characters of rendered HTML a group of finished blocks holds before a new one starts. */
-const GROUP_CHARS = 8_192;
-/** A line that may carry on the block before a blank line: indented, a list item, a quote. */
-const CONTINUES = /^(\s|[-+*](\s|$)|\d{1,9}[.)](\s|$)|>)/;
+/** Milliseconds a step of catching up draws for, at most (give or take a slice). */
+const SLICE_MS = 8;
+
 /** A last line that is, or may yet become, a fence. */
 const FENCE_START = /^ {0,3}(`{3,}|~{3,}|`{1,2}$|~{1,2}$)/;
 
@@ -29,16 +30,20 @@ export class StreamingMarkdown {
   private groupChars = 0;
   /** The group's last node of a finished block: the tail's nodes come after it. */
   private lastFinished: ChildNode | null = null;
-  /** Text after the last committed block. */
-  private pending = '';
-  /** Where in `pending` the next unscanned line starts. */
-  private scanned = 0;
-  /** The open fence (its run of ` or ~), or undefined outside code. */
-  private fence: string | undefined;
-  /** The open fence's info string's first word. */
-  private fenceInfo = '';
-  /** After blank lines outside code: where the next block would start, if its first line starts afresh. */
-  private candidate: number | undefined;
+  /** The text after the last finished block drawn (or being drawn): the tail. */
+  private readonly scanner = new BlockScanner();
+  /** How much of the tail is shown: a long tail that came at once is drawn in steps. */
+  private tailShown = 0;
+  /** Finished blocks that came faster than they could be drawn, filling in before newer ones, oldest first. */
+  private readonly backfills: Backfill[] = [];
+  /** The answer is complete: what its end defines is final, once everything is drawn. */
+  private final = false;
+  /** The tail was last drawn as the answer's end, with its definitions final. */
+  private tailDrawnFinal = false;
+  /** Characters of finished blocks at the start of the tail, kept with the tail until older blocks are drawn. */
+  private keptInTail = 0;
+  /** Blocks finished in a flood scanned so far, while the rest of it is scanned, a slice a step. */
+  private found: string[] = [];
 
   /** The open tail's chunks of long code as last drawn, so that the next draw leaves them out. */
   private readonly drawnChunks = new DrawnChunks();
@@ -57,51 +62,110 @@ export class StreamingMarkdown {
   }
 
   append(text: string): void {
-    this.pending += text;
+    this.scanner.append(text);
     this.throttle.request(() => this.flush());
   }
 
   /** Forgets the waiting draw: this answer's nodes are about to be removed. */
   abandon(): void {
     this.throttle.cancel();
+    this.backfills.length = 0;
+    this.found = [];
   }
 
-  /** Renders everything now: the answer is complete. What its end defines is final from now on. */
+  /**
+   * The answer is complete: what is left is drawn now, in slices when it is more than a frame's
+   * worth. What its end defines is final from now on.
+   */
   finish(): void {
     this.throttle.cancel();
-    this.flush(true);
+    this.final = true;
+    this.flush();
   }
 
-  private flush(final = false): void {
-    let boundary = -1;
-    let lineStart = this.scanned;
-    for (let newline = this.pending.indexOf('\n', lineStart); newline >= 0; newline = this.pending.indexOf('\n', lineStart)) {
-      const line = this.pending.slice(lineStart, newline);
-      const match = FENCE.exec(line);
-      const marker = match?.[1];
-      if (this.fence === undefined) {
-        if (line.trim() === '') this.candidate = newline + 1;
-        else {
-          if (this.candidate !== undefined && !CONTINUES.test(line)) boundary = this.candidate;
-          this.candidate = undefined;
-          if (marker) {
-            this.fence = marker;
-            this.fenceInfo = match?.[2] ?? '';
-          }
-        }
-      } else if (marker && marker[0] === this.fence[0] && marker.length >= this.fence.length && line.trim() === marker) {
-        this.fence = undefined;
+  /** Draws what came since the last draw: at most a slice's worth of new blocks, the newest, and the tail. */
+  private flush(): void {
+    if (this.backfills.length === 0 && this.keptInTail > 0) {
+      // The older blocks are all drawn: the newest, kept with the tail meanwhile, are found again.
+      this.scanner.rescan();
+      this.keptInTail = 0;
+    }
+    for (const block of this.scan()) this.found.push(block);
+    // Which blocks are the newest is known once all that came is scanned: nothing is drawn till then.
+    if (this.scanner.behind) return this.settle();
+    const blocks = this.found;
+    this.found = [];
+    let chars = blocks.reduce((sum, block) => sum + block.length, 0);
+    if (this.backfills.length === 0 && chars <= SLICE_CHARS) this.drawNewest(blocks.join(''));
+    else {
+      // More than a frame can draw: the newest blocks now, with the tail, where a reader at the end
+      // reads; the others fill in before them (a new group keeps their place). Until they have, the
+      // newest stay part of the tail: an answer's first definition of a link must win, and the
+      // older blocks come first.
+      let split = blocks.length;
+      for (chars = 0; split > 0 && chars + blocks[split - 1].length <= SLICE_CHARS;) chars += blocks[--split].length;
+      if (split > 0) {
+        this.startGroup();
+        this.backfills.push(new Backfill(blocks.slice(0, split), this.backfillPlace()));
       }
-      lineStart = newline + 1;
+      const newest = blocks.slice(split).join('');
+      this.scanner.putBack(newest);
+      this.tailShown += newest.length;
+      this.keptInTail += newest.length;
+      this.drawNewest('');
     }
-    this.scanned = lineStart;
-    let finished = '';
-    if (boundary > 0) {
-      finished = this.pending.slice(0, boundary);
-      this.pending = this.pending.slice(boundary);
-      this.scanned -= boundary;
-      if (this.candidate !== undefined) this.candidate -= boundary;
+    this.settle();
+  }
+
+  /**
+   * One step of catching up: the newest text and the tail's next lines first; else older blocks,
+   * SLICE_CHARS at a time while the step has taken under SLICE_MS (the frame's layout and paint
+   * take about as long again).
+   */
+  private readonly catchUp = (): void => {
+    if (this.scanner.text.length > this.tailShown) return this.flush();
+    const started = performance.now();
+    while (this.backfills.length > 0 && performance.now() - started < SLICE_MS) {
+      this.backfills[0].drawSome(SLICE_CHARS);
+      if (this.backfills[0].done) this.backfills.shift();
     }
+    if (this.backfills.length === 0 && this.keptInTail > 0) return this.flush();
+    this.settle();
+  };
+
+  /**
+   * After a draw or a step: once nothing is left to draw, the links that may use a definition made
+   * after them are drawn again (and, once the answer is complete, never after); the view follows
+   * (a reader at the end stays there, however what is filled in above moves the browser's scroll
+   * anchor); and the next step waits for the next frame.
+   */
+  private settle(): void {
+    const catchingUp = this.backfills.length > 0 || this.scanner.text.length > this.tailShown;
+    if (!catchingUp) {
+      // The end of a complete answer drawn while older blocks were still to come: once more, as its end.
+      if (this.final && !this.tailDrawnFinal) this.drawNewest('');
+      this.redrawUsers(this.final);
+      if (this.final) this.references.complete();
+    }
+    // For what waits for the whole answer to be drawn (tests, the benchmark).
+    this.groups.toggleAttribute('data-catching-up', catchingUp);
+    this.onDraw();
+    if (catchingUp) this.throttle.soon(this.catchUp);
+  }
+
+  /** The blocks finished in what came since: the tail keeps the rest. */
+  private scan(): string[] {
+    const blocks = this.scanner.takeFinished(SCAN_CHARS);
+    const cut = blocks.reduce((sum, block) => sum + block.length, 0);
+    this.tailShown = Math.max(0, this.tailShown - cut);
+    this.keptInTail = Math.max(0, this.keptInTail - cut);
+    return blocks;
+  }
+
+  /** Draws `finished` (the newest blocks finished) in the place of the tail that showed them, then the tail. */
+  private drawNewest(finished: string): void {
+    const final = this.final;
+    this.showMoreTail();
     if (this.groupChars > GROUP_CHARS) this.startGroup();
     let drawn = this.draw(finished, final);
     if (drawn.kept < this.drawnChunks.placeholders) {
@@ -113,9 +177,11 @@ export class StreamingMarkdown {
     for (let i = 0; i < drawn.finishedNodes; i++) this.lastFinished = this.tailStart();
     this.groupChars += drawn.finishedChars;
     if (finished !== '') this.references.drawn(this.group, finished, drawn.knew);
-    this.redrawUsers(final);
-    if (final) this.references.complete();
-    this.onDraw();
+  }
+
+  /** Where the blocks of a backfill go: before the group drawn now, which holds newer ones. */
+  private backfillPlace() {
+    return { groups: this.groups, before: this.group, references: this.references, newGroup: () => this.newGroup(false) };
   }
 
   /**
@@ -172,9 +238,11 @@ export class StreamingMarkdown {
     return this.lastFinished ? this.lastFinished.nextSibling : this.group.firstChild;
   }
 
-  private newGroup(): HTMLElement {
-    const group = this.groups.appendChild(document.createElement('div'));
+  /** A group of finished blocks, appended after the others unless `append` is false. */
+  private newGroup(append = true): HTMLElement {
+    const group = document.createElement('div');
     group.className = 'md-group';
+    if (append) this.groups.appendChild(group);
     return group;
   }
 
@@ -185,14 +253,27 @@ export class StreamingMarkdown {
    * complete, the tail's link definitions are made, and blocks before it may use them.
    */
   private tailHtml(final: boolean, drawn?: DrawnChunks): string {
-    let shown = this.pending;
-    if (!final) {
+    let shown = this.scanner.text.slice(0, this.tailShown);
+    if (!final || shown.length < this.scanner.text.length) {
       const lastLineStart = shown.lastIndexOf('\n') + 1;
-      const holdLastLine = this.fence === undefined ? FENCE_START.test(shown.slice(lastLineStart)) : this.fenceInfo === SUGGESTIONS_INFO;
+      const holdLastLine = !this.scanner.inCode
+        ? FENCE_START.test(shown.slice(lastLineStart))
+        : this.scanner.fenceInfo === SUGGESTIONS_INFO;
       if (holdLastLine) shown = shown.slice(0, lastLineStart);
     }
-    const references = final ? this.references.made : this.references.draft();
+    // The answer's last definitions count once everything before them is drawn.
+    this.tailDrawnFinal = final && shown.length === this.scanner.text.length && this.backfills.length === 0;
+    const references = this.tailDrawnFinal ? this.references.made : this.references.draft();
     return renderMarkdown(shown.trim() === '' ? '' : shown, { drawn, references });
+  }
+
+  /**
+   * How much of the tail the next draw shows: a slice more than the last draw showed, cut at a
+   * line's end (a long code block that came at once grows as if it were arriving), or all of it.
+   */
+  private showMoreTail(): void {
+    const end = this.scanner.text.indexOf('\n', this.tailShown + SLICE_CHARS);
+    this.tailShown = end < 0 ? this.scanner.text.length : end + 1;
   }
 }
 

@@ -4,6 +4,7 @@
 
 import * as assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
+import { codeBlockAnswer, sectionsAnswer } from '../emulator/floodAnswers';
 import { launchChromium } from '../runner/workbench';
 import { openChatView, postToView, scrolledToEnd, scrollTopOf, type ViewScroller } from './chatView';
 
@@ -390,4 +391,62 @@ describe('the chat view moving through a conversation, in Chromium', function ()
       await decoder.close();
     }
   }
+});
+
+// A flood (issue 48): more text at once than a frame can draw. Its end is drawn first and the rest
+// filled in above it, a slice a frame: a reader at the end stays there, and one who scrolled up
+// stays on what they read while blocks are filled in above them.
+describe('the chat view scrolling during a flood, in Chromium', function () {
+  this.timeout(60_000);
+  let browser: Browser;
+
+  before(async () => {
+    browser = await launchChromium();
+  });
+
+  after(async () => {
+    await browser?.close();
+  });
+
+  /** A view showing `text` that came all at once, from the first draw on. */
+  async function flooded(text: string): Promise<Page> {
+    const page = await openChatView(browser);
+    await postToView(page, {
+      type: 'turnStarted',
+      turn: { id: 'f', question: 'Everything', answer: '', sources: [], status: 'streaming' },
+    });
+    await postToView(page, { type: 'delta', turnId: 'f', text });
+    await page.locator('.md-blocks[data-catching-up]').waitFor();
+    return page;
+  }
+  const allDrawn = (page: Page) => page.locator('.md-blocks[data-catching-up]').waitFor({ state: 'detached', timeout: 30_000 });
+
+  for (const [shape, text] of [
+    ['sections', sectionsAnswer(100 * 1024)],
+    ['one code block', codeBlockAnswer(100 * 1024)],
+  ] as const) {
+    it(`keeps a reader at the end there while 100 KB of ${shape} is filled in above`, async () => {
+      const page = await flooded(text);
+      await allDrawn(page);
+      assert.ok((await scrollTopOf(page)) > 10_000, 'the view moved to the end');
+      assert.ok(await scrolledToEnd(page), 'the end is in view');
+      await page.close();
+    });
+  }
+
+  it('keeps a reader who scrolled up on what they read while blocks are filled in above', async () => {
+    const text = sectionsAnswer(100 * 1024);
+    const page = await flooded(text);
+    // A heading among the newest blocks, drawn first, with a view's height of text after it: the
+    // reader went back to it.
+    const read = `Section ${(text.match(/^## /gm) ?? []).length - 20}`;
+    const heading = page.locator('.answer h2', { hasText: new RegExp(`^${read}$`) });
+    await heading.evaluate((element: { scrollIntoView(): void }) => element.scrollIntoView());
+    const before = await heading.evaluate((element: { getBoundingClientRect(): { top: number } }) => element.getBoundingClientRect().top);
+    await allDrawn(page);
+    const after = await heading.evaluate((element: { getBoundingClientRect(): { top: number } }) => element.getBoundingClientRect().top);
+    assert.ok(Math.abs(after - before) <= 2, `the heading read stays in place: ${before} then ${after}`);
+    assert.ok(!(await scrolledToEnd(page)), 'the view did not jump to the end');
+    await page.close();
+  });
 });

@@ -6,6 +6,8 @@ import * as assert from 'node:assert/strict';
 import * as path from 'node:path';
 import { buildSync } from 'esbuild';
 import type { Browser, Page } from 'playwright-core';
+import { SCAN_CHARS } from '../../src/webview/blockScanner';
+import { codeBlockAnswer, sectionsAnswer } from '../emulator/floodAnswers';
 import { launchChromium, REPO_ROOT } from '../runner/workbench';
 
 /** A small seeded generator, so a failure can be replayed from its seed. */
@@ -286,4 +288,54 @@ describe('streaming Markdown, in Chromium', function () {
     );
     assert.deepEqual(result, { selection: 'package', focusedCode: 'npm install foo\n' });
   });
+
+  // A cached answer or a fast model: more text at once than a frame can draw. Its end shows in the
+  // first draw, where a reader at the end reads (or, past what a step scans, once the blocks' ends
+  // are found, a step per SCAN_CHARS); the rest is drawn before it in steps, a frame apart; and what is
+  // drawn in the end is the whole answer, as if drawn at once.
+  const lastSection = (text: string) => `Section ${text.match(/^## Section (\d+)$/gm)!.length}`;
+  const sections100 = sectionsAnswer(100 * 1024);
+  const sections1m = sectionsAnswer(1024 * 1024);
+  for (const [shape, text, end] of [
+    ['100 KB of sections', sections100, lastSection(sections100)],
+    ['100 KB of one code block', codeBlockAnswer(100 * 1024), 'It waits longer after each failure.'],
+    ['1 MB of sections', sections1m, lastSection(sections1m)],
+  ] as const) {
+    const scanSteps = Math.ceil(text.length / SCAN_CHARS) - 1;
+    for (const complete of [true, false]) {
+      it(`draws ${shape} that came at once${complete ? ' as a complete answer' : ''} in steps, its end first, and in the end as if drawn at once`, async () => {
+        const [flooded, direct] = await page.evaluate(
+          ([textArg, completeArg, endArg]) => {
+            const api = (
+              globalThis as unknown as {
+                streaming: {
+                  flood(
+                    t: string,
+                    c: boolean,
+                    e: string,
+                  ): {
+                    stepsToEnd: number;
+                    shownWithEnd: number;
+                    catchingUpWithEnd: boolean;
+                    steps: number;
+                    catchingUpAtEnd: boolean;
+                    html: string;
+                  };
+                  direct(t: string): string;
+                };
+              }
+            ).streaming;
+            return [api.flood(textArg, completeArg, endArg), api.direct(textArg)] as const;
+          },
+          [text, complete, end] as const,
+        );
+        assert.ok(flooded.stepsToEnd >= 0 && flooded.stepsToEnd <= scanSteps, `the end shows after ${flooded.stepsToEnd} steps`);
+        assert.ok(flooded.shownWithEnd < 16 * 1024, `with a slice before it, not all: ${flooded.shownWithEnd} characters`);
+        assert.ok(flooded.catchingUpWithEnd, 'the view says it is catching up');
+        assert.ok(flooded.steps - flooded.stepsToEnd >= 2, `the rest in steps, not one: ${flooded.steps - flooded.stepsToEnd}`);
+        assert.ok(!flooded.catchingUpAtEnd, 'and, once all is drawn, that it is not');
+        assert.equal(flooded.html, direct);
+      });
+    }
+  }
 });

@@ -73,3 +73,12 @@ export function toDeltas(text: string): string[] {
   for (let i = 0; i < pieces.length; i += 2) deltas.push(pieces.slice(i, i + 2).join(''));
   return deltas;
 }
+
+/** Cuts text into `count` pieces of nearly equal length, wherever that falls (never inside a surrogate pair). */
+export function evenPieces(text: string, count: number): string[] {
+  const chars = [...text];
+  const size = chars.length / Math.max(1, count);
+  return Array.from({ length: Math.max(1, count) }, (_, i) =>
+    chars.slice(Math.round(i * size), Math.round((i + 1) * size)).join(''),
+  ).filter((piece) => piece !== '');
+}

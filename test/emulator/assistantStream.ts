@@ -5,7 +5,7 @@
 // pages; the text in a later step; `finish` without a thread id. Spec: `source-url` chunks, then
 // the text, and the thread id on `finish`.
 
-import { composeAnswer, excerpt, toDeltas } from './answer';
+import { composeAnswer, evenPieces, excerpt, toDeltas } from './answer';
 import type { ContextItemBody } from './assistantBody';
 import type { DocPage, DocsIndex } from './docsIndex';
 import type { Fault } from './faults';
@@ -34,6 +34,11 @@ export interface StreamSwitches {
   noText: boolean;
   /** When set, the answer's text is exactly this. */
   answerOverride?: string;
+  /**
+   * When set, the answer's text comes in this many deltas of nearly equal size (1: all at once), as
+   * from a cache or a fast model, instead of a word or two a delta.
+   */
+  answerDeltas?: number;
   /** Results added to the first search's output as they are, hostile ones included. */
   extraResults?: readonly Record<string, unknown>[];
 }
@@ -103,7 +108,8 @@ export function answerStream(
     }
   }
   chunks.push({ type: 'text-start', id: 'text-1' });
-  const deltas = toDeltas(text).map((delta): Chunk => ({ type: 'text-delta', id: 'text-1', delta }));
+  const pieces = switches.answerDeltas === undefined ? toDeltas(text) : evenPieces(text, switches.answerDeltas);
+  const deltas = pieces.map((delta): Chunk => ({ type: 'text-delta', id: 'text-1', delta }));
   if (fault?.kind === 'unknownChunk') {
     deltas.splice(Math.floor(deltas.length / 2), 0, {
       type: 'x-emulator-future-chunk',

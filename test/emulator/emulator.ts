@@ -83,8 +83,8 @@ export class PlatformEmulator {
   readonly jobs: JobStore;
   readonly docs: DocsIndex;
   readonly config: EmulatorConfig;
-  /** When the last answer text went out, by the system clock (Date.now): for benchmarks that time its arrival. */
-  lastTextDeltaAt = 0;
+  /** When the last bytes of the last answer were written to its socket, by the system clock (Date.now): for benchmarks that time its arrival. */
+  answerEndAt = 0;
   private readonly clock: Clock;
   private readonly server: http.Server;
   private readonly counters = new Map<string, number>();
@@ -443,7 +443,6 @@ export class PlatformEmulator {
             continue;
           }
           writer.write(chunk as Parameters<typeof writer.write>[0]);
-          if (chunk.type === 'text-delta') this.lastTextDeltaAt = Date.now();
           if (delay > 0 && chunk.type === 'text-delta') await sleep(delay);
         }
       },
@@ -466,7 +465,12 @@ export class PlatformEmulator {
         if (fault.kind === 'stallMidStream') await sleep(fault.ms);
         if (fault.kind === 'nonJsonChunk') res.write('data: {"type":"text-delta", this is not JSON\n\n');
       }
-      flushed = new Promise((resolve) => res.write(bytes, () => resolve()));
+      flushed = new Promise((resolve) =>
+        res.write(bytes, () => {
+          this.answerEndAt = Date.now();
+          resolve();
+        }),
+      );
       events += 1;
     }
     res.end();

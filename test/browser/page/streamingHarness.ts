@@ -16,6 +16,8 @@ function render(pieces: readonly string[], framesAfter: readonly boolean[]): Ren
   const frames: (() => void)[] = [];
   const markdown = new StreamingMarkdown(container, {
     request: (draw) => void (frames.length === 0 && frames.push(draw)),
+    // Catching up at once: what the test reads is all that was drawn.
+    soon: (step) => step(),
     cancel: () => void frames.splice(0),
   });
   const seen: string[] = [];
@@ -38,7 +40,11 @@ function drawnByHand(): { container: HTMLElement; markdown: StreamingMarkdown; d
   const container = document.createElement('div');
   document.body.append(container);
   const frames: (() => void)[] = [];
-  const markdown = new StreamingMarkdown(container, { request: (draw) => void frames.push(draw), cancel: () => {} });
+  const markdown = new StreamingMarkdown(container, {
+    request: (draw) => void frames.push(draw),
+    soon: (step) => step(),
+    cancel: () => {},
+  });
   return {
     container,
     markdown,
@@ -106,8 +112,10 @@ function keepsFinishedBlock(first: string, more: string, selected: string): { se
  */
 function keepsAcrossGroups(first: string, more: string, selected?: string): { groups: number; selection: string; focusedCode?: string } {
   const { container, drawWith } = drawnByHand();
-  const filler = Array.from({ length: 150 }, (_, i) => `Paragraph ${i}, which says what the retry policy does after a failure.`);
-  drawWith(`${filler.join('\n\n')}\n\n${first}`);
+  const filler = Array.from({ length: 150 }, (_, i) => `Paragraph ${i}, which says what the retry policy does after a failure.\n\n`);
+  // As a model writes it, a few paragraphs a draw: a group fills up as the answer streams.
+  for (let i = 0; i < filler.length; i += 10) drawWith(filler.slice(i, i + 10).join(''));
+  drawWith(first);
   const text = [...container.querySelectorAll('p')].at(-1)?.firstChild;
   if (selected && text) select(text, selected);
   else [...container.querySelectorAll<HTMLButtonElement>('button.code-action')].at(-1)?.focus();
@@ -165,7 +173,58 @@ function drawnInGroups(text: string): { html: string; groups: number } {
   return { html, groups: groups.length };
 }
 
+/** When a flood's `end` showed, and what was shown then; how many steps the rest took; the HTML once all is drawn. */
+interface Flooded {
+  /** Steps of catching up before the end showed (0: in the first draw). */
+  readonly stepsToEnd: number;
+  readonly shownWithEnd: number;
+  readonly catchingUpWithEnd: boolean;
+  readonly steps: number;
+  readonly catchingUpAtEnd: boolean;
+  readonly html: string;
+}
+
+/**
+ * All of `text` arrives before a frame (`complete`: and the answer ends), as from a cache or a fast
+ * model: the first draw, then each step of catching up that the throttle would run after a frame.
+ */
+function flood(text: string, complete: boolean, end: string): Flooded {
+  const container = document.createElement('div');
+  document.body.append(container);
+  const frames: (() => void)[] = [];
+  const steps: (() => void)[] = [];
+  const markdown = new StreamingMarkdown(container, {
+    request: (draw) => void (frames.length === 0 && frames.push(draw)),
+    soon: (step) => void (steps.length === 0 && steps.push(step)),
+    cancel: () => void frames.splice(0),
+  });
+  markdown.append(text);
+  if (complete) markdown.finish();
+  else frames.splice(0).forEach((frame) => frame());
+  const blocks = container.querySelector('.md-blocks');
+  let count = 0;
+  let withEnd: { stepsToEnd: number; shownWithEnd: number; catchingUpWithEnd: boolean } | undefined;
+  const look = () => {
+    const shown = container.textContent ?? '';
+    if (!withEnd && shown.includes(end))
+      withEnd = { stepsToEnd: count, shownWithEnd: shown.length, catchingUpWithEnd: blocks?.hasAttribute('data-catching-up') ?? false };
+  };
+  look();
+  for (let step = steps.shift(); step; step = steps.shift(), count++, look()) step();
+  if (!complete) markdown.finish();
+  for (let step = steps.shift(); step; step = steps.shift(), count++) step();
+  const result = {
+    ...(withEnd ?? { stepsToEnd: -1, shownWithEnd: 0, catchingUpWithEnd: false }),
+    steps: count,
+    catchingUpAtEnd: blocks?.hasAttribute('data-catching-up') ?? false,
+    html: [...container.querySelectorAll('.md-group')].map((group) => group.innerHTML).join(''),
+  };
+  container.remove();
+  return result;
+}
+
 (window as unknown as { streaming: unknown }).streaming = {
+  flood,
   drawnInGroups,
   keepsAcrossGroups,
   growsCode,

@@ -9,10 +9,13 @@ import type { Timers } from '../../../src/util/timers';
 
 interface DrawThrottle {
   request(draw: () => void): void;
+  soon(step: () => void): void;
   cancel(): void;
 }
+/** Timers with frames rendered when the test says (`frame()`), as the browser's are. */
+type FramedTimers = Timers & { beforeFrame(callback: () => void): void };
 const { drawThrottle, LONGEST_PAUSE_MS, PAUSE_PER_DRAW } = loadWebviewModule<{
-  drawThrottle: (timers: Timers) => DrawThrottle;
+  drawThrottle: (timers: Timers | FramedTimers) => DrawThrottle;
   LONGEST_PAUSE_MS: number;
   PAUSE_PER_DRAW: number;
 }>('src/webview/drawThrottle.ts');
@@ -62,6 +65,43 @@ describe('when a streaming answer is drawn', () => {
     await timers.advance(1_000);
     assert.equal(draws, 2, 'a cancelled draw never runs');
     assert.equal(timers.pending, 0);
+  });
+
+  // A flood drawn in slices: each step after a frame, so the view paints and takes input between.
+  it('runs a step of catching up in a task after the next frame, one waiting at a time, and forgets it when cancelled', async () => {
+    const timers = new FakeTimers();
+    const beforeFrame: (() => void)[] = [];
+    const framed: FramedTimers = {
+      now: () => timers.now(),
+      setTimeout: (callback, ms) => timers.setTimeout(callback, ms),
+      clearTimeout: (handle) => timers.clearTimeout(handle),
+      beforeFrame: (callback) => void beforeFrame.push(callback),
+    };
+    const frame = () => beforeFrame.splice(0).forEach((callback) => callback());
+    const frames = drawThrottle(framed);
+    let steps = 0;
+    frames.soon(() => steps++);
+    frames.soon(() => (steps += 100));
+    await timers.advance(1_000);
+    assert.equal(steps, 0, 'no step before a frame');
+    frame();
+    assert.equal(steps, 0, 'not in the frame: in a task after it');
+    await timers.advance(0);
+    assert.equal(steps, 1, 'the one step that waited');
+    frames.soon(() => steps++);
+    frames.cancel();
+    frame();
+    await timers.advance(0);
+    assert.equal(steps, 1, 'cancelled before its frame');
+    frames.soon(() => steps++);
+    frame();
+    frames.cancel();
+    await timers.advance(0);
+    assert.equal(steps, 1, 'cancelled after its frame');
+    frames.soon(() => steps++);
+    frame();
+    await timers.advance(0);
+    assert.equal(steps, 2, 'a new step after a cancel');
   });
 
   it('draws ten times a second while draws are cheap, less often while they are costly, and never pauses longer than LONGEST_PAUSE_MS', async () => {
