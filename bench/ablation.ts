@@ -25,8 +25,9 @@ const LAYERS = {
   'morphing the tail': { morph: 'morph.ts', codeChunks: 'codeChunksWhole.ts' },
   'reference-link redraws': { linkReferences: 'linkReferences.ts' },
   'adaptive pause': { drawThrottle: 'drawThrottle.ts' },
+  'slicing floods': { backfill: 'backfill.ts' },
 } as const;
-type Layer = keyof typeof LAYERS;
+export type Layer = keyof typeof LAYERS;
 const ALL = Object.keys(LAYERS) as Layer[];
 
 interface Variant {
@@ -41,7 +42,7 @@ const VARIANTS: readonly Variant[] = [
 ];
 
 /** The view's bundle with the layers `off` replaced by their stand-ins, minified as packaged. */
-async function variantBundle(off: readonly Layer[]): Promise<string> {
+export async function variantBundle(off: readonly Layer[]): Promise<string> {
   const standIns = new Map<string, string>();
   // Code chunks off wins over the chunks that morphing off keeps.
   for (const layer of [...off].sort((a) => (a === 'code chunks' ? 1 : -1)))
@@ -282,12 +283,12 @@ async function inCodeServer(log: (line: string) => void, list: readonly Answer[]
   const figures = new Map<string, { streams: StreamFigures[]; restore: RestoreFigures; memory: { flood: Memory; restore: Memory } }>();
   for (const variant of VARIANTS) {
     const folder = variantExtension(await variantBundle(variant.off));
-    const chat = await openChatInCodeServer(() => {}, folder);
+    const chat = await openChatInCodeServer(() => {}, { extensionPath: folder });
     try {
       const streams: StreamFigures[] = [];
       let floodMemory: Memory | undefined;
       for (const [index, answer] of list.slice(0, 3).entries()) {
-        const result = await chat.ask(answer.text, answer.deltaDelayMs);
+        const result = await chat.ask(answer.text, { deltaDelayMs: answer.deltaDelayMs });
         streams.push(result);
         log(
           `code-server, ${variant.name}, ${answer.name}: ${ms(result.totalMs)}, longest ${ms(result.longestTaskMs)}, last delta to paint ${ms(result.lastDeltaToPaintMs)}`,

@@ -1,7 +1,7 @@
 // npm run bench: every benchmark, each figure next to a baseline measured in the same run.
 //   npm run bench -- --write        also writes the table into docs/performance.md
 //   npm run bench -- --json         also writes every figure, its goal and whether it is met to bench/results.json
-//   npm run bench -- --only decoding,proxy,rendering,restore,polling,jobsTree,footprint,webFootprint,toolAnswers
+//   npm run bench -- --only decoding,proxy,rendering,floods,restore,polling,jobsTree,footprint,webFootprint,toolAnswers
 //   npm run bench -- --only rendering --ablate   instead, what each layer of the chat's renderer buys (about 30 minutes)
 
 import * as fs from 'node:fs';
@@ -11,6 +11,7 @@ import { benchAblation } from './ablation';
 import { table, type Row } from './measure';
 import { benchChatRendering } from './chatRendering';
 import { benchChatRestore } from './chatRestore';
+import { benchFloods } from './floods';
 import { benchFootprint } from './footprint';
 import { benchJobsTree } from './jobsTree';
 import { benchPolling } from './polling';
@@ -33,6 +34,7 @@ const BENCHES: Record<string, Bench> = {
   decoding: benchStreamDecoding,
   proxy: benchProxyStreaming,
   rendering: benchChatRendering,
+  floods: benchFloods,
   restore: benchChatRestore,
   polling: benchPolling,
   jobsTree: benchJobsTree,

@@ -25,7 +25,12 @@ export interface WebviewFigures {
   readonly tasksOver50: number;
   /** Long tasks (over 50 ms) the view's PerformanceObserver reported. */
   readonly observedLongTasks: number;
+  /** From the answer's last byte (the emulator's last write to the socket) to the frame after its end was drawn, painted. */
   readonly lastDeltaToPaintMs: number;
+  /** From the answer's last byte to the frame after all of it was drawn (a flood is drawn in steps after its end shows). */
+  readonly lastDeltaToDrawnMs: number;
+  /** For each key typed in the question box while the answer was drawn: milliseconds from the key to the frame that shows it. */
+  readonly keyLatencies: readonly number[];
   /** The longest task of the renderer the view shares with the workbench, whoever's work it is. */
   readonly rendererLongestTaskMs: number;
   /** The longest full (major) garbage collection of that renderer's heap, the workbench's and the view's. */
@@ -66,7 +71,32 @@ function webviewFrameIds(tree: FrameTree): Set<string> {
 
 /** What bench/render/viewProbe.ts leaves in the view. */
 interface ViewGlobals {
-  readonly benchProbe: { readonly longTasks: number[]; readonly paintedAt?: number };
+  readonly benchProbe: {
+    readonly longTasks: number[];
+    readonly keyLatencies: number[];
+    readonly paintedAt?: number;
+    readonly drawnAt?: number;
+  };
+}
+
+/** Between two keys typed while an answer is drawn: a quick typist's pace. */
+const TYPING_PAUSE_MS = 100;
+
+/** How an answer comes from the emulator. */
+export interface Pace {
+  /** The pause after each delta. */
+  readonly deltaDelayMs: number;
+  /** The answer in this many deltas of equal size (1: at once), instead of a word or two a delta. */
+  readonly deltas?: number;
+  /** Keys typed into the question box, one after another, while the answer is drawn. */
+  readonly typing?: boolean;
+}
+
+/** Where the extension comes from: this repository's folder (or `extensionPath`), or a .vsix installed into the profile. */
+export interface ChatWindow {
+  readonly extensionPath?: string;
+  readonly vsix?: string;
+  readonly release?: ReleaseName;
 }
 
 /** Memory of the view, as far as it is the view's: the page's JS heap is shared with the workbench (same origin, same renderer). */
@@ -85,8 +115,8 @@ export interface RestoreInView {
 
 /** A chat view in code-server, connected to an emulator, ready to ask one question after another. */
 export interface ChatInCodeServer {
-  /** Asks a question whose answer is `answer`, streamed a delta (two words) every `deltaDelayMs`. */
-  ask(answer: string, deltaDelayMs: number): Promise<WebviewFigures>;
+  /** Asks a question whose answer is `answer`, streamed at `pace`. */
+  ask(answer: string, pace: Pace): Promise<WebviewFigures>;
   /** Shows a conversation of `turns` as the view gets it after a reload: the newest turn's paint. */
   restore(turns: readonly object[]): Promise<RestoreInView>;
   memory(): Promise<ViewMemory>;
@@ -97,17 +127,15 @@ export interface ChatInCodeServer {
   close(): Promise<void>;
 }
 
-export async function openChatInCodeServer(
-  log: (line: string) => void,
-  extensionPath?: string,
-  release?: ReleaseName,
-): Promise<ChatInCodeServer> {
+export async function openChatInCodeServer(log: (line: string) => void, where: ChatWindow = {}): Promise<ChatInCodeServer> {
+  const { extensionPath, vsix, release } = where;
   const emulator = await PlatformEmulator.start({ searchDelayMs: 0 });
   const bench = await openWorkbench({
     release,
     workspaceFiles: { 'README.md': '# Bench\n' },
     userSettings: { 'docsAssistant.baseUrl': emulator.url, 'docsAssistant.domain': emulator.config.domain },
     ...(extensionPath ? { extensionPath } : {}),
+    ...(vsix ? { vsix } : {}),
   }).catch(async (error: unknown) => {
     await emulator.close();
     throw error;
@@ -136,36 +164,53 @@ export async function openChatInCodeServer(
       return { result, tasks: viewTasks(trace.traceEvents, ids), ...rendererFigures(trace.traceEvents) };
     };
     return {
-      ask: async (answer, deltaDelayMs) => {
+      ask: async (answer, pace) => {
         emulator.config.answerOverride = answer;
-        emulator.config.deltaDelayMs = deltaDelayMs;
+        emulator.config.deltaDelayMs = pace.deltaDelayMs;
+        emulator.config.answerDeltas = pace.deltas;
         // In the view: the long tasks it observes, and when the frame after the answer's end was painted.
         // Evaluated, not added as a script: the view's CSP admits no script but its own.
         await chat.evaluate(bundle(path.join(REPO_ROOT, 'bench', 'render', 'viewProbe.ts')));
         const {
-          result: paintedAt,
+          result: shown,
           tasks,
           ...renderer
         } = await traced(async () => {
           await chat.locator('textarea.question-input').fill('Tell me everything');
           await chat.locator('textarea.question-input').press('Enter');
-          const painted = await chat.waitForFunction(() => (globalThis as unknown as ViewGlobals).benchProbe.paintedAt, undefined, {
-            timeout: 300_000,
-            polling: 500,
-          });
-          return (await painted.jsonValue())!;
+          const drawn = () => chat.evaluate(() => (globalThis as unknown as ViewGlobals).benchProbe.drawnAt !== undefined);
+          // As a quick reader types the next question while the answer pours in: ten keys a second.
+          for (let typed = 0; pace.typing && typed < 3_000 && !(await drawn()); typed++) {
+            await page.keyboard.press('x');
+            await page.waitForTimeout(TYPING_PAUSE_MS);
+          }
+          const painted = await chat.waitForFunction(
+            () => {
+              const { paintedAt, drawnAt } = (globalThis as unknown as ViewGlobals).benchProbe;
+              return drawnAt !== undefined && { paintedAt, drawnAt };
+            },
+            undefined,
+            { timeout: 300_000, polling: 500 },
+          );
+          return (await painted.jsonValue()) as { paintedAt: number; drawnAt: number };
         });
         // As in the headless bench: the figure counts only if the view followed the answer to its end.
         if (!(await scrolledToEnd(chat))) throw new Error('The view in code-server stopped following the answer before its end');
-        const observedLongTasks = await chat.evaluate(() => (globalThis as unknown as ViewGlobals).benchProbe.longTasks.length);
+        const { observedLongTasks, keyLatencies } = await chat.evaluate(() => {
+          const probe = (globalThis as unknown as ViewGlobals).benchProbe;
+          return { observedLongTasks: probe.longTasks.length, keyLatencies: probe.keyLatencies };
+        });
+        await chat.locator('textarea.question-input').fill('');
         log(`in code-server: ${tasks.length} main-thread tasks of the view`);
         return {
-          deltas: toDeltas(answer).length,
+          deltas: pace.deltas ?? toDeltas(answer).length,
           totalMs: tasks.reduce((sum, duration) => sum + duration, 0),
           longestTaskMs: Math.max(0, ...tasks),
           tasksOver50: tasks.filter((duration) => duration > 50).length,
           observedLongTasks,
-          lastDeltaToPaintMs: paintedAt - emulator.lastTextDeltaAt,
+          lastDeltaToPaintMs: shown.paintedAt - emulator.answerEndAt,
+          lastDeltaToDrawnMs: shown.drawnAt - emulator.answerEndAt,
+          keyLatencies,
           ...renderer,
         };
       },
@@ -222,9 +267,9 @@ export async function streamInCodeServer(
   release: ReleaseName,
   deltaDelayMs = 1,
 ): Promise<WebviewFigures> {
-  const chat = await openChatInCodeServer(log, undefined, release);
+  const chat = await openChatInCodeServer(log, { release });
   try {
-    return await chat.ask(answer, deltaDelayMs);
+    return await chat.ask(answer, { deltaDelayMs });
   } finally {
     await chat.close();
   }
@@ -240,10 +285,10 @@ export async function streamAndIdleInCodeServer(
   release: ReleaseName,
   deltaDelayMs: number,
 ): Promise<{ streaming: WebviewFigures; idle: IdleFigures }> {
-  const chat = await openChatInCodeServer(log, undefined, release);
+  const chat = await openChatInCodeServer(log, { release });
   try {
     const started = Date.now();
-    const streaming = await chat.ask(answer, deltaDelayMs);
+    const streaming = await chat.ask(answer, { deltaDelayMs });
     return { streaming, idle: await chat.idle(Date.now() - started) };
   } finally {
     await chat.close();

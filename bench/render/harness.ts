@@ -101,6 +101,23 @@ async function runRestore(): Promise<{ firstPaintMs: number; allDrawnMs: number 
   return { firstPaintMs, allDrawnMs };
 }
 
+/**
+ * Resolves once every answer in the view is drawn in full (a flood is drawn in steps after its end
+ * shows) and the frame after that painted, in ms since the epoch.
+ */
+function allDrawn(): Promise<number> {
+  return new Promise((resolve) => {
+    const check = () => {
+      if (document.querySelector('.md-blocks[data-catching-up]')) return;
+      observer.disconnect();
+      void painted().then(() => resolve(performance.timeOrigin + performance.now()));
+    };
+    const observer = new MutationObserver(check);
+    observer.observe(document.body, { subtree: true, attributes: true, attributeFilter: ['data-catching-up'] });
+    check();
+  });
+}
+
 /** Gives the floor view (floorView.ts) the whole text at once; resolves once it is painted. */
 async function runFloor(text: string): Promise<void> {
   await painted();
@@ -108,4 +125,4 @@ async function runFloor(text: string): Promise<void> {
   await painted();
 }
 
-Object.assign(window, { prepareStream, runStream, runRestore, runFloor });
+Object.assign(window, { prepareStream, runStream, allDrawn, runRestore, runFloor });

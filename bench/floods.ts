@@ -1,0 +1,227 @@
+// 2c. Floods: answers that come faster than a frame can draw them, as a cached answer or a fast
+// model sends them. 100 KB and 1 MB of sections (a heading, a paragraph, a list and a small code
+// block each) and 100 KB of one code block, all at once and in 10,000 deltas as fast as the socket
+// takes them, from the emulator through the extension installed from its .vsix into the real view
+// in code-server, in each tested release: the view's longest task, the time from the last byte to
+// the end shown and to all of it drawn, and how long a key typed meanwhile takes to show. Then, in
+// headless Chromium, what slicing costs: the packaged view against the same view drawing whatever
+// came at once (bench/render/ablation/backfill.ts), on the same answers.
+
+import * as path from 'node:path';
+import type { Browser } from 'playwright-core';
+import { codeBlockAnswer, sectionsAnswer } from '../test/emulator/floodAnswers';
+import { RELEASES, type ReleaseName } from '../test/runner/codeServer';
+import { launchChromium, REPO_ROOT } from '../test/runner/workbench';
+import { variantBundle } from './ablation';
+import { mainThreadTasks, openView, packagedView } from './chromiumPage';
+import { median, ms, ratio, type Row } from './measure';
+import { openChatInCodeServer, type Pace, type WebviewFigures } from './realWebview';
+
+const KB = 1024;
+const VSIX = path.join(REPO_ROOT, 'docs-assistant.vsix');
+const RUNS = 3;
+/** A task the view runs for longer than this delays a key, a scroll or a click noticeably. */
+const LONG_TASK_MS = 50;
+/** The goal for a key typed during a flood, to the frame that shows it. */
+const KEY_MS = 100;
+/** The goal from the last byte of a 100 KB flood to all of it drawn. */
+const DRAWN_100KB_MS = 300;
+
+interface Flood {
+  readonly name: string;
+  readonly text: string;
+  readonly deltas: number;
+  /** The goal from the last byte to all of it drawn, if there is one for its size. */
+  readonly drawnGoalMs?: number;
+}
+
+function floods(): Flood[] {
+  const sections100 = sectionsAnswer(100 * KB);
+  const sections1m = sectionsAnswer(1024 * KB);
+  const code100 = codeBlockAnswer(100 * KB);
+  return [
+    { name: '100 KB of sections at once', text: sections100, deltas: 1, drawnGoalMs: DRAWN_100KB_MS },
+    { name: '100 KB of sections in 10,000 deltas', text: sections100, deltas: 10_000, drawnGoalMs: DRAWN_100KB_MS },
+    { name: '100 KB code block at once', text: code100, deltas: 1, drawnGoalMs: DRAWN_100KB_MS },
+    { name: '100 KB code block in 10,000 deltas', text: code100, deltas: 10_000, drawnGoalMs: DRAWN_100KB_MS },
+    { name: '1 MB of sections at once', text: sections1m, deltas: 1 },
+    { name: '1 MB of sections in 10,000 deltas', text: sections1m, deltas: 10_000 },
+  ];
+}
+
+interface InView {
+  readonly longestTaskMs: number;
+  readonly tasksOver50: number;
+  readonly endShownMs: number;
+  readonly drawnMs: number;
+  /** The slowest key of a run, the median over runs; and how many keys were typed in all. */
+  readonly keyMs: number;
+  readonly keys: number;
+}
+
+/** Each flood in the real view of one release, the median of RUNS, in one window. */
+async function inCodeServer(release: ReleaseName, list: readonly Flood[], log: (line: string) => void): Promise<Map<string, InView>> {
+  const vscode = `VS Code ${RELEASES[release].vscode}`;
+  const chat = await openChatInCodeServer(log, { vsix: VSIX, release });
+  const figures = new Map<string, InView>();
+  try {
+    // A first answer, as the view has had one before a flood comes: its styles and code are warm.
+    await chat.ask(sectionsAnswer(2 * KB), { deltaDelayMs: 0 });
+    await chat.clear();
+    for (const flood of list) {
+      const runs: WebviewFigures[] = [];
+      for (let run = 1; run <= RUNS; run++) {
+        const pace: Pace = { deltaDelayMs: 0, deltas: flood.deltas, typing: true };
+        const result = await chat.ask(flood.text, pace);
+        runs.push(result);
+        await chat.clear();
+        log(
+          `${vscode}, ${flood.name}, run ${run}: longest ${ms(result.longestTaskMs)} (${result.tasksOver50} over 50 ms), last byte to the end shown ${ms(result.lastDeltaToPaintMs)}, to all drawn ${ms(result.lastDeltaToDrawnMs)}; ${result.keyLatencies.length} keys, slowest ${ms(Math.max(0, ...result.keyLatencies))}`,
+        );
+      }
+      figures.set(flood.name, {
+        longestTaskMs: median(runs.map((run) => run.longestTaskMs)),
+        tasksOver50: Math.max(...runs.map((run) => run.tasksOver50)),
+        endShownMs: median(runs.map((run) => run.lastDeltaToPaintMs)),
+        drawnMs: median(runs.map((run) => run.lastDeltaToDrawnMs)),
+        keyMs: median(runs.map((run) => Math.max(0, ...run.keyLatencies))),
+        keys: runs.reduce((sum, run) => sum + run.keyLatencies.length, 0),
+      });
+    }
+  } finally {
+    await chat.close();
+  }
+  return figures;
+}
+
+function releaseRows(release: ReleaseName, list: readonly Flood[], figures: Map<string, InView>): Row[] {
+  const where = `flood in code-server, VS Code ${RELEASES[release].vscode}`;
+  return list.flatMap((flood): Row[] => {
+    const found = figures.get(flood.name)!;
+    return [
+      {
+        measure: `${where}, ${flood.name}: the view's longest task, median of ${RUNS} (tasks over 50 ms in the worst run)`,
+        ours: `${ms(found.longestTaskMs)} (${found.tasksOver50})`,
+        baseline: '',
+        ratio: '',
+        goal: 'no task over 50 ms',
+        met: found.tasksOver50 === 0,
+      },
+      {
+        measure: `${where}, ${flood.name}: last byte to all of it drawn (to its end shown)`,
+        ours: `${ms(found.drawnMs)} (${ms(found.endShownMs)})`,
+        baseline: '',
+        ratio: '',
+        ...(flood.drawnGoalMs === undefined
+          ? { goal: '' }
+          : { goal: `at most ${flood.drawnGoalMs} ms`, met: found.drawnMs <= flood.drawnGoalMs }),
+      },
+      {
+        measure: `${where}, ${flood.name}: a key typed in the question box meanwhile, to the frame that shows it (the slowest of a run; ${found.keys} keys in all)`,
+        ours: ms(found.keyMs),
+        baseline: '',
+        ratio: '',
+        goal: `within ${KEY_MS} ms`,
+        met: found.keys > 0 && found.keyMs <= KEY_MS,
+      },
+    ];
+  });
+}
+
+interface Headless {
+  readonly totalMs: number;
+  readonly longestTaskMs: number;
+  readonly drawnMs: number;
+}
+
+/** One flood at once in the headless view `view`: its main-thread time, longest task, and last byte to all drawn. */
+async function headlessOnce(browser: Browser, view: string, text: string): Promise<Headless> {
+  const page = await openView(browser, view);
+  interface Harness {
+    prepareStream(batches: string[][], mode: string): Promise<void>;
+    runStream(intervalMs: number): Promise<{ lastDeltaAt: number }>;
+    allDrawn(): Promise<number>;
+  }
+  try {
+    await page.evaluate(
+      (warm) => {
+        // A first answer, as in code-server: styles and code warm.
+        const deliver = (data: unknown) =>
+          (globalThis as unknown as { dispatchEvent(event: unknown): void }).dispatchEvent(new MessageEvent('message', { data }));
+        deliver({ type: 'setup', setup: { kind: 'ready', origin: 'https://api.example.com', domain: 'bench' } });
+        deliver({ type: 'turnStarted', turn: { id: 'warm', question: 'Warm', answer: '', sources: [], status: 'streaming' } });
+        deliver({ type: 'turnEnded', turn: { id: 'warm', question: 'Warm', answer: warm, sources: [], status: 'done' } });
+      },
+      sectionsAnswer(2 * KB),
+    );
+    await page.waitForTimeout(300);
+    await page.evaluate((textArg) => (globalThis as unknown as Harness).prepareStream([[textArg]], 'ours'), text);
+    const { result, tasks, totalMs } = await mainThreadTasks(browser, page, async () => {
+      const { lastDeltaAt } = await page.evaluate(() => (globalThis as unknown as Harness).runStream(0));
+      return (await page.evaluate(() => (globalThis as unknown as Harness).allDrawn())) - lastDeltaAt;
+    });
+    return { totalMs, longestTaskMs: Math.max(0, ...tasks), drawnMs: result };
+  } finally {
+    await page.close();
+  }
+}
+
+/** Each flood at once, headless, sliced (the packaged view) and drawn at once: medians of RUNS, interleaved. */
+async function headless(list: readonly Flood[], log: (line: string) => void): Promise<Row[]> {
+  const browser = await launchChromium();
+  const atOnceView = await variantBundle(['slicing floods']);
+  const rows: Row[] = [];
+  try {
+    for (const flood of list.filter(({ deltas }) => deltas === 1)) {
+      const sliced: Headless[] = [];
+      const atOnce: Headless[] = [];
+      for (let run = 1; run <= RUNS; run++) {
+        sliced.push(await headlessOnce(browser, packagedView(), flood.text));
+        atOnce.push(await headlessOnce(browser, atOnceView, flood.text));
+        const [ours, theirs] = [sliced.at(-1)!, atOnce.at(-1)!];
+        log(
+          `headless, ${flood.name}, run ${run}: sliced ${ms(ours.totalMs)} of tasks, longest ${ms(ours.longestTaskMs)}, all drawn ${ms(ours.drawnMs)}; at once ${ms(theirs.totalMs)}, longest ${ms(theirs.longestTaskMs)}, all drawn ${ms(theirs.drawnMs)}`,
+        );
+      }
+      const figure = (runs: Headless[], key: keyof Headless) => median(runs.map((run) => run[key]));
+      const where = `flood, headless, ${flood.name}: sliced (ours) against drawn at once (baseline), median of ${RUNS}`;
+      rows.push(
+        {
+          measure: `${where}: the view's longest task`,
+          ours: ms(figure(sliced, 'longestTaskMs')),
+          baseline: ms(figure(atOnce, 'longestTaskMs')),
+          ratio: `${ratio(figure(atOnce, 'longestTaskMs') / figure(sliced, 'longestTaskMs'))} shorter`,
+          goal: 'no task over 50 ms',
+          met: figure(sliced, 'longestTaskMs') <= LONG_TASK_MS,
+        },
+        {
+          measure: `${where}: main-thread time in all (what slicing costs)`,
+          ours: ms(figure(sliced, 'totalMs')),
+          baseline: ms(figure(atOnce, 'totalMs')),
+          ratio: ratio(figure(sliced, 'totalMs') / figure(atOnce, 'totalMs')),
+          goal: '',
+        },
+        {
+          measure: `${where}: last byte to all of it drawn`,
+          ours: ms(figure(sliced, 'drawnMs')),
+          baseline: ms(figure(atOnce, 'drawnMs')),
+          ratio: ratio(figure(sliced, 'drawnMs') / figure(atOnce, 'drawnMs')),
+          goal: '',
+        },
+      );
+    }
+  } finally {
+    await browser.close();
+  }
+  return rows;
+}
+
+export async function benchFloods(log: (line: string) => void): Promise<{ rows: Row[] }> {
+  const list = floods();
+  const rows: Row[] = [];
+  // code-server first, alone on the machine's two cores; the headless browser after it is closed.
+  for (const release of Object.keys(RELEASES) as ReleaseName[])
+    rows.push(...releaseRows(release, list, await inCodeServer(release, list, log)));
+  rows.push(...(await headless(list, log)));
+  return { rows };
+}
