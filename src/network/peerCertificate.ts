@@ -8,7 +8,7 @@
 import * as l10n from '@vscode/l10n';
 import * as net from 'node:net';
 import * as tls from 'node:tls';
-import type { NetworkFacts } from '../platform/transportFailures';
+import type { NetworkFacts } from '../platform/transportError';
 import { type NetworkSettings, proxyLabel, type Route } from './proxyRoute';
 import { openSocksTunnel } from './socksTunnel';
 import type { Trust } from './trust';

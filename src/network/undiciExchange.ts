@@ -17,7 +17,7 @@ import {
   type TransportFailure,
   type TransportOptions,
 } from '../platform/transport';
-import type { NetworkFacts } from '../platform/transportFailures';
+import type { NetworkFacts } from '../platform/transportError';
 
 /**
  * undici, loaded on the first request rather than with the extension: it is most of the code, and

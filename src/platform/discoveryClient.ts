@@ -8,7 +8,7 @@ import { fail, isSafeToResend, ok, platformError, type PlatformError, type Resul
 import { describeBody } from './httpErrors';
 import { withoutUndefined } from '../util/objects';
 import { badBody, type CallOptions, type PlatformHttp } from './platformHttp';
-import { redactSecrets } from './redact';
+import { redactSecrets } from '../log/redact';
 import { answerFailure } from './stream/answerEnd';
 import type { AssistantMessage } from './stream/assistantMessage';
 import type { StreamChunk } from './stream/chunks';

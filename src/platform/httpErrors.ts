@@ -5,7 +5,7 @@
 import * as l10n from '@vscode/l10n';
 import { platformError, type PlatformError } from './errors';
 import type { KeyKind } from './keys';
-import { redactSecrets } from './redact';
+import { redactSecrets } from '../log/redact';
 import { parseRetryAfter } from './retry';
 import { plural } from '../shared/language';
 

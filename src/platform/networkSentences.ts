@@ -4,7 +4,7 @@
 
 import * as l10n from '@vscode/l10n';
 import type { NetworkCause } from './errors';
-import type { NetworkFacts, TransportError } from './transportFailures';
+import type { NetworkFacts, TransportError } from './transportError';
 
 /** The proxy, and where its address came from, as a sentence names it. */
 function proxyWords(facts: NetworkFacts): string {

@@ -8,9 +8,10 @@ import * as l10n from '@vscode/l10n';
 import { type BaseUrl, parseBaseUrl } from './endpoint';
 import { fail, isTransient, ok, platformError, type PlatformError, type Result, type Setting } from './errors';
 import type { ErrorContext } from './httpErrors';
+import type { ExchangeOutcome } from './connectionHealth';
 import { ADMIN_PREFIX, ASSISTANT_PREFIX, keyProblem, type KeyKind } from './keys';
 import { type Logger, silentLogger } from '../log/logger';
-import { redactSecrets } from './redact';
+import { redactSecrets } from '../log/redact';
 import { abortableDelay, defaultRetryPolicy, type RetryPolicy, withRetries } from './retry';
 import {
   defaultTimeouts,
@@ -41,6 +42,8 @@ export interface PlatformClientOptions {
   readonly random?: () => number;
   readonly now?: () => number;
   readonly userAgent?: string;
+  /** Told how each exchange ended (an answer's status, or why there was none): ConnectionHealth. */
+  readonly onExchange?: (keyKind: KeyKind, outcome: ExchangeOutcome) => void;
 }
 
 export interface CallOptions {
@@ -93,8 +96,12 @@ export class PlatformHttp {
   }
 
   /** Opens one exchange (the base URL is valid: prepare() said so). */
-  open(call: HttpCall): Promise<Result<HttpResponse>> {
-    return openExchange(this.transport!, call);
+  async open(call: HttpCall): Promise<Result<HttpResponse>> {
+    const opened = await openExchange(this.transport!, call);
+    const observe = this.options.onExchange;
+    if (observe && !(!opened.ok && opened.error.kind === 'cancelled'))
+      this.notify(() => observe(call.keyKind, opened.ok ? { status: opened.value.status } : { error: opened.error }));
+    return opened;
   }
 
   /** Whatever goes wrong in a call comes back as a failure: the client never throws at its caller. */

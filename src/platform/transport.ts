@@ -10,9 +10,11 @@ import type { KeyKind } from './keys';
 import { type ErrorContext, errorFromStatus, nonJsonKind } from './httpErrors';
 import type { Logger } from '../log/logger';
 import { MAX_TIMER_MS } from '../util/timers';
-import { errorFromException, TransportError } from './transportFailures';
+import { errorFromException } from './transportFailures';
+import { TransportError } from './transportError';
 
-export { errorFromException, TransportError, type NetworkFacts, type TransportFailure } from './transportFailures';
+export { errorFromException } from './transportFailures';
+export { TransportError, type NetworkFacts, type TransportFailure } from './transportError';
 
 export interface Timeouts {
   /** TCP and TLS connection set-up. */

@@ -4,7 +4,7 @@
 // passed through the redactor once more.
 
 import * as l10n from '@vscode/l10n';
-import { redactSecrets } from '../platform/redact';
+import { redactSecrets } from '../log/redact';
 import type { ConnectionReport } from './connectionCheck';
 
 /** Where the extension runs: Node's extension host, or a browser's web worker. */

@@ -5,12 +5,12 @@
 import * as vscode from 'vscode';
 import { jobItemContexts } from '../../identifiers';
 import { jobActions } from './jobActions';
+import type { JobNode } from './jobNode';
 import { Coalesced } from '../../util/coalesced';
 import { Disposable } from '../../util/disposable';
 import { escapeMarkdown, inertText } from '../../util/inertText';
 import type { AgentJobsModel } from '../agentJobsModel';
 import {
-  type JobDetail,
   type JobIcon,
   jobDescription,
   spokenJob,
@@ -24,9 +24,6 @@ import {
 import type { TrackedJob } from '../trackedJob';
 import { plural } from '../../shared/language';
 
-export type JobNode =
-  { readonly kind: 'job'; readonly id: string } | { readonly kind: 'detail'; readonly jobId: string; readonly detail: JobDetail };
-
 const icons: Record<JobIcon, vscode.ThemeIcon> = {
   active: new vscode.ThemeIcon('sync~spin', new vscode.ThemeColor('charts.blue')),
   completed: new vscode.ThemeIcon('pass-filled', new vscode.ThemeColor('testing.iconPassed')),
@@ -35,7 +32,7 @@ const icons: Record<JobIcon, vscode.ThemeIcon> = {
   unknown: new vscode.ThemeIcon('question'),
   notFound: new vscode.ThemeIcon('circle-slash', new vscode.ThemeColor('disabledForeground')),
   error: new vscode.ThemeIcon('warning', new vscode.ThemeColor('list.warningForeground')),
-  offline: new vscode.ThemeIcon('cloud-offline', new vscode.ThemeColor('list.warningForeground')),
+  offline: new vscode.ThemeIcon('debug-disconnect', new vscode.ThemeColor('list.warningForeground')),
   loading: new vscode.ThemeIcon('loading~spin'),
 };
 

@@ -6,7 +6,7 @@
 import * as vscode from 'vscode';
 import { commands } from '../../identifiers';
 import type { AgentJob } from '../../platform/agentJob';
-import type { PlatformConnection } from '../../platform/vscode/platformConnection';
+import type { PlatformConnection } from '../../platform/connection';
 import { setStatusMessage, showMessage, withProgress } from '../../ui/vscode/notifications';
 import { showPlatformError } from '../../settings/vscode/setupMessages';
 import type { AgentJobsModel } from '../agentJobsModel';

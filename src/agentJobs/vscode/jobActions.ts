@@ -5,7 +5,7 @@ import * as vscode from 'vscode';
 import { commands } from '../../identifiers';
 import type { AgentJob } from '../../platform/agentJob';
 import type { MessageAction } from '../../ui/vscode/notifications';
-import type { JobNode } from './agentJobsTree';
+import type { JobNode } from './jobNode';
 
 interface JobAction {
   /** A button of a notification about the job. */

@@ -6,7 +6,7 @@ import * as vscode from 'vscode';
 import { showMessage } from '../../ui/vscode/notifications';
 import { inertText } from '../../util/inertText';
 import type { AgentJobsModel } from '../agentJobsModel';
-import type { JobNode } from './agentJobsTree';
+import type { JobNode } from './jobNode';
 import { jobLabel, statusText } from '../jobPresentation';
 import type { TrackedJob } from '../trackedJob';
 

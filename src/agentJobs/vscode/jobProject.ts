@@ -8,7 +8,7 @@ import { storageKeys } from '../../identifiers';
 import type { PlatformClient } from '../../platform/client';
 import { originOf } from '../../platform/endpoint';
 import { fail, ok, platformError, type Result } from '../../platform/errors';
-import type { PlatformConnection } from '../../platform/vscode/platformConnection';
+import type { PlatformConnection } from '../../platform/connection';
 import type { SettingsService } from '../../settings/vscode/settingsService';
 import { askModal } from '../../ui/vscode/notifications';
 import { quotedLine } from '../../util/inertText';

@@ -5,7 +5,7 @@
 
 import { utf8Bytes } from '../../util/utf8';
 import * as vscode from 'vscode';
-import { commands, contextKeys } from '../../identifiers';
+import { commands, contextKeys, statusBarItems } from '../../identifiers';
 import { formatKilobytes, MAX_PROMPT_BYTES } from '../../platform/agentJob';
 import { Disposable } from '../../util/disposable';
 import { inertText } from '../../util/inertText';
@@ -30,9 +30,7 @@ export class PromptDrafts extends Disposable implements vscode.CodeLensProvider 
   private readonly drafts = new Map<string, DraftNotes>();
   private readonly lensesChanged = this.register(new vscode.EventEmitter<void>());
   readonly onDidChangeCodeLenses = this.lensesChanged.event;
-  private readonly size = this.register(
-    vscode.window.createStatusBarItem('docsAssistant.promptSize', vscode.StatusBarAlignment.Right, 100),
-  );
+  private readonly size = this.register(vscode.window.createStatusBarItem(statusBarItems.promptSize, vscode.StatusBarAlignment.Right, 100));
 
   constructor(
     /** The project a draft would be sent to now. */

@@ -5,7 +5,7 @@
 import * as vscode from 'vscode';
 import type { Logger } from '../../log/logger';
 import { originOf } from '../../platform/endpoint';
-import type { PlatformConnection } from '../../platform/vscode/platformConnection';
+import type { PlatformConnection } from '../../platform/connection';
 import type { SettingsService } from '../../settings/vscode/settingsService';
 import type { SetupService } from '../../settings/vscode/setupService';
 import type { DocsSettings } from '../../settings/settingsModel';
@@ -13,7 +13,8 @@ import { hasGitExtension } from '../../git/vscode/gitExtension';
 import { showMessage } from '../../ui/vscode/notifications';
 import { registerAgentJobCommands } from './agentJobCommands';
 import { AgentJobsModel, type JobScope } from '../agentJobsModel';
-import { AgentJobsTree, type JobNode } from './agentJobsTree';
+import { AgentJobsTree } from './agentJobsTree';
+import type { JobNode } from './jobNode';
 import { registerFollowUp } from './followUpCommand';
 import { jobEndNotice } from '../jobNotifications';
 import { hasBranch } from '../jobPresentation';
@@ -45,10 +46,8 @@ export function registerAgentJobs(context: vscode.ExtensionContext, deps: AgentJ
   const model = new AgentJobsModel({
     store: context.globalState,
     // A scope's jobs are read at its own origin or not at all.
-    read: (scope, id, signal, background) => {
-      const client = platform.forOrigin(scope.origin);
-      return client.ok ? client.value.agentJobs.read(scope.projectId, id, { signal, background }) : Promise.resolve(client);
-    },
+    read: (scope, id, signal, background) =>
+      platform.at(scope.origin, (client) => client.agentJobs.read(scope.projectId, id, { signal, background })),
   });
   const tree = new AgentJobsTree(model, view);
   context.subscriptions.push(

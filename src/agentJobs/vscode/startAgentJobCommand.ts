@@ -6,7 +6,7 @@
 import * as vscode from 'vscode';
 import { commands } from '../../identifiers';
 import { formatKilobytes, promptProblem } from '../../platform/agentJob';
-import type { PlatformConnection } from '../../platform/vscode/platformConnection';
+import type { PlatformConnection } from '../../platform/connection';
 import type { SetupService } from '../../settings/vscode/setupService';
 import { agentJobsNeeds } from '../../settings/setupState';
 import { askModal, setStatusMessage, showMessage, withProgress } from '../../ui/vscode/notifications';

@@ -3,7 +3,7 @@
 
 import { originOf } from '../../platform/endpoint';
 import type { Logger } from '../../log/logger';
-import type { PlatformConnection } from '../../platform/vscode/platformConnection';
+import type { PlatformConnection } from '../../platform/connection';
 import type { DocsSettings } from '../../settings/settingsModel';
 import { ChatSession } from '../chatSession';
 import type { Conversation } from '../conversation';
@@ -22,11 +22,8 @@ export function connectedSession(
 ): ChatSession {
   return new ChatSession({
     conversation,
-    send: (origin, request, options) => {
-      // The settings may have changed since the question was asked: never send it elsewhere.
-      const client = platform.forOrigin(origin);
-      return client.ok ? client.value.discovery.ask(request, options) : Promise.resolve(client);
-    },
+    // The settings may have changed since the question was asked: never send it elsewhere.
+    send: (origin, request, options) => platform.at(origin, (client) => client.discovery.ask(request, options)),
     settings: () => ({ ...settings.current, origin: originOf(settings.current.baseUrl) }),
     newId: () => globalThis.crypto.randomUUID(),
     save,

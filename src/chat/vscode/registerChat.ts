@@ -5,7 +5,7 @@ import type * as vscode from 'vscode';
 import { storageKeys } from '../../identifiers';
 import type { PageDocuments } from '../../pages/vscode/pageDocuments';
 import type { Logger } from '../../log/logger';
-import type { PlatformConnection } from '../../platform/vscode/platformConnection';
+import type { PlatformConnection } from '../../platform/connection';
 import type { SettingsService } from '../../settings/vscode/settingsService';
 import type { SetupService } from '../../settings/vscode/setupService';
 import { registerChatCommands } from './chatCommands';

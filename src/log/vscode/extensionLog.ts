@@ -3,7 +3,7 @@
 
 import * as vscode from 'vscode';
 import type { Logger } from '../logger';
-import { redactSecrets } from '../../platform/redact';
+import { redactSecrets } from '../redact';
 
 type Level = 'debug' | 'info' | 'warn' | 'error';
 

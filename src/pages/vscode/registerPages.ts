@@ -4,7 +4,7 @@ import * as vscode from 'vscode';
 import { pageScheme } from '../../identifiers';
 import type { Logger } from '../../log/logger';
 import type { KeyStore } from '../../settings/vscode/keyStore';
-import type { PlatformConnection } from '../../platform/vscode/platformConnection';
+import type { PlatformConnection } from '../../platform/connection';
 import type { SettingsService } from '../../settings/vscode/settingsService';
 import { PageCache } from '../pageCache';
 import { registerPageCommands } from './pageCommands';

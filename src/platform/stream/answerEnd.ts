@@ -5,7 +5,7 @@
 import * as l10n from '@vscode/l10n';
 import { number } from '../../shared/language';
 import { platformError, type PlatformError } from '../errors';
-import { redactSecrets } from '../redact';
+import { redactSecrets } from '../../log/redact';
 import { defaultStreamLimits, type Overflow, type StreamRead } from './readAssistantStream';
 
 /** The sentence of an answer stopped at a limit: which one, and that what arrived is kept. */

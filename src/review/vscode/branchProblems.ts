@@ -6,7 +6,7 @@ import { pullRequestButton } from '../../agentJobs/vscode/jobActions';
 import { jobLabel } from '../../agentJobs/jobPresentation';
 import { isCloneableUrl } from '../../git/remoteUrls';
 import { showMessage } from '../../ui/vscode/notifications';
-import type { BranchJob } from './registerReview';
+import type { BranchJob } from './jobBranch';
 import type { BranchProblem } from './jobBranch';
 
 /** Says why the job's branch could not be brought in; `remote` is the clone's remote, once found. */

@@ -10,6 +10,11 @@ import { gitWords, isMissingRef } from '../../git/gitWords';
 import type { GitApi, GitChange, GitRepository } from '../../git/vscode/gitApi';
 import { gitApi } from '../../git/vscode/gitExtension';
 import { sameRepository } from '../../git/remoteUrls';
+import type { TrackedJob } from '../../agentJobs/trackedJob';
+import type { AgentJob } from '../../platform/agentJob';
+
+/** A job with a branch, as these commands need it. */
+export type BranchJob = TrackedJob & { readonly job: AgentJob & { readonly repository: string; readonly ref: string } };
 
 /** Why a job's branch could not be brought in: each a sentence and a way on for the user. */
 export type BranchProblem =

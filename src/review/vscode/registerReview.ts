@@ -8,14 +8,12 @@ import type { AgentJobsModel } from '../../agentJobs/agentJobsModel';
 import { jobActions, pullRequestButton } from '../../agentJobs/vscode/jobActions';
 import { jobOfCommand } from '../../agentJobs/vscode/jobArgument';
 import { hasBranch, jobLabel, promptTitle, repositoryName } from '../../agentJobs/jobPresentation';
-import type { TrackedJob } from '../../agentJobs/trackedJob';
 import { gitWords } from '../../git/gitWords';
 import { type GitChange, GitStatus } from '../../git/vscode/gitApi';
 import { hasGitExtension } from '../../git/vscode/gitExtension';
 import { commands, contextKeys } from '../../identifiers';
-import type { AgentJob } from '../../platform/agentJob';
 import { setStatusMessage, showMessage, withProgress } from '../../ui/vscode/notifications';
-import { type BranchChanges, type BranchResult, changesOf, type FetchedBranch, fetchBranch, findClone } from './jobBranch';
+import { type BranchChanges, type BranchJob, type BranchResult, changesOf, type FetchedBranch, fetchBranch, findClone } from './jobBranch';
 import { type PathKind, type Switched, switchTo } from './branchSwitch';
 import { type ReviewEntry, ReviewEditors } from './reviewEditors';
 import { firstAndMore } from '../../shared/counting';
@@ -26,9 +24,6 @@ export interface ReviewDeps {
   readonly model: AgentJobsModel;
   readonly reviews: ReviewEditors;
 }
-
-/** A job with a branch, as these commands need it. */
-export type BranchJob = TrackedJob & { readonly job: AgentJob & { readonly repository: string; readonly ref: string } };
 
 /** What Review Changes showed: for the tests, and for whoever runs it as a command. */
 export interface ReviewSummary {

@@ -10,7 +10,7 @@ import { DEFAULT_SEARCH_PAGE_SIZE } from '../../platform/client';
 import type { Result } from '../../platform/errors';
 import type { SearchResult } from '../../platform/searchResults';
 import { scopeLabel } from '../../settings/filterScope';
-import type { PlatformConnection } from '../../platform/vscode/platformConnection';
+import type { PlatformConnection } from '../../platform/connection';
 import type { SettingsService } from '../../settings/vscode/settingsService';
 import { actionForError, setupAction } from '../../settings/setupActions';
 import { showPlatformError } from '../../settings/vscode/setupMessages';

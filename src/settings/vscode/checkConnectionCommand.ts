@@ -3,17 +3,16 @@
 // the report (Show Report opens it, read-only; Copy Report puts it on the clipboard), and returns it.
 
 import * as vscode from 'vscode';
-import { commands } from '../../identifiers';
+import { commands, reportScheme } from '../../identifiers';
 import type { NetworkDiagnosis } from '../../network/diagnosis';
 import { type MessageAction, showMessage, withProgress } from '../../ui/vscode/notifications';
 import { checkConnection, type ConnectionReport } from '../connectionCheck';
 import { connectionReportText, type ExtensionHost } from '../connectionReport';
-import type { PlatformConnection } from '../../platform/vscode/platformConnection';
+import type { PlatformConnection } from '../../platform/connection';
 import { setupButton } from './setupMessages';
 import type { SetupService } from './setupService';
 
 /** The scheme of the report's read-only document. */
-const REPORT_SCHEME = 'docs-assistant-report';
 
 export interface CheckConnectionDeps {
   readonly platform: PlatformConnection;
@@ -33,12 +32,12 @@ export function registerCheckConnection(context: vscode.ExtensionContext, deps: 
   let latest = '';
   const changed = new vscode.EventEmitter<vscode.Uri>();
   const reportUri = vscode.Uri.from({
-    scheme: REPORT_SCHEME,
+    scheme: reportScheme,
     path: `/${vscode.l10n.t('Docs Assistant connection report').replace(/[\\/]/g, '-')}.txt`,
   });
   context.subscriptions.push(
     changed,
-    vscode.workspace.registerTextDocumentContentProvider(REPORT_SCHEME, {
+    vscode.workspace.registerTextDocumentContentProvider(reportScheme, {
       onDidChange: changed.event,
       provideTextDocumentContent: () => latest,
     }),

@@ -8,7 +8,7 @@ import * as vscode from 'vscode';
 import { promptProblem } from '../../platform/agentJob';
 import { agentJobsNeeds } from '../../settings/setupState';
 import type { SetupService } from '../../settings/vscode/setupService';
-import type { PlatformConnection } from '../../platform/vscode/platformConnection';
+import type { PlatformConnection } from '../../platform/connection';
 import type { Logger } from '../../log/logger';
 import { firstAndMore } from '../../shared/counting';
 import { inertText, quotedLine as quoted } from '../../util/inertText';

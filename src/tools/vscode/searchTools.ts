@@ -6,7 +6,7 @@ import * as vscode from 'vscode';
 import { pagePathFromInput } from '../../pages/pagePath';
 import type { PageDocuments } from '../../pages/vscode/pageDocuments';
 import { DEFAULT_SEARCH_PAGE_SIZE } from '../../platform/client';
-import type { PlatformConnection } from '../../platform/vscode/platformConnection';
+import type { PlatformConnection } from '../../platform/connection';
 import { scopeLabel } from '../../settings/filterScope';
 import { assistantNeeds } from '../../settings/setupState';
 import type { SettingsService } from '../../settings/vscode/settingsService';

@@ -11,7 +11,7 @@ import { diagnose } from '../../../src/network/diagnosis';
 import { type NetworkSettings, defaultNetworkSettings } from '../../../src/network/proxyRoute';
 import { NetworkRoutes } from '../../../src/network/routedTransport';
 import { PlatformClient } from '../../../src/platform/client';
-import { redactSecrets } from '../../../src/platform/redact';
+import { redactSecrets } from '../../../src/log/redact';
 import { connectionReportText } from '../../../src/settings/connectionReport';
 import { ManualClock } from '../../emulator/clock';
 import { PlatformEmulator } from '../../emulator/emulator';

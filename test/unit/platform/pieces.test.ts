@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { encodeSegment, parseBaseUrl, path } from '../../../src/platform/endpoint';
 import { keyProblem, kindOfKey } from '../../../src/platform/keys';
-import { redactSecrets } from '../../../src/platform/redact';
+import { redactSecrets } from '../../../src/log/redact';
 import { abortableDelay, backoffDelay, parseRetryAfter } from '../../../src/platform/retry';
 
 describe('keys', () => {
