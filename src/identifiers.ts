@@ -1,7 +1,8 @@
 // The extension's identifiers in one place: command ids (users bind keys to them), context keys
 // and tree items' context words (package.json's `when` clauses read them), view ids, tool names,
-// the page documents' URI scheme, and the keys it stores state and secrets under. A test checks
-// them against package.json.
+// the participant and its commands, the URI schemes of pages and of the connection report, status
+// bar items, the settings' section, and the keys it stores state and secrets under. A test checks
+// them against package.json (test/unit/manifest.test.ts).
 
 export const commands = {
   ask: 'docsAssistant.ask',
@@ -38,6 +39,8 @@ export const contextKeys = {
   answering: 'docsAssistant.answering',
   /** What the Agent Jobs view still needs (`baseUrl`, `projectId`, `adminKey`) or `ready`: its welcome content. */
   agentJobsNeeds: 'docsAssistant.agentJobsNeeds',
+  /** What the assistant, pages and search still need (`baseUrl`, `domain`, `assistantKey`) or `ready`: the walkthrough's first step. */
+  assistantNeeds: 'docsAssistant.assistantNeeds',
   /** The base URL is set but not usable. */
   baseUrlInvalid: 'docsAssistant.baseUrlInvalid',
   /** The URIs of the untitled documents that hold agent job prompts: Start Agent Job shows on them. */
@@ -78,6 +81,29 @@ export const participantCommands = {
 
 /** The scheme of documentation pages opened as documents, `docs-assistant:/<page path>.md`. */
 export const pageScheme = 'docs-assistant';
+
+/** The scheme of Check Connection's report, opened as a read-only document (`docs-assistant-report:…`). */
+export const reportScheme = 'docs-assistant-report';
+
+/** The section of VS Code's settings that holds ours: `docsAssistant.*`. Each setting is a row of settings/settingsModel.ts. */
+export const settingsSection = 'docsAssistant';
+
+/** The one setting read before the features load (VS Code asks for MCP servers early): its name in the section. */
+export const mcpServerSetting = 'mcpServer.enabled';
+
+/** Status bar items, by the ids VS Code lists them under (a user hides each by its id). */
+export const statusBarItems = {
+  /** The size of an agent job's prompt, beside its draft. */
+  promptSize: 'docsAssistant.promptSize',
+  /** What needs the user (a key, the network) or runs (agent jobs), while anything does. */
+  status: 'docsAssistant.status',
+} as const;
+
+/** The walkthrough of a first run, as package.json's `walkthroughs` names it, and its steps. */
+export const walkthrough = {
+  id: 'gettingStarted',
+  steps: ['connect', 'ask', 'page', 'agentJob'],
+} as const;
 
 /** Words of an Agent Jobs tree item's context value: package.json's `viewItem` clauses match them. */
 export const jobItemContexts = {

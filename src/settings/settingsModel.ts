@@ -2,9 +2,11 @@
 // `vscode`. Out-of-range or wrong-typed values fall back to the default and are reported.
 
 import * as l10n from '@vscode/l10n';
+import { mcpServerSetting, settingsSection } from '../identifiers';
+import { RETRIEVAL_PAGE_SIZE_RANGE } from '../platform/assistantRequest';
 import { parseBaseUrl } from '../platform/endpoint';
 
-export const SECTION = 'docsAssistant';
+export const SECTION = settingsSection;
 
 export type NotificationLevel = 'all' | 'failures' | 'off';
 
@@ -21,34 +23,76 @@ export interface DocsSettings {
   readonly notifications: NotificationLevel;
   /** Whether the documentation site's MCP server (`<siteUrl>/mcp`) is registered with VS Code. */
   readonly mcpServerEnabled: boolean;
+  /** Whether the status bar may say what needs the user (a key, the network) and what runs. */
+  readonly statusBarEnabled: boolean;
 }
 
-export const defaultSettings: DocsSettings = {
-  baseUrl: '',
-  domain: '',
-  projectId: '',
-  siteUrl: '',
-  retrievalPageSize: 5,
-  fingerprint: 'anonymous',
-  filter: null,
-  pollIntervalSeconds: 5,
-  notifications: 'all',
-  mcpServerEnabled: false,
-};
+/** What VS Code's settings editor knows of a setting: package.json declares the same (a test compares them). */
+export interface SettingRow<T> {
+  /** Its name under the `docsAssistant` section. */
+  readonly name: string;
+  readonly type: 'string' | 'integer' | 'boolean' | 'object or null' | 'one of';
+  readonly default: T;
+  /** For a whole number: the values allowed. */
+  readonly range?: { readonly min: number; readonly max: number };
+  /** For `one of`: the values allowed. */
+  readonly values?: readonly string[];
+  /** `application`: user settings only (a workspace cannot send keys elsewhere); `window`: workspaces too. */
+  readonly scope: 'application' | 'window';
+  /** Whether an untrusted workspace's value is ignored (package.json's `restrictedConfigurations`). */
+  readonly restricted: boolean;
+}
+
+/**
+ * Every setting, one row each: the one place a setting is declared in the code. package.json, its
+ * `restrictedConfigurations` and the README's table of settings are checked against these rows
+ * (`test/unit/manifest.test.ts`); readSettings reads by them.
+ */
+export const settingRows = {
+  baseUrl: { name: 'baseUrl', type: 'string', default: '', scope: 'application', restricted: false },
+  domain: { name: 'domain', type: 'string', default: '', scope: 'window', restricted: true },
+  projectId: { name: 'projectId', type: 'string', default: '', scope: 'window', restricted: true },
+  siteUrl: { name: 'siteUrl', type: 'string', default: '', scope: 'window', restricted: true },
+  retrievalPageSize: {
+    name: 'assistant.retrievalPageSize',
+    type: 'integer',
+    default: 5,
+    range: RETRIEVAL_PAGE_SIZE_RANGE,
+    scope: 'window',
+    restricted: true,
+  },
+  fingerprint: { name: 'assistant.fingerprint', type: 'string', default: 'anonymous', scope: 'window', restricted: true },
+  filter: { name: 'assistant.filter', type: 'object or null', default: null, scope: 'window', restricted: true },
+  pollIntervalSeconds: {
+    name: 'agentJobs.pollIntervalSeconds',
+    type: 'integer',
+    default: 5,
+    range: { min: 1, max: 3600 },
+    scope: 'window',
+    restricted: true,
+  },
+  notifications: {
+    name: 'agentJobs.notifications',
+    type: 'one of',
+    default: 'all',
+    values: ['all', 'failures', 'off'],
+    scope: 'window',
+    restricted: true,
+  },
+  mcpServerEnabled: { name: mcpServerSetting, type: 'boolean', default: false, scope: 'window', restricted: true },
+  statusBarEnabled: { name: 'statusBar.enabled', type: 'boolean', default: true, scope: 'window', restricted: true },
+} as const satisfies { readonly [K in keyof DocsSettings]: SettingRow<DocsSettings[K]> };
+
+type Rows = typeof settingRows;
 
 /** Setting names relative to the `docsAssistant` section. */
-export const settingNames = {
-  baseUrl: 'baseUrl',
-  domain: 'domain',
-  projectId: 'projectId',
-  siteUrl: 'siteUrl',
-  retrievalPageSize: 'assistant.retrievalPageSize',
-  fingerprint: 'assistant.fingerprint',
-  filter: 'assistant.filter',
-  pollIntervalSeconds: 'agentJobs.pollIntervalSeconds',
-  notifications: 'agentJobs.notifications',
-  mcpServerEnabled: 'mcpServer.enabled',
-} as const satisfies Record<keyof DocsSettings, string>;
+export const settingNames = Object.fromEntries(Object.entries(settingRows).map(([key, row]) => [key, row.name])) as {
+  readonly [K in keyof Rows]: Rows[K]['name'];
+};
+
+export const defaultSettings = Object.fromEntries(
+  Object.entries(settingRows).map(([key, row]) => [key, row.default]),
+) as unknown as DocsSettings;
 
 export interface SettingProblem {
   /** Full setting id, for "Open Settings". */
@@ -74,7 +118,8 @@ export function readSettings(get: (name: string) => unknown): ReadSettings {
     }
     return value.trim();
   };
-  const whole = (key: 'retrievalPageSize' | 'pollIntervalSeconds', min: number, max: number): number => {
+  const whole = (key: 'retrievalPageSize' | 'pollIntervalSeconds'): number => {
+    const { min, max } = settingRows[key].range;
     const value = get(settingNames[key]);
     if (value === undefined || value === null) return defaultSettings[key];
     if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max) {
@@ -122,14 +167,19 @@ export function readSettings(get: (name: string) => unknown): ReadSettings {
 
   let notifications = defaultSettings.notifications;
   const rawNotifications = get(settingNames.notifications);
-  if (rawNotifications === 'all' || rawNotifications === 'failures' || rawNotifications === 'off') notifications = rawNotifications;
+  if (settingRows.notifications.values.includes(rawNotifications as NotificationLevel))
+    notifications = rawNotifications as NotificationLevel;
   else if (rawNotifications !== undefined && rawNotifications !== null) {
     problem('notifications', l10n.t('{0} must be "all", "failures" or "off"; "all" is used.', `${SECTION}.${settingNames.notifications}`));
   }
 
-  const mcpServerEnabled = get(settingNames.mcpServerEnabled);
-  if (mcpServerEnabled !== undefined && mcpServerEnabled !== null && typeof mcpServerEnabled !== 'boolean')
-    problem('mcpServerEnabled', l10n.t('{0} must be true or false; false is used.', `${SECTION}.${settingNames.mcpServerEnabled}`));
+  const flag = (key: 'mcpServerEnabled' | 'statusBarEnabled'): boolean => {
+    const value = get(settingNames[key]);
+    if (typeof value === 'boolean') return value;
+    if (value !== undefined && value !== null)
+      problem(key, l10n.t('{0} must be true or false; {1} is used.', `${SECTION}.${settingNames[key]}`, String(defaultSettings[key])));
+    return defaultSettings[key];
+  };
 
   return {
     settings: {
@@ -137,12 +187,13 @@ export function readSettings(get: (name: string) => unknown): ReadSettings {
       domain: text('domain'),
       projectId: text('projectId'),
       siteUrl,
-      retrievalPageSize: whole('retrievalPageSize', 1, 50),
+      retrievalPageSize: whole('retrievalPageSize'),
       fingerprint,
       filter,
-      pollIntervalSeconds: whole('pollIntervalSeconds', 1, 3600),
+      pollIntervalSeconds: whole('pollIntervalSeconds'),
       notifications,
-      mcpServerEnabled: mcpServerEnabled === true,
+      mcpServerEnabled: flag('mcpServerEnabled'),
+      statusBarEnabled: flag('statusBarEnabled'),
     },
     problems,
   };

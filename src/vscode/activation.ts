@@ -4,9 +4,9 @@
 
 import type MarkdownIt from 'markdown-it';
 import * as vscode from 'vscode';
-import type { JobNode } from '../agentJobs/vscode/agentJobsTree';
+import type { JobNode } from '../agentJobs/vscode/jobNode';
 import type { ActivationHandles, DocsAssistantApi, Features } from './features';
-import { chatParticipant, commands, mcpServerProvider, pageScheme, tools, views } from '../identifiers';
+import { chatParticipant, commands, mcpServerProvider, mcpServerSetting, pageScheme, settingsSection, tools, views } from '../identifiers';
 
 export type { DocsAssistantApi } from './features';
 
@@ -64,7 +64,7 @@ function registerMcpServers(load: () => Promise<Features>, changed: vscode.Event
     lm.registerMcpServerDefinitionProvider(mcpServerProvider, {
       onDidChangeMcpServerDefinitions: changed.event,
       provideMcpServerDefinitions: async () =>
-        vscode.workspace.getConfiguration('docsAssistant').get<boolean>('mcpServer.enabled') === true
+        vscode.workspace.getConfiguration(settingsSection).get<boolean>(mcpServerSetting) === true
           ? (await load()).mcpServers.definitions()
           : [],
     }),

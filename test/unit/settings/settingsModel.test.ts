@@ -20,6 +20,7 @@ describe('settings model', () => {
       'agentJobs.pollIntervalSeconds': 30,
       'agentJobs.notifications': 'failures',
       'mcpServer.enabled': true,
+      'statusBar.enabled': false,
     });
     assert.deepEqual(problems, []);
     assert.deepEqual(settings, {
@@ -33,6 +34,7 @@ describe('settings model', () => {
       pollIntervalSeconds: 30,
       notifications: 'failures',
       mcpServerEnabled: true,
+      statusBarEnabled: false,
     });
   });
 
@@ -45,8 +47,10 @@ describe('settings model', () => {
       'agentJobs.notifications': 'sometimes',
       domain: 42,
       siteUrl: 'javascript:alert(1)',
+      'statusBar.enabled': 'no',
     });
     assert.equal(settings.siteUrl, '');
+    assert.equal(settings.statusBarEnabled, true);
     assert.equal(settings.retrievalPageSize, 5);
     assert.equal(settings.filter, null);
     assert.equal(settings.pollIntervalSeconds, 5);
@@ -60,7 +64,9 @@ describe('settings model', () => {
       'docsAssistant.baseUrl',
       'docsAssistant.domain',
       'docsAssistant.siteUrl',
+      'docsAssistant.statusBar.enabled',
     ]);
+    assert.match(problems.find((p) => p.setting === 'docsAssistant.statusBar.enabled')!.message, /must be true or false; true is used/);
     assert.match(problems.find((p) => p.setting === 'docsAssistant.baseUrl')!.message, /must start with https:\/\//);
     assert.match(
       problems.find((p) => p.setting === 'docsAssistant.assistant.retrievalPageSize')!.message,
