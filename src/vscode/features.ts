@@ -5,7 +5,8 @@
 
 import * as vscode from 'vscode';
 import type { TrackedJob } from '../agentJobs/trackedJob';
-import type { AgentJobsTree, JobNode } from '../agentJobs/vscode/agentJobsTree';
+import type { AgentJobsTree } from '../agentJobs/vscode/agentJobsTree';
+import type { JobNode } from '../agentJobs/vscode/jobNode';
 import { registerAgentJobs } from '../agentJobs/vscode/registerAgentJobs';
 import { registerChat } from '../chat/vscode/registerChat';
 import { SecretThreadKeys } from '../chat/vscode/threadKeys';
@@ -27,7 +28,9 @@ import { registerCheckConnection } from '../settings/vscode/checkConnectionComma
 import { registerConfigure } from '../settings/vscode/configureCommand';
 import { registerKeyCommands } from '../settings/vscode/keyCommands';
 import { KeyStore } from '../settings/vscode/keyStore';
-import { PlatformConnection } from '../platform/vscode/platformConnection';
+import { PlatformConnection } from '../platform/connection';
+import { ConnectionHealth } from '../platform/connectionHealth';
+import { registerStatusItem } from '../status/vscode/statusItem';
 import { SettingsService } from '../settings/vscode/settingsService';
 import { SetupService } from '../settings/vscode/setupService';
 import { SiteMcpServers } from '../mcp/vscode/siteMcpServers';
@@ -95,7 +98,18 @@ export function activateFeatures(context: vscode.ExtensionContext, handles: Acti
   const keys = own(context, new KeyStore(context.secrets));
   const setup = own(context, new SetupService(settings, keys, log));
   const network = own(context, handles.network(log));
-  const platform = own(context, new PlatformConnection(settings, keys, log, `docs-assistant-vscode/${version}`, network.transport));
+  const health = own(context, new ConnectionHealth());
+  context.subscriptions.push(keys.onDidChange(() => health.keysChanged()));
+  const platform = own(
+    context,
+    new PlatformConnection({
+      source: { baseUrl: () => settings.current.baseUrl, key: (origin, kind) => keys.get(origin, kind) },
+      health,
+      log,
+      userAgent: `docs-assistant-vscode/${version}`,
+      transport: network.transport,
+    }),
+  );
 
   registerShowLog(context, log);
   registerConfigure(context, { settings, keys, setup, log });
@@ -126,6 +140,7 @@ export function activateFeatures(context: vscode.ExtensionContext, handles: Acti
     reviewedJob: () => reviews.activeJob(),
   });
   registerReview(context, { model: agentJobs.model, reviews });
+  registerStatusItem(context, { settings, setup, health, jobs: agentJobs.model });
 
   const followLink = (uri: vscode.Uri) => followEditorLink(uri, { fillQuestion: (question, note) => chat.fillQuestion(question, note) });
   const participant = docsParticipant({ platform, settings, setup, pages, log, threadKeys: new SecretThreadKeys(context.secrets, log) });

@@ -9,7 +9,7 @@ import { Disposable } from '../../util/disposable';
 import { SerialQueue } from '../../util/serialQueue';
 import type { KeyStore } from './keyStore';
 import type { SettingsService } from './settingsService';
-import { agentJobsNeeds, type KeyPresence, type SetupState, setupStateOf } from '../setupState';
+import { agentJobsNeeds, assistantNeeds, type KeyPresence, type SetupState, setupStateOf } from '../setupState';
 
 export class SetupService extends Disposable {
   private readonly changed = this.register(new vscode.EventEmitter<SetupState>());
@@ -59,6 +59,7 @@ export class SetupService extends Disposable {
   private async setContextKeys(): Promise<void> {
     const agentJobs = agentJobsNeeds(this.state)?.need ?? 'ready';
     await vscode.commands.executeCommand('setContext', contextKeys.agentJobsNeeds, agentJobs);
+    await vscode.commands.executeCommand('setContext', contextKeys.assistantNeeds, assistantNeeds(this.state)?.need ?? 'ready');
     await vscode.commands.executeCommand('setContext', contextKeys.baseUrlInvalid, this.state.baseUrlProblem !== undefined);
   }
 }
