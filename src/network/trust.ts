@@ -7,7 +7,7 @@ import { X509Certificate } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import * as tls from 'node:tls';
 
-/** Reads the operating system's trusted roots, as PEM: what the host offers (trustSources.ts in the VS Code layer). */
+/** Reads the operating system's trusted roots, as PEM: what the host offers (vscode/vscodeNetwork.ts in the VS Code layer). */
 export type SystemRoots = () => Promise<readonly string[]>;
 
 export interface TrustSettings {

@@ -1,7 +1,8 @@
 // Every word the extension says, in every language it ships (issue 43): each `l10n.t` and
 // `vscode.l10n.t` call's message is a key of l10n/bundle.l10n.json and the bundle holds no other;
 // each translation has every key, and the same placeholders; the manifest's words likewise
-// (package.json's `%key%`, package.nls*.json), with their command links kept.
+// (package.json's `%key%`, package.nls*.json), with their command links kept. A word not yet
+// translated into a language is listed in l10n/awaiting-translation.json, and said (issue 49).
 
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
@@ -77,6 +78,52 @@ function calls(): Call[] {
   return found;
 }
 
+/**
+ * The words a language does not have yet (l10n/awaiting-translation.json): for each English file,
+ * each key awaiting translation with the languages it awaits. Until then VS Code shows the English.
+ */
+const AWAITING = 'l10n/awaiting-translation.json';
+const ENGLISH_FILES = ['l10n/bundle.l10n.json', 'package.nls.json'] as const;
+type EnglishFile = (typeof ENGLISH_FILES)[number];
+type Awaiting = Record<EnglishFile, Record<string, string[]>>;
+
+/** A language's file of the words in `english`. */
+const translationOf = (english: EnglishFile, language: string) => english.replace(/\.json$/, `.${language}.json`);
+
+/**
+ * What is wrong with `english`'s translations: a key that a language neither translates nor awaits,
+ * a key it translates that English does not have, a key listed as awaiting that it has translated.
+ */
+function translationGaps(english: EnglishFile, awaiting: Awaiting, files = read, shipped = languages()): string[] {
+  const keys = Object.keys(files(english));
+  const problems: string[] = [];
+  const untranslated = new Map<string, string[]>();
+  for (const language of shipped) {
+    const file = translationOf(english, language);
+    const translated = files(file);
+    const waits = (key: string) => awaiting[english]?.[key]?.includes(language) ?? false;
+    for (const key of keys) {
+      if (!(key in translated) && !waits(key)) untranslated.set(key, [...(untranslated.get(key) ?? []), language]);
+      if (key in translated && waits(key)) problems.push(`${file} translates "${key}": take ${language} off its entry in ${AWAITING}`);
+    }
+    for (const key of Object.keys(translated).filter((key) => !keys.includes(key)))
+      problems.push(`${file} has "${key}", which ${english} has not`);
+  }
+  if (untranslated.size > 0) {
+    const entries = [...untranslated].map(([key, missing]) => `    ${JSON.stringify(key)}: ${JSON.stringify(missing)}`).join(',\n');
+    problems.push(
+      `not translated, and not listed as awaiting translation: translate each in the languages' files, or add it to ${AWAITING} under "${english}":\n${entries}`,
+    );
+  }
+  return problems;
+}
+
+/** Fails with what `translationGaps` found, as it says it. */
+function assertNoGaps(english: EnglishFile): void {
+  const gaps = translationGaps(english, read(AWAITING) as Awaiting);
+  assert.ok(gaps.length === 0, gaps.join('\n'));
+}
+
 /** A bundle's value: the translation, or in the English bundle a message with its note for translators. */
 const textOf = (value: unknown) => (typeof value === 'object' && value !== null ? (value as { message: string }).message : value);
 const placeholders = (text: string) => [...new Set(text.match(/\{\d+\}/g) ?? [])].sort();
@@ -110,11 +157,29 @@ describe('every word, in every language that ships', () => {
     }
   });
 
-  it('each language translates every message, with the same placeholders', () => {
+  it('lists what awaits translation: English keys, languages that ship, each once', () => {
+    const awaiting = read(AWAITING) as Awaiting;
+    assert.deepEqual(Object.keys(awaiting).sort(), [...ENGLISH_FILES].sort(), `${AWAITING} has an entry for each English file`);
+    const said: string[] = [];
+    for (const english of ENGLISH_FILES) {
+      const keys = read(english);
+      for (const [key, waiting] of Object.entries(awaiting[english])) {
+        assert.ok(key in keys, `${AWAITING}: "${key}" is not in ${english}: take it off`);
+        assert.ok(Array.isArray(waiting) && waiting.length > 0, `${AWAITING}: "${key}" awaits a list of languages`);
+        assert.equal(new Set(waiting).size, waiting.length, `${AWAITING}: "${key}" names a language twice`);
+        for (const language of waiting) assert.ok(languages().includes(language), `${AWAITING}: "${key}": ${language} does not ship`);
+        said.push(`        ${waiting.join(', ')}: ${JSON.stringify(key)} (${english})`);
+      }
+    }
+    // The report a contributor and a release look at: what shows in English where a language is set.
+    console.log(said.length === 0 ? '      Awaiting translation: nothing.' : `      Awaiting translation:\n${said.join('\n')}`);
+  });
+
+  it('each language translates every message or awaits it, with the same placeholders', () => {
     const bundle = read('l10n/bundle.l10n.json');
+    assertNoGaps('l10n/bundle.l10n.json');
     for (const language of languages()) {
       const translated = read(`l10n/bundle.l10n.${language}.json`);
-      assert.deepEqual(Object.keys(translated).sort(), Object.keys(bundle).sort(), `${language}: the same keys`);
       for (const [key, text] of Object.entries(translated)) {
         assert.equal(typeof text, 'string', `${language}: ${key}`);
         assert.notEqual((text as string).trim(), '', `${language}: ${key} is translated`);
@@ -124,15 +189,15 @@ describe('every word, in every language that ships', () => {
     }
   });
 
-  it("the manifest's words are all in package.nls.json, and each language has them, with their command links", () => {
+  it("the manifest's words are all in package.nls.json, and each language has them or awaits them, with their command links", () => {
     const manifest = fs.readFileSync(path.join(root, 'package.json'), 'utf8');
     const keys = [...new Set([...manifest.matchAll(/"%([^%"]+)%"/g)].map((match) => match[1]))].sort();
     const nls = read('package.nls.json');
     assert.deepEqual(Object.keys(nls).sort(), keys, 'package.nls.json holds exactly the keys package.json names');
+    assertNoGaps('package.nls.json');
     for (const language of languages()) {
       const translated = read(`package.nls.${language}.json`);
-      assert.deepEqual(Object.keys(translated).sort(), keys, `${language}: the same keys`);
-      for (const key of keys) {
+      for (const key of keys.filter((key) => key in translated)) {
         const english = nls[key] as string;
         const text = translated[key] as string;
         assert.ok(typeof text === 'string' && text.trim() !== '', `${language}: ${key}`);
@@ -142,21 +207,42 @@ describe('every word, in every language that ships', () => {
     }
   });
 
+  it('says which words a language neither translates nor awaits, and which it translates though listed as awaiting', () => {
+    const files: Record<string, Record<string, string>> = {
+      'package.nls.json': { 'a.title': 'Open Page', 'b.title': 'Send Follow-Up', 'c.title': 'Show Log' },
+      'package.nls.de.json': { 'a.title': 'Seite öffnen', 'c.title': 'Protokoll anzeigen' },
+      'package.nls.ja.json': { 'a.title': 'ページを開く' },
+    };
+    const awaiting: Awaiting = { 'l10n/bundle.l10n.json': {}, 'package.nls.json': { 'b.title': ['ja'], 'c.title': ['de', 'ja'] } };
+    assert.deepEqual(
+      translationGaps('package.nls.json', awaiting, (file) => files[file], ['de', 'ja']),
+      [
+        `package.nls.de.json translates "c.title": take de off its entry in ${AWAITING}`,
+        `not translated, and not listed as awaiting translation: translate each in the languages' files, or add it to ${AWAITING} under "package.nls.json":\n    "b.title": ["de"]`,
+      ],
+    );
+    awaiting['package.nls.json'] = { 'b.title': ['de', 'ja'], 'c.title': ['ja'] };
+    assert.deepEqual(
+      translationGaps('package.nls.json', awaiting, (file) => files[file], ['de', 'ja']),
+      [],
+    );
+  });
+
   it('names a command in the bundle as the palette does, in every language', () => {
     // A button or a sentence that names a command ("Check Connection") and the palette's title for it
-    // are one name: a translation of one must be the other's.
+    // are one name: a translation of one must be the other's. One awaiting translation shows in English.
     const nls = read('package.nls.json');
     const bundle = read('l10n/bundle.l10n.json');
     const titles = Object.entries(nls).filter(([key, english]) => /^command\..+\.title$/.test(key) && (english as string) in bundle);
     assert.ok(titles.length >= 5, titles.map(([key]) => key).join(', '));
+    const shown = (words: Record<string, unknown>, key: string, english: string) => (words[key] as string | undefined) ?? english;
     for (const language of languages()) {
       const translated = read(`l10n/bundle.l10n.${language}.json`);
       const manifest = read(`package.nls.${language}.json`);
       const differ = titles
-        .filter(([key, english]) => translated[english as string] !== manifest[key])
-        .map(
-          ([key, english]) => `${english as string}: "${translated[english as string] as string}" / ${key}: "${manifest[key] as string}"`,
-        );
+        .map(([key, english]) => [key, english as string] as const)
+        .filter(([key, english]) => shown(translated, english, english) !== shown(manifest, key, english))
+        .map(([key, english]) => `${english}: "${shown(translated, english, english)}" / ${key}: "${shown(manifest, key, english)}"`);
       assert.deepEqual(differ, [], language);
     }
   });
