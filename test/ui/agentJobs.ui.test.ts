@@ -1,5 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { answerInput, openSidebar, QUICK_INPUT, runCommand, screenshot, sidebarItem, uiSuite, workbench } from './support';
+import { until } from '../until';
 
 describe('agent jobs, as a user sees them', function () {
   this.timeout(240_000);
@@ -98,14 +99,18 @@ describe('agent jobs, as a user sees them', function () {
     await openSidebar(page);
     await row('fix-typos').waitFor();
     await row('not found').waitFor();
+    const refetched = () =>
+      ui.emulator
+        .requestsFor('agentJob')
+        .slice(before)
+        .map((request) => request.path.split('/').pop());
+    // The restored jobs are polled at once: the active one's request shows the window had its
+    // chance. A finished job not fetched leaves nothing to wait for, hence a time after it.
+    await until('the active job fetched again', () => refetched().includes('job-active'), 30_000);
     await page.waitForTimeout(2_000);
-    const refetched = ui.emulator
-      .requestsFor('agentJob')
-      .slice(before)
-      .map((request) => request.path.split('/').pop());
     assert.ok(
-      refetched.every((id) => id === 'job-active' || id === 'job-missing'),
-      `only unfinished jobs are fetched again: ${refetched.join(', ')}`,
+      refetched().every((id) => id === 'job-active' || id === 'job-missing'),
+      `only unfinished jobs are fetched again: ${refetched().join(', ')}`,
     );
   });
 });

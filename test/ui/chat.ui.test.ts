@@ -17,6 +17,7 @@ import {
   workbench,
   themeOfRun,
 } from './support';
+import { until } from '../until';
 
 /** A workbench connected to the emulator, with the chat view open and ready for a question. */
 async function chatReady(emulator: PlatformEmulator, options: WorkbenchOptions = {}): Promise<{ bench: Workbench; chat: Frame }> {
@@ -112,11 +113,13 @@ describe('the chat, as a user sees it', function () {
     const keyBox = page.locator(`${QUICK_INPUT_BOX}[type="password"]:focus`);
     await keyBox.waitFor();
     await keys.type(ui.emulator.config.assistantKey);
-    // The box checks the key as it is typed; a user presses Enter again if the first came too soon.
-    for (let i = 0; i < 3 && (await keyBox.count()) > 0; i++) {
-      await page.waitForTimeout(300);
+    // The box checks the key as it is typed; a user presses Enter again, at a human pace, until it takes it.
+    await until('the box to take the key', async () => {
+      if ((await keyBox.count()) === 0) return true;
       await keys.press('Enter');
-    }
+      await page.waitForTimeout(300);
+      return false;
+    });
     await page.locator('.notification-toast', { hasText: 'The assistant key is stored' }).waitFor();
     await command('Docs Assistant: Focus on Chat View');
     const chat = await webviewFrame(page, 'textarea.question-input');
@@ -163,11 +166,14 @@ describe('the chat, as a user sees it', function () {
     await askInView(chat, 'How do I set up keys?');
     const wait = chat.locator('.turn-wait');
     await wait.waitFor({ timeout: 5_000 });
-    assert.match(await wait.locator('.wait-text').innerText(), /^The platform's rate limit was reached\. Trying again in [45] s…$/);
+    const waitText = wait.locator('.wait-text');
+    const first = await waitText.innerText();
+    assert.match(first, /^The platform's rate limit was reached\. Trying again in [45] s…$/);
     assert.ok(await wait.getByRole('button', { name: 'Retry now, without waiting' }).isVisible());
     await screenshot(bench.page, 'chat-rate-limit');
-    await bench.page.waitForTimeout(1_500);
-    assert.match(await wait.locator('.wait-text').innerText(), /Trying again in [234] s…$/, 'it counts down');
+    // The next second, however late this machine reads it.
+    await waitText.filter({ hasNotText: first }).waitFor();
+    assert.match(await waitText.innerText(), /Trying again in [234] s…$/, 'it counts down');
     await lastTurnDone(chat);
     assert.match(await chat.locator('.turn .answer').last().innerText(), /Here is what the documentation says about/);
     assert.equal(ui.emulator.requestsFor('assistant').length, 2);
@@ -270,6 +276,7 @@ describe('the chat, as a user sees it', function () {
     assert.equal(await chat.evaluate('window.__pwned'), undefined);
     await answer.getByText('click me').click();
     await answer.getByText('run a command').click();
+    // Both clicks were taken: what they must not run leaves nothing to wait for, hence a time.
     await page.waitForTimeout(500);
     assert.equal(await chat.evaluate('document.title'), 'Docs Assistant');
     assert.equal(await page.locator('.terminal-outer-container, .xterm').count(), 0, 'no terminal was opened by the command link');
@@ -307,6 +314,7 @@ describe('the chat during a flood of text, as a user sees it', function () {
     const shown = await turn.locator('.answer h2').count();
     const sent = (answer.match(/^## /gm) ?? []).length;
     assert.ok(shown > 0 && shown < sent, `what arrived before Stop is kept (${shown} of ${sent} sections), and no more comes`);
+    // Stopped and caught up: a section not drawn leaves nothing to wait for, hence a time.
     await bench.page.waitForTimeout(1_000);
     assert.equal(await turn.locator('.answer h2').count(), shown, 'nothing more is drawn after Stop');
     assert.equal(await turn.locator('.stopped-note').innerText(), 'Stopped.');

@@ -144,6 +144,7 @@ describe('@docs in VS Code’s own Chat view', function () {
     await page.locator('.interactive-session:not(.chat-request-in-progress)').first().waitFor({ timeout: 15_000 });
     const answer = () => response.locator('.rendered-markdown').allInnerTexts();
     const stopped = await answer();
+    // Stopped (the request no longer in progress): more text not coming leaves nothing to wait for, hence a time.
     await page.waitForTimeout(1_500);
     assert.deepEqual(await answer(), stopped, 'nothing more arrives');
     assert.match(stopped.join('\n'), /Here is what/, 'what arrived is kept');

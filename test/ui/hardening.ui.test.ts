@@ -104,6 +104,7 @@ describe('hardening, as a user sees it', function () {
     await screenshot(page, 'hardening-open-once');
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await dialog.waitFor({ state: 'detached' });
+    // The one dialog answered: a second one not opening leaves nothing to wait for, hence a time.
     await page.waitForTimeout(1_500);
     assert.equal(await dialog.count(), 0, 'the link was not opened a second time');
     assert.deepEqual(evilRequests, [], 'nothing was loaded from the image or link hosts');

@@ -63,6 +63,7 @@ describe('documentation pages under a rate limit, as a user sees them', function
     await screenshot(page, 'page-rate-limit');
     await waiting.locator('.monaco-button', { hasText: 'Cancel' }).click();
     await waiting.waitFor({ state: 'detached' });
+    // Cancelled, its notification gone: a page not opening leaves nothing to wait for, hence a time.
     await page.waitForTimeout(500);
     assert.equal(await page.locator('.tabs-container .tab', { hasText: 'pages.md' }).count(), 0, 'cancelled: nothing opened');
     assert.equal(await page.locator('.notification-toast', { hasText: 'cancelled' }).count(), 0, 'a cancel is not reported as an error');

@@ -67,6 +67,8 @@ describe('the shell, as a user sees it', function () {
     await answerInput(page, ui.emulator.config.domain, 'domain identifier');
     await page.locator(QUICK_INPUT, { hasText: 'project id' }).waitFor();
     await page.keyboard.press('Escape');
+    await page.locator(QUICK_INPUT).waitFor({ state: 'hidden' });
+    // Configure is closed: a setting not written leaves nothing to wait for, hence a time.
     await page.waitForTimeout(500);
     assert.equal(readUserSettings(bench)['docsAssistant.baseUrl'], undefined, 'nothing was written');
 

@@ -179,9 +179,11 @@ export async function openFile(page: Page, name: string): Promise<void> {
   await runCommand(page, 'Go to File');
   const input = page.locator(QUICK_INPUT_BOX);
   await input.fill(name);
-  await page.locator(`${QUICK_INPUT} .quick-input-list .monaco-list-row`, { hasText: name }).first().waitFor();
+  // As in runCommand: Enter opens the focused row, briefly a recently opened file while the list filters.
+  await page.locator(`${QUICK_INPUT} .quick-input-list .monaco-list-row.focused`, { hasText: name }).first().waitFor();
   await page.keyboard.press('Enter');
-  await page.locator('.tabs-container .tab', { hasText: name }).waitFor();
+  // The active tab: a tab of the file may already be open behind another.
+  await page.locator('.tabs-container .tab.active', { hasText: name }).waitFor();
 }
 
 /**

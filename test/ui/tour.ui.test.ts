@@ -10,6 +10,7 @@ import type { Browser, Page } from 'playwright-core';
 import { startDemo, type BrowserDemo, type DemoOptions } from '../../demo/demo';
 import { launchChromium, REPO_ROOT } from '../runner/workbench';
 import { openFile, QUICK_INPUT, QUICK_INPUT_BOX, runCommand, screenshot, webviewFrame } from './support';
+import { until } from '../until';
 
 const README_IMAGES = path.join(REPO_ROOT, 'docs', 'images');
 
@@ -192,10 +193,7 @@ describe('the demo, as a new user tries it', function () {
     await tourShot(page, 'tour-start-job');
     await page.locator('.editor-actions .action-label[aria-label="Start Agent Job"]').click();
 
-    const sent = await (async () => {
-      for (let i = 0; i < 100 && demo.emulator.jobs.prompts.length === 0; i++) await page.waitForTimeout(100);
-      return demo.emulator.jobs.prompts[0];
-    })();
+    const sent = await until('the prompt sent', () => demo.emulator.jobs.prompts[0], 30_000);
     assert.match(
       sent.prompt,
       /^Document answerTimeoutMs in the configuration guide\. Mention the default of 30 seconds\.\n\n## Selected from `src\/askDocs\.ts`, lines 30–31\n/,
@@ -212,10 +210,10 @@ describe('the demo, as a new user tries it', function () {
     // The tree redraws a moment after the job changes (it waits for more changes), so the
     // notification can come first: the row's action comes with the redraw, under the pointer.
     const openPullRequest = row.locator('.action-label[aria-label="Open Pull Request"]');
-    for (let i = 0; i < 50 && (await openPullRequest.count()) === 0; i++) {
+    await until('the row’s Open Pull Request action', async () => {
       await row.hover();
-      await page.waitForTimeout(100);
-    }
+      return (await openPullRequest.count()) > 0;
+    });
     assert.equal(await openPullRequest.count(), 1);
     await tourShot(page, 'tour-job-done');
 
@@ -251,13 +249,9 @@ describe('the demo, as a new user tries it', function () {
     const rows = picker.locator('.quick-input-list .monaco-list-row');
     await page.keyboard.type('agent', { delay: 40 });
     await rows.filter({ hasText: 'Watching agent jobs' }).first().waitFor();
-    await page.waitForFunction((count) => count > 2, await rows.count()).catch(() => {});
-    const broad = await rows.count();
-    assert.ok(broad > 2, `"agent" matches several pages: ${broad}`);
+    await until('"agent" to match several pages', async () => (await rows.count()) > 2);
     await page.keyboard.type(' jobs pull', { delay: 40 });
-    await page.waitForTimeout(800);
-    for (let i = 0; i < 50 && (await rows.count()) >= broad; i++) await page.waitForTimeout(100);
-    assert.equal(await rows.count(), 2, 'more words, fewer pages');
+    await until('more words, fewer pages: the two that match "agent jobs pull"', async () => (await rows.count()) === 2);
     const first = rows.first();
     assert.match(await first.innerText(), /Watching agent jobs[\s\S]*guides\/agent-jobs/);
     assert.match(await first.locator('.quick-input-list-label-meta').first().innerText(), /\w{3,}/, 'the matching excerpt, as plain text');

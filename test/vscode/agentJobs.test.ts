@@ -36,6 +36,8 @@ describe('agent jobs', () => {
     assert.match(done.prLink ?? '', /^https:\/\/github\.com\/acme\/docs\/pull\/\d+$/);
     assert.equal(job('job-pr')?.polling.kind, 'ended');
     const polls = emulator.requestsFor('agentJob').filter((request) => request.path.endsWith('/job-pr')).length;
+    // The end was seen, so no poll of it is in flight. A poll not sent leaves nothing to wait for:
+    // the time is three of the poller's intervals (1 s), each a chance to send one.
     await settle(3_000);
     assert.equal(
       emulator.requestsFor('agentJob').filter((request) => request.path.endsWith('/job-pr')).length,
@@ -60,6 +62,7 @@ describe('agent jobs', () => {
     const tracked = await until('not found', () => (job('no-such-job')?.polling.kind === 'notFound' ? job('no-such-job') : undefined));
     assert.match((tracked.polling as { message: string }).message, /No agent job "no-such-job" was found/);
     const count = emulator.requestsFor('agentJob').filter((request) => request.path.endsWith('/no-such-job')).length;
+    // As after the end above: a time of two intervals and more, for a poll that should not come.
     await settle(2_500);
     assert.equal(emulator.requestsFor('agentJob').filter((request) => request.path.endsWith('/no-such-job')).length, count);
   });
@@ -83,6 +86,8 @@ describe('agent jobs', () => {
     assert.equal(job('job-untracked'), undefined);
     const polls = () => emulator.requestsFor('agentJob').filter((request) => request.path.endsWith('/job-untracked')).length;
     const before = polls();
+    // Untracked (the command resolved, the job left the view): a time of two intervals and more,
+    // for a poll that should not come.
     await settle(2_500);
     assert.equal(polls(), before);
   });

@@ -4,16 +4,8 @@ import type { AttachedContext } from '../../src/chat/conversation';
 import type { DocsAssistantApi } from '../../src/vscode/extension';
 import type { ShownTurn } from '../../src/shared/protocol';
 import type { PlatformEmulator } from '../emulator/emulator';
-import {
-  activateExtension,
-  closeAllEditors,
-  connectTo,
-  resetUserSettings,
-  runAccepting,
-  setUserSetting,
-  settle,
-  startEmulator,
-} from './support';
+import { activateExtension, closeAllEditors, connectTo, resetUserSettings, runAccepting, setUserSetting, startEmulator } from './support';
+import { until } from '../until';
 
 type Body = Record<string, unknown> & { messages: { role: string; parts: { text: string }[] }[] };
 
@@ -145,10 +137,15 @@ describe('the chat', () => {
   });
 
   it('stops an answer and keeps what arrived', async () => {
-    emulator.config.deltaDelayMs = 20;
+    // Slow enough (54 deltas, over 5 s) to be still streaming when the conversation is next saved,
+    // 2 s in: what is saved is the first sign, from outside, that part of the answer arrived.
+    emulator.config.deltaDelayMs = 100;
     const asking = runAccepting<ShownTurn>('docsAssistant.ask', 'How do I set up keys?');
-    for (let i = 0; i < 50 && emulator.requestsFor('assistant').length === 0; i++) await settle(50);
-    await settle(400);
+    await until('part of the answer to arrive', () => {
+      const saved = api.savedConversation() as { turns?: { status: string; answer: string }[] } | undefined;
+      const turn = saved?.turns?.at(-1);
+      return turn?.status === 'streaming' && turn.answer !== '';
+    });
     await vscode.commands.executeCommand('docsAssistant.stopAnswer');
     const turn = await asking;
     assert.equal(turn?.status, 'stopped');

@@ -8,8 +8,9 @@ import * as assert from 'node:assert/strict';
 import { marked } from 'marked';
 import * as vscode from 'vscode';
 import type { DocsAssistantApi } from '../../src/vscode/extension';
-import { chatParticipant } from '../../src/identifiers';
-import { activateExtension, closeAllEditors, connectedSuite, connectTo, settle } from './support';
+import { chatParticipant, participantCommands } from '../../src/identifiers';
+import { activateExtension, closeAllEditors, connectedSuite, connectTo } from './support';
+import { until } from '../until';
 
 /** What the Chat view's renderer (marked) makes a link or an image of, that is neither the web nor a page. */
 function unsafeLinks(markdown: string): string[] {
@@ -126,9 +127,10 @@ describe('@docs in VS Code’s Chat view', () => {
       references?: vscode.ChatPromptReference[];
       history?: Asked['history'];
       token?: vscode.CancellationToken;
+      stream?: RecordingStream;
     } = {},
   ): Promise<Asked> {
-    const stream = new RecordingStream();
+    const stream = options.stream ?? new RecordingStream();
     const request = {
       prompt,
       command: options.command,
@@ -164,7 +166,7 @@ describe('@docs in VS Code’s Chat view', () => {
     assert.equal(contributed.name, 'docs');
     assert.deepEqual(
       contributed.commands.map((command) => command.name),
-      ['search', 'page'],
+      Object.values(participantCommands),
     );
   });
 
@@ -292,9 +294,9 @@ describe('@docs in VS Code’s Chat view', () => {
 
     suite.emulator.config.deltaDelayMs = 30;
     const stopping = new vscode.CancellationTokenSource();
-    const asking = ask('How do I set up keys?', { token: stopping.token });
-    for (let i = 0; i < 100 && suite.emulator.requestsFor('assistant').length < 2; i++) await settle(50);
-    await settle(400);
+    const arriving = new RecordingStream();
+    const asking = ask('How do I set up keys?', { token: stopping.token, stream: arriving });
+    await until('part of the answer to arrive', () => arriving.shown !== '');
     stopping.cancel();
     const stopped = await asking;
     assert.equal(stopped.result.errorDetails, undefined, 'a stop is no error');

@@ -61,6 +61,9 @@ describe('hardening: outside text stays text in VS Code', () => {
       assert.ok(text.replace(/\u2060/g, '').includes(words), 'the words are all still there');
     }
   };
+  /** Waits until something that holds `marker` is shown on `surface`: some are shown after their command resolves. */
+  const shownOn = (surface: string, marker: RegExp) =>
+    until(`${surface} to show ${marker}`, () => surfaces.shown.some((shown) => shown.surface === surface && marker.test(shown.text)));
 
   it("Check Connection: a server's 401 message", async () => {
     emulator.faults.add({ kind: 'status', status: 401, body: JSON.stringify({ message: HOSTILE }) }, { operation: 'page' });
@@ -71,14 +74,15 @@ describe('hardening: outside text stays text in VS Code', () => {
   it("Open Page: a server's 404 message", async () => {
     emulator.faults.add({ kind: 'status', status: 404, body: JSON.stringify({ message: HOSTILE }) }, { operation: 'page' });
     await vscode.commands.executeCommand('docsAssistant.openPage', 'guides/nothing');
-    await settle();
+    await shownOn('showErrorMessage', /Renew the key/);
     assertInert('showErrorMessage', /Renew the key/);
   });
 
   it('Open Page: a page path, in the progress title and the warning', async () => {
     emulator.docs.add(`broken ${HOSTILE}`, Buffer.from([0x23, 0x20, 0xff, 0xfe]));
     await vscode.commands.executeCommand('docsAssistant.openPage', `broken ${HOSTILE}`);
-    await settle();
+    await shownOn('withProgress', /Renew the key/);
+    await shownOn('showWarningMessage', /not valid UTF-8/);
     assertInert('withProgress', /Renew the key/);
     assertInert('showWarningMessage', /not valid UTF-8/);
     await closeAllEditors();
@@ -90,7 +94,7 @@ describe('hardening: outside text stays text in VS Code', () => {
     await until('the first poll', () => api.trackedJobs().find((tracked) => tracked.id === 'job-hostile')?.job);
     clock.advance(2_000);
     await until('the end', () => api.trackedJobs().find((tracked) => tracked.id === 'job-hostile')?.job?.status === 'failed', 15_000);
-    await settle(200);
+    await shownOn('showErrorMessage', /Agent job .* failed/);
     assertInert('showErrorMessage', /Agent job .* failed/);
   });
 
@@ -161,6 +165,8 @@ describe('hardening: agent jobs stay with the origin they were tracked for', () 
 
     await setUserSetting('baseUrl', b.url);
     assert.deepEqual(api.trackedJobs(), [], 'B shows none of A');
+    // B's settings are in force (setUserSetting waited for the extension to see them). A poll not
+    // sent leaves nothing to wait for: the time is three of the poller's intervals (1 s).
     await settle(3_000);
     assert.deepEqual(
       b.requestsFor('agentJob').map((request) => request.path),

@@ -13,13 +13,9 @@ import type { PlatformEmulator } from '../emulator/emulator';
 import { makePki, PLATFORM_HOST, type Pki, ROOT_NAMES } from '../network/pki';
 import { startInspectingProxy, startProxy, type TestProxy } from '../network/proxies';
 import { until } from '../until';
-import { activateExtension, connectTo, recordSurfaces, resetUserSettings, runAccepting, settle, startEmulator } from './support';
+import { activateExtension, connectTo, recordSurfaces, resetUserSettings, runAccepting, setHttp, settle, startEmulator } from './support';
 
-/** VS Code's `http.*` settings, written as a user writes them, and undone after each test. */
-async function setHttp(name: string, value: unknown): Promise<void> {
-  await vscode.workspace.getConfiguration('http').update(name, value, vscode.ConfigurationTarget.Global);
-  await settle(50);
-}
+/** VS Code's `http.*` settings the tests write as a user does, undone after each test. */
 const HTTP_SETTINGS = ['proxy', 'noProxy', 'proxySupport', 'proxyAuthorization', 'systemCertificates'];
 const PROXY_VARIABLES = ['https_proxy', 'HTTPS_PROXY', 'http_proxy', 'HTTP_PROXY', 'NO_PROXY', 'no_proxy'];
 
@@ -157,6 +153,8 @@ describe('behind a company’s network', function () {
       );
       assert.match(paused.polling.kind === 'error' ? paused.polling.message : '', /sign-in to it did not get through/);
       const tunnelsAsked = guarded.log.length;
+      // Paused, the refused poll ended: a poll not sent leaves nothing to wait for, so the time is
+      // more than the poller's interval (1 s).
       await settle(1_500);
       assert.equal(guarded.log.length, tunnelsAsked, 'no poll asks the proxy again');
       await setHttp('proxyAuthorization', `Basic ${Buffer.from('alice:s3cret').toString('base64')}`);

@@ -1,6 +1,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { connectedSuite, settle } from './support';
+import { connectedSuite } from './support';
+import { until } from '../until';
 
 const pageDocuments = () => vscode.workspace.textDocuments.filter((document) => document.uri.scheme === 'docs-assistant');
 
@@ -26,9 +27,11 @@ describe('documentation pages', () => {
 
     suite.emulator.docs.add('pages-test/open-twice', '# Open twice, revised\n');
     assert.equal(await vscode.commands.executeCommand('docsAssistant.refreshPage', uri), true);
-    await settle(300);
     assert.equal(suite.emulator.requestsFor('page').length, 2);
-    assert.equal(vscode.window.activeTextEditor?.document.getText(), '# Open twice, revised\n');
+    await until(
+      'the document to show the page as refreshed',
+      () => vscode.window.activeTextEditor?.document.getText() === '# Open twice, revised\n',
+    );
   });
 
   it('leaves no document open when the page does not exist', async () => {

@@ -17,16 +17,7 @@ import type { PlatformEmulator } from '../emulator/emulator';
 import { JobRepository } from '../emulator/jobRepository';
 import { AGENT_EDITS, AGENT_REMOVES } from '../emulator/jobs';
 import { until } from '../until';
-import {
-  agentJobsSuite,
-  answeringWarnings,
-  closeAllEditors,
-  recordCommands,
-  recordSurfaces,
-  runAccepting,
-  settle,
-  startJob,
-} from './support';
+import { agentJobsSuite, answeringWarnings, closeAllEditors, recordCommands, recordSurfaces, runAccepting, startJob } from './support';
 
 interface ReviewSummary {
   readonly title: string;
@@ -188,13 +179,14 @@ describe("reviewing an agent job's change", () => {
       );
       assert.equal(await vscode.commands.executeCommand('docsAssistant.checkOutAgentJobBranch', id), true);
       await until('HEAD on the branch again', () => clone.state.HEAD?.name === branch, 10_000);
-      await settle();
-      const said = surfaces.shown.find((shown) => shown.surface === 'showInformationMessage' && /behind/.test(shown.text));
+      const said = await until('the message that it is behind', () =>
+        surfaces.shown.find((shown) => shown.surface === 'showInformationMessage' && /behind/.test(shown.text)),
+      );
       assert.equal(
-        said?.text,
+        said.text,
         `Checked out ${branch}, tracking origin/${branch}. It is 1 commit behind the agent's work: pull to bring it in.`,
       );
-      assert.deepEqual(said?.actions, ['Pull']);
+      assert.deepEqual(said.actions, ['Pull']);
     } finally {
       surfaces.restore();
       await clone.checkout('main');
@@ -387,9 +379,8 @@ describe("reviewing an agent job's change", () => {
     const surfaces = recordSurfaces();
     try {
       await vscode.commands.executeCommand('docsAssistant.reviewAgentJobChanges', 'job-by-id');
-      await settle();
-      const said = surfaces.shown.find((shown) => shown.surface === 'showInformationMessage');
-      assert.match(said?.text ?? '', /^1 file changed by the agent on docs-agent\/by-id \([^)·]+\), against origin\/main\.$/);
+      const said = await until('the review’s message', () => surfaces.shown.find((shown) => shown.surface === 'showInformationMessage'));
+      assert.match(said.text, /^1 file changed by the agent on docs-agent\/by-id \([^)·]+\), against origin\/main\.$/);
     } finally {
       surfaces.restore();
     }
@@ -400,10 +391,9 @@ describe("reviewing an agent job's change", () => {
       const surfaces = recordSurfaces();
       try {
         await vscode.commands.executeCommand('docsAssistant.reviewAgentJobChanges', argument);
-        await settle();
-        const message = surfaces.shown.find((shown) => /^show(Information|Warning|Error)Message$/.test(shown.surface));
-        assert.ok(message, 'a notification');
-        return message;
+        return await until('a notification', () =>
+          surfaces.shown.find((shown) => /^show(Information|Warning|Error)Message$/.test(shown.surface)),
+        );
       } finally {
         surfaces.restore();
       }

@@ -4,6 +4,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { DocsAssistantApi } from '../../src/vscode/extension';
 import type { ConnectionReport } from '../../src/settings/connectionCheck';
+import { SECTION, settingRows } from '../../src/settings/settingsModel';
 import type { PlatformEmulator } from '../emulator/emulator';
 import { activeAtStartup } from './startup';
 import {
@@ -12,8 +13,9 @@ import {
   EXTENSION_ID,
   resetUserSettings,
   runAccepting,
+  runDismissing,
+  runRefused,
   setUserSetting,
-  settle,
   startEmulator,
 } from './support';
 import { until } from '../until';
@@ -70,35 +72,27 @@ describe('the extension shell', () => {
     }
   });
 
-  it('declares every setting with its scope, and restricts every window-scoped one in untrusted workspaces', () => {
+  it('declares every setting of the settings model, with its scope, and restricts those the model restricts', () => {
     const { properties } = manifest().contributes.configuration;
-    assert.deepEqual(Object.keys(properties).sort(), [
-      'docsAssistant.agentJobs.notifications',
-      'docsAssistant.agentJobs.pollIntervalSeconds',
-      'docsAssistant.assistant.filter',
-      'docsAssistant.assistant.fingerprint',
-      'docsAssistant.assistant.retrievalPageSize',
-      'docsAssistant.baseUrl',
-      'docsAssistant.domain',
-      'docsAssistant.mcpServer.enabled',
-      'docsAssistant.projectId',
-      'docsAssistant.siteUrl',
-    ]);
-    assert.equal(properties['docsAssistant.baseUrl'].scope, 'application');
-    const windowScoped = Object.keys(properties).filter((name) => properties[name].scope === 'window');
+    const rows = Object.values(settingRows);
+    assert.deepEqual(Object.keys(properties).sort(), rows.map((row) => `${SECTION}.${row.name}`).sort());
+    for (const row of rows) assert.equal(properties[`${SECTION}.${row.name}`].scope, row.scope, row.name);
     const { supported, restrictedConfigurations } = manifest().capabilities.untrustedWorkspaces;
     assert.equal(supported, 'limited');
-    assert.deepEqual([...restrictedConfigurations].sort(), windowScoped.sort());
+    assert.deepEqual(
+      [...restrictedConfigurations].sort(),
+      rows
+        .filter((row) => row.restricted)
+        .map((row) => `${SECTION}.${row.name}`)
+        .sort(),
+    );
   });
 
   it('stores no key given as an argument until the user accepts it in the box (issue 28, item 6)', async () => {
     await setUserSetting('baseUrl', emulator.url);
     await setUserSetting('projectId', emulator.config.projectId);
     await vscode.commands.executeCommand('docsAssistant.clearKeys');
-    const storing = vscode.commands.executeCommand<boolean>('docsAssistant.setAdminKey', emulator.config.adminKey);
-    await settle(500);
-    await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
-    assert.equal(await storing, false, 'dismissed: nothing stored');
+    assert.equal(await runDismissing('docsAssistant.setAdminKey', emulator.config.adminKey), false, 'dismissed: nothing stored');
     const report = await vscode.commands.executeCommand<ConnectionReport>('docsAssistant.checkConnection');
     assert.match(report.agentJobs.message, /admin key is not set/);
     assert.equal(await runAccepting('docsAssistant.setAdminKey', emulator.config.adminKey), true, 'accepted: stored');
@@ -107,9 +101,9 @@ describe('the extension shell', () => {
   it('refuses a key of the wrong kind and stores keys in secret storage, not in settings', async () => {
     await setUserSetting('baseUrl', emulator.url);
     // A key of the wrong kind is refused in the box, which will not accept it: the user gives up.
-    assert.equal(await runAccepting('docsAssistant.setAssistantKey', emulator.config.adminKey), false);
-    assert.equal(await runAccepting('docsAssistant.setAdminKey', emulator.config.assistantKey), false);
-    assert.equal(await runAccepting('docsAssistant.setAdminKey', 'sk-not-a-platform-key'), false);
+    assert.equal(await runRefused('docsAssistant.setAssistantKey', emulator.config.adminKey), false);
+    assert.equal(await runRefused('docsAssistant.setAdminKey', emulator.config.assistantKey), false);
+    assert.equal(await runRefused('docsAssistant.setAdminKey', 'sk-not-a-platform-key'), false);
     await connectTo(emulator);
 
     const report = await vscode.commands.executeCommand<ConnectionReport>('docsAssistant.checkConnection');
@@ -189,14 +183,12 @@ describe('the extension shell', () => {
   it('logs each request at debug level and never a key', async () => {
     await connectTo(emulator);
     await vscode.commands.executeCommand('docsAssistant.checkConnection');
-    await settle();
-    const lines = api.recentLog();
-    assert.ok(
-      lines.some((line) => /^debug POST \/discovery\/v1\/page\/acme-docs → 404 \(\d+ ms\)$/.test(line)),
-      lines.join('\n'),
+    const logged = (pattern: RegExp) => api.recentLog().some((line) => pattern.test(line));
+    await until('the page request in the log', () => logged(/^debug POST \/discovery\/v1\/page\/acme-docs → 404 \(\d+ ms\)$/));
+    await until('the job request in the log', () =>
+      logged(/^debug GET \/v2\/agent\/proj_demo\/job\/docs-assistant-connection-check → 404/),
     );
-    assert.ok(lines.some((line) => /^debug GET \/v2\/agent\/proj_demo\/job\/docs-assistant-connection-check → 404/.test(line)));
-    for (const line of lines) {
+    for (const line of api.recentLog()) {
       assert.ok(!line.includes(emulator.config.adminKey) && !line.includes(emulator.config.assistantKey), line);
     }
   });

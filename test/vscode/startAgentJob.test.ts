@@ -8,7 +8,16 @@ import * as vscode from 'vscode';
 import type { DocsAssistantApi } from '../../src/vscode/extension';
 import { ManualClock } from '../emulator/clock';
 import type { PlatformEmulator } from '../emulator/emulator';
-import { agentJobsSuite, closeAllEditors, recordSurfaces, runAccepting, settle, startDraft, startJob } from './support';
+import {
+  agentJobsSuite,
+  closeAllEditors,
+  recordSurfaces,
+  runAccepting,
+  runDismissing,
+  startDraft,
+  startJob,
+  updateSetting,
+} from './support';
 import { until } from '../until';
 
 describe('agent jobs from the editor', () => {
@@ -114,10 +123,9 @@ describe('agent jobs from the editor', () => {
         vscode.window.activeTextEditor?.document.getText() === 'Fix the docs.' ? vscode.window.activeTextEditor : undefined,
       );
       assert.equal(kept.document.uri.scheme, 'untitled');
-      await settle();
-      const error = surfaces.shown.find((shown) => shown.surface === 'showErrorMessage');
+      const error = await until('the error message', () => surfaces.shown.find((shown) => shown.surface === 'showErrorMessage'));
       assert.match(
-        error?.text ?? '',
+        error.text,
         /refused the request as invalid\. The server said: "The prompt must name a page\." The prompt is kept in its editor\./,
       );
     } finally {
@@ -133,10 +141,7 @@ describe('agent jobs from the editor', () => {
     const pollsWhenEnded = emulator.requestsFor('agentJob').length;
 
     // A follow-up given as an argument only fills the box: dismissed, nothing is sent (issue 28, item 6).
-    const dismissed = vscode.commands.executeCommand('docsAssistant.sendAgentJobFollowUp', { jobId: id, prompt: 'Also the install page.' });
-    await settle(500);
-    await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
-    assert.equal(await dismissed, undefined);
+    assert.equal(await runDismissing('docsAssistant.sendAgentJobFollowUp', { jobId: id, prompt: 'Also the install page.' }), undefined);
     assert.equal(emulator.requestsFor('jobFollowUp').length, 0);
     const job = await runAccepting<{ status: string }>('docsAssistant.sendAgentJobFollowUp', {
       jobId: id,
@@ -215,9 +220,7 @@ describe('agent jobs from the editor', () => {
     });
 
     it('shows the project a prompt goes to, and asks once before sending to one this workspace set (item 9)', async () => {
-      const config = vscode.workspace.getConfiguration('docsAssistant');
-      await config.update('projectId', emulator.config.projectId, vscode.ConfigurationTarget.Workspace);
-      await settle();
+      await updateSetting('docsAssistant', 'projectId', emulator.config.projectId, vscode.ConfigurationTarget.Workspace);
       const window = vscode.window as unknown as Record<string, (...args: unknown[]) => unknown>;
       const { showQuickPick, showWarningMessage } = window;
       let pickTitle = '';
@@ -267,8 +270,7 @@ describe('agent jobs from the editor', () => {
       } finally {
         window.showQuickPick = showQuickPick;
         window.showWarningMessage = showWarningMessage;
-        await config.update('projectId', undefined, vscode.ConfigurationTarget.Workspace);
-        await settle();
+        await updateSetting('docsAssistant', 'projectId', undefined, vscode.ConfigurationTarget.Workspace);
       }
     });
   });

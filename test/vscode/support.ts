@@ -1,14 +1,16 @@
 // Helpers for tests that run inside VS Code's extension host.
 
 import * as assert from 'node:assert/strict';
+import { isDeepStrictEqual } from 'node:util';
 import * as vscode from 'vscode';
 import type { DocsAssistantApi } from '../../src/vscode/extension';
 import type { TrackedJob } from '../../src/agentJobs/trackedJob';
 import type { Clock } from '../emulator/clock';
 import { PlatformEmulator, type EmulatorOptions } from '../emulator/emulator';
-import { runAccepting } from './inputBoxes';
+import { runAccepting, runDismissing, runRefused } from './inputBoxes';
+import { until } from '../until';
 
-export { runAccepting };
+export { runAccepting, runDismissing, runRefused };
 
 export const EXTENSION_ID = 'docs-assistant.docs-assistant';
 
@@ -23,10 +25,34 @@ const written = new Set<string>();
 
 /** Writes a user-level setting and waits until the extension has seen it. */
 export async function setUserSetting(name: string, value: unknown): Promise<void> {
-  await vscode.workspace.getConfiguration('docsAssistant').update(name, value, vscode.ConfigurationTarget.Global);
+  await updateSetting('docsAssistant', name, value);
   if (value === undefined) written.delete(name);
   else written.add(name);
+  // A moment more for what the extension's listeners start without awaiting (the setup's refresh).
   await settle();
+}
+
+/**
+ * Writes `section.name` at `target` and waits until the extension host holds the value: it fires
+ * the change event as it takes the value in, so every listener of the extension has seen it then.
+ */
+export async function updateSetting(
+  section: string,
+  name: string,
+  value: unknown,
+  target: vscode.ConfigurationTarget.Global | vscode.ConfigurationTarget.Workspace = vscode.ConfigurationTarget.Global,
+): Promise<void> {
+  await vscode.workspace.getConfiguration(section).update(name, value, target);
+  const held = () => {
+    const inspected = vscode.workspace.getConfiguration(section).inspect(name);
+    return target === vscode.ConfigurationTarget.Global ? inspected?.globalValue : inspected?.workspaceValue;
+  };
+  await until(`${section}.${name} to be in force`, () => isDeepStrictEqual(held(), value));
+}
+
+/** Writes VS Code's `http.${name}` as a user does; the extension reads it for each request, so the next one follows it. */
+export function setHttp(name: string, value: unknown): Promise<void> {
+  return updateSetting('http', name, value);
 }
 
 /** For suites that watch jobs change: polled every second, and notifications off unless the suite reads them. */
