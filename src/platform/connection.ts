@@ -45,11 +45,13 @@ export class PlatformConnection extends Disposable {
       transport,
       logger: log,
       userAgent,
-      onExchange: (kind, outcome) => this.options.health?.observe(kind, outcome),
+      // Only the client in force speaks for the platform: a replaced one's late answers are another's.
+      onExchange: (kind, outcome) => this.cached?.client === client && this.options.health?.observe(kind, outcome),
       // Bound to this client's origin: switching the base URL can never carry a key across.
       keys: async (kind) => (client.origin ? source.key(client.origin, kind) : undefined),
     });
     this.cached = { baseUrl, client };
+    this.options.health?.reset();
     return client;
   }
 

@@ -7,7 +7,10 @@ import type { PlatformError } from './errors';
 import type { KeyKind } from './keys';
 import { Emitter } from '../util/disposable';
 
-/** What one exchange ended with: the platform's answer, or why there was none. */
+/**
+ * What one exchange ended with, once its response headers came: the platform's answer, or why
+ * there was none. A body that stalls or breaks off after that is the call's own failure, not told.
+ */
 export type ExchangeOutcome = { readonly status: number } | { readonly error: PlatformError };
 
 export interface Health {
@@ -33,10 +36,15 @@ export class ConnectionHealth {
       if (kind === 'network' || kind === 'timeout') this.set({ ...this.health, networkProblem: outcome.error });
       return;
     }
+    // Any answer but a 401 means the key was taken (a 404 too: Check Connection reads it so).
     const refused = this.health.refused.filter((kind) => kind !== keyKind);
     if (outcome.status === 401) refused.push(keyKind);
-    else if (outcome.status >= 400) return this.set({ refused: this.health.refused });
     this.set({ refused });
+  }
+
+  /** Another platform now: what was known of the last one says nothing of it. */
+  reset(): void {
+    this.set({ refused: [] });
   }
 
   /** A key was set or cleared: whether the platform takes it is not known until it is used. */

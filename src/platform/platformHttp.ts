@@ -99,7 +99,8 @@ export class PlatformHttp {
   async open(call: HttpCall): Promise<Result<HttpResponse>> {
     const opened = await openExchange(this.transport!, call);
     const observe = this.options.onExchange;
-    if (observe && !(!opened.ok && opened.error.kind === 'cancelled'))
+    const cancelled = !opened.ok && opened.error.kind === 'cancelled';
+    if (observe && !cancelled)
       this.notify(() => observe(call.keyKind, opened.ok ? { status: opened.value.status } : { error: opened.error }));
     return opened;
   }

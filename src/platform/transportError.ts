@@ -2,7 +2,6 @@
 // VS Code's fetch, a browser's fetch) says its own errors this way, and only this way. What the
 // user reads of them is transportFailures.ts's.
 
-/** How an exchange failed, in words no transport owns: each says its own errors this way. */
 export type TransportFailure =
   /** No connection within the connect timeout: nothing was sent. */
   | 'connectTimeout'

@@ -1,7 +1,5 @@
-// How an exchange with the platform can fail, in words no transport owns (each transport says its
-// own errors in these words, and only in these), and the one translation of a failure into what
-// the user reads: a PlatformError whose sentence says what happened, whether anything was sent,
-// and what to do next.
+// The one translation of a transport's failure (transportError.ts) into what the user reads: a
+// PlatformError whose sentence says what happened, whether anything was sent, and what to do next.
 
 import * as l10n from '@vscode/l10n';
 import { cancelled, platformError, type PlatformError } from './errors';

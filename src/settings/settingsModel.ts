@@ -44,7 +44,9 @@ export interface SettingRow<T> {
 }
 
 /**
- * Every setting, one row each: the one place a setting is declared in the code. package.json, its
+ * Every setting, one row each: the one place a setting is declared in the code. A new setting is
+ * a field of DocsSettings, a row here, then its entry in package.json (with its words in
+ * package.nls*.json) and a line of the README's table: the manifest test names what is missing. package.json, its
  * `restrictedConfigurations` and the README's table of settings are checked against these rows
  * (`test/unit/manifest.test.ts`); readSettings reads by them.
  */

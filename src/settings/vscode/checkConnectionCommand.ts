@@ -12,8 +12,6 @@ import type { PlatformConnection } from '../../platform/connection';
 import { setupButton } from './setupMessages';
 import type { SetupService } from './setupService';
 
-/** The scheme of the report's read-only document. */
-
 export interface CheckConnectionDeps {
   readonly platform: PlatformConnection;
   readonly setup: SetupService;

@@ -1,5 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { PlatformConnection } from '../../../src/platform/connection';
+import { ConnectionHealth } from '../../../src/platform/connectionHealth';
 import type { KeyKind } from '../../../src/platform/keys';
 import { plainNodeTransport } from '../../../src/network/routedTransport';
 import { useHarness } from '../support';
@@ -59,5 +60,28 @@ describe('the connection to the platform', () => {
     const result = connection.forOrigin(undefined);
     assert.ok(!result.ok && result.error.kind === 'notConfigured');
     assert.match(result.error.message, /base URL is not set/);
+  });
+
+  it("tells the health of the platform in force only: a new base URL starts afresh, and a replaced client's answers are not heard", async () => {
+    const health = new ConnectionHealth();
+    const healthy = new PlatformConnection({
+      source: { baseUrl: () => baseUrl, key: async () => 'svc_dsc_not_the_right_one' },
+      health,
+      log: h.logger,
+      userAgent: 'docs-assistant-test',
+      transport: plainNodeTransport,
+    });
+    try {
+      const old = healthy.current();
+      await old.discovery.search('acme-docs', 'keys');
+      assert.deepEqual(health.current.refused, ['assistantKey']);
+      baseUrl = 'https://docs.example.invalid';
+      healthy.current();
+      assert.deepEqual(health.current.refused, [], 'another platform: nothing known of it yet');
+      await old.discovery.search('acme-docs', 'keys');
+      assert.deepEqual(health.current, { refused: [] }, 'the replaced client speaks for no one, whatever it met');
+    } finally {
+      healthy.dispose();
+    }
   });
 });

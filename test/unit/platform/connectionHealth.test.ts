@@ -12,8 +12,8 @@ describe("the connection's health", () => {
     assert.deepEqual(health.current.refused, ['adminKey']);
     health.observe('assistantKey', { status: 200 });
     assert.deepEqual(health.current.refused, ['adminKey'], 'another key getting through says nothing of this one');
-    health.observe('adminKey', { status: 200 });
-    assert.deepEqual(health.current.refused, []);
+    health.observe('adminKey', { status: 404 });
+    assert.deepEqual(health.current.refused, [], 'a 404 takes the key, as Check Connection reads it');
     health.observe('assistantKey', { status: 401 });
     health.keysChanged();
     assert.deepEqual(health.current.refused, []);
