@@ -4,7 +4,16 @@ import type { AttachedContext } from '../../src/chat/conversation';
 import type { DocsAssistantApi } from '../../src/vscode/extension';
 import type { ShownTurn } from '../../src/shared/protocol';
 import type { PlatformEmulator } from '../emulator/emulator';
-import { activateExtension, closeAllEditors, connectTo, resetUserSettings, runAccepting, setUserSetting, startEmulator } from './support';
+import {
+  activateExtension,
+  activeEditor,
+  closeAllEditors,
+  connectTo,
+  resetUserSettings,
+  runAccepting,
+  setUserSetting,
+  startEmulator,
+} from './support';
 import { until } from '../until';
 
 type Body = Record<string, unknown> & { messages: { role: string; parts: { text: string }[] }[] };
@@ -116,7 +125,7 @@ describe('the chat', () => {
 
   it('asks about a selection in a documentation page as textSelection, with currentPath', async () => {
     await vscode.commands.executeCommand('docsAssistant.openPage', 'guides/chat');
-    const editor = vscode.window.activeTextEditor!;
+    const editor = await activeEditor('the page', ({ document }) => document.uri.path === '/guides/chat.md');
     editor.selection = new vscode.Selection(13, 0, 14, 20);
     await vscode.commands.executeCommand('docsAssistant.askAboutSelection');
     await runAccepting('docsAssistant.ask', 'Explain');

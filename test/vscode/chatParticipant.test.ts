@@ -9,7 +9,7 @@ import { marked } from 'marked';
 import * as vscode from 'vscode';
 import type { DocsAssistantApi } from '../../src/vscode/extension';
 import { chatParticipant, participantCommands } from '../../src/identifiers';
-import { activateExtension, closeAllEditors, connectedSuite, connectTo } from './support';
+import { activateExtension, activeEditor, closeAllEditors, connectedSuite, connectTo } from './support';
 import { until } from '../until';
 
 /** What the Chat view's renderer (marked) makes a link or an image of, that is neither the web nor a page. */
@@ -204,8 +204,8 @@ describe('@docs in VS Code’s Chat view', () => {
     const anchor = stream.anchors.find((part) => part.value instanceof vscode.Uri && part.value.scheme === 'docs-assistant');
     assert.ok(anchor, stream.shown);
     await vscode.commands.executeCommand('vscode.open', anchor.value);
-    assert.equal(vscode.window.activeTextEditor?.document.uri.toString(), (anchor.value as vscode.Uri).toString());
-    assert.match(vscode.window.activeTextEditor?.document.getText() ?? '', /^#|^---/);
+    const page = await activeEditor('the page', ({ document }) => document.uri.toString() === (anchor.value as vscode.Uri).toString());
+    assert.match(page.document.getText(), /^#|^---/);
     assert.equal(typeof (result.metadata as { threadId?: string }).threadId, 'string', 'the thread is named for the next question');
   });
 

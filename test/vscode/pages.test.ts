@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { connectedSuite } from './support';
+import { activeEditor, connectedSuite } from './support';
 import { until } from '../until';
 
 const pageDocuments = () => vscode.workspace.textDocuments.filter((document) => document.uri.scheme === 'docs-assistant');
@@ -13,7 +13,7 @@ describe('documentation pages', () => {
     suite.emulator.docs.add('pages-test/open-twice', '# Open twice\n\nA page for the cache test.\n');
     const uri = await vscode.commands.executeCommand<vscode.Uri>('docsAssistant.openPage', 'pages-test/open-twice');
     assert.equal(uri?.toString(), 'docs-assistant:/pages-test/open-twice.md');
-    const editor = vscode.window.activeTextEditor!;
+    const editor = await activeEditor('the page', ({ document }) => document.uri.toString() === uri?.toString());
     assert.equal(editor.document.uri.toString(), uri.toString());
     assert.equal(editor.document.languageId, 'markdown');
     assert.match(editor.document.getText(), /^# Open twice/);
@@ -51,19 +51,24 @@ describe('documentation pages', () => {
       suite.emulator.requestsFor('page').map((request) => request.body),
       [{ path: odd }],
     );
-    assert.equal(vscode.window.activeTextEditor?.document.getText(), '# Odd page\n');
+    assert.equal(
+      (await activeEditor('the page', ({ document }) => document.uri.toString() === uri.toString())).document.getText(),
+      '# Odd page\n',
+    );
   });
 
   it('opens a 1 MB page', async () => {
     const big = `# Big\n\n${'A line of documentation that goes on for a while.\n'.repeat(22_000)}`;
     suite.emulator.docs.add('big', big);
     await vscode.commands.executeCommand('docsAssistant.openPage', 'big');
-    assert.equal(vscode.window.activeTextEditor?.document.getText().length, big.length);
+    const { document } = await activeEditor('the page', (editor) => editor.document.uri.path === '/big.md');
+    assert.equal(document.getText().length, big.length);
   });
 
   it('shows content that is not valid UTF-8 as text', async () => {
     suite.emulator.docs.add('broken', Buffer.concat([Buffer.from('# Broken\n\nbad: '), Buffer.from([0xc3, 0x28]), Buffer.from('\n')]));
     await vscode.commands.executeCommand('docsAssistant.openPage', 'broken');
-    assert.match(vscode.window.activeTextEditor!.document.getText(), /^# Broken\n\nbad: \uFFFD\(\n$/);
+    const { document } = await activeEditor('the page', (editor) => editor.document.uri.path === '/broken.md');
+    assert.match(document.getText(), /^# Broken\n\nbad: \uFFFD\(\n$/);
   });
 });

@@ -17,7 +17,16 @@ import type { PlatformEmulator } from '../emulator/emulator';
 import { JobRepository } from '../emulator/jobRepository';
 import { AGENT_EDITS, AGENT_REMOVES } from '../emulator/jobs';
 import { until } from '../until';
-import { agentJobsSuite, answeringWarnings, closeAllEditors, recordCommands, recordSurfaces, runAccepting, startJob } from './support';
+import {
+  activeEditor,
+  agentJobsSuite,
+  answeringWarnings,
+  closeAllEditors,
+  recordCommands,
+  recordSurfaces,
+  runAccepting,
+  startJob,
+} from './support';
 
 interface ReviewSummary {
   readonly title: string;
@@ -472,7 +481,8 @@ describe("reviewing an agent job's change", () => {
       await until('failure', () => tracked(id)?.job?.status === 'failed', 15_000);
       const draft = await vscode.commands.executeCommand<vscode.Uri>('docsAssistant.startAgentJobAgain', id);
       assert.equal(draft?.scheme, 'untitled');
-      assert.equal(vscode.window.activeTextEditor?.document.getText(), 'Document the theme colours');
+      const shown = await activeEditor('the draft', ({ document }) => document.uri.toString() === draft.toString());
+      assert.equal(shown.document.getText(), 'Document the theme colours');
       const again = await vscode.commands.executeCommand<string>('docsAssistant.startAgentJob', draft);
       assert.match(again ?? '', /^job_/);
       assert.notEqual(again, id, 'a new job');

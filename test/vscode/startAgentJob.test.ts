@@ -9,6 +9,7 @@ import type { DocsAssistantApi } from '../../src/vscode/extension';
 import { ManualClock } from '../emulator/clock';
 import type { PlatformEmulator } from '../emulator/emulator';
 import {
+  activeEditor,
   agentJobsSuite,
   closeAllEditors,
   recordSurfaces,
@@ -50,7 +51,7 @@ describe('agent jobs from the editor', () => {
     });
     assert.equal(opened, undefined, 'no job yet: the prompt is shown first');
     assert.equal(emulator.requestsFor('createJob').length, 0, 'nothing sent');
-    const draft = vscode.window.activeTextEditor!;
+    const draft = await activeEditor('the draft', ({ document }) => document.uri.scheme === 'untitled');
     assert.equal(draft.document.uri.scheme, 'untitled');
     assert.equal(draft.document.languageId, 'markdown');
     assert.equal(
@@ -99,7 +100,7 @@ describe('agent jobs from the editor', () => {
       attach: ['fileChanges', 'repositoryChanges'],
     });
     assert.equal(opened, undefined, 'an instruction given as an argument is not sent: it opens as a draft');
-    const draft = vscode.window.activeTextEditor!.document;
+    const { document: draft } = await activeEditor('the draft', ({ document }) => document.uri.scheme === 'untitled');
     assert.equal(draft.getText(), 'Just this.\n');
     assert.equal(emulator.requestsFor('createJob').length, 0);
     const id = (await startDraft(draft.uri)) ?? '';
@@ -116,7 +117,7 @@ describe('agent jobs from the editor', () => {
     try {
       assert.equal(await vscode.commands.executeCommand('docsAssistant.startAgentJob', { prompt: 'Fix the docs.' }), undefined);
       assert.equal(emulator.requestsFor('createJob').length, 0, 'a prompt given as an argument is only a draft (issue 28, item 6)');
-      const draft = vscode.window.activeTextEditor!.document;
+      const { document: draft } = await activeEditor('the draft', ({ document }) => document.uri.scheme === 'untitled');
       assert.equal(draft.getText(), 'Fix the docs.');
       assert.equal(await startDraft(draft.uri), undefined);
       const kept = await until('the kept prompt', () =>
@@ -246,7 +247,7 @@ describe('agent jobs from the editor', () => {
         );
 
         await vscode.commands.executeCommand('docsAssistant.startAgentJob', { prompt: 'Document the proxy.' });
-        const draft = vscode.window.activeTextEditor!.document;
+        const { document: draft } = await activeEditor('the draft', ({ document }) => document.uri.scheme === 'untitled');
         assert.ok(
           (await lensTitles(draft.uri)).some((title) =>
             /^Destination: this workspace's project "proj_demo" at http:\/\/127\.0\.0\.1:\d+$/.test(title),

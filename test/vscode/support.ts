@@ -257,12 +257,26 @@ export async function startDraft(uri: vscode.Uri): Promise<string | undefined> {
 }
 
 /** Starts an agent job with `prompt` as a user does, from its draft; resolves to the job's id. */
+/**
+ * The active editor once it is one `is` accepts: VS Code tells the extension host which editor is
+ * active after the command that opened it may have returned, later on a busy machine.
+ */
+export function activeEditor(what: string, is: (editor: vscode.TextEditor) => boolean = () => true): Promise<vscode.TextEditor> {
+  return until(what, () => {
+    const editor = vscode.window.activeTextEditor;
+    return editor !== undefined && is(editor) && editor;
+  });
+}
+
 export async function startJob(prompt: string): Promise<string> {
   const started = await vscode.commands.executeCommand<string | undefined>('docsAssistant.startAgentJob', { prompt });
   assert.equal(started, undefined, 'a prompt given as an argument is not sent');
-  // It opens as a draft, for the user to start.
-  const draft = vscode.window.activeTextEditor?.document;
-  assert.ok(draft?.uri.scheme === 'untitled' && draft.getText() === prompt, 'the prompt opens as a draft');
+  // It opens as a draft, for the user to start: the editor is the active one once VS Code has told
+  // the extension host, which may be after the command has returned.
+  const { document: draft } = await activeEditor(
+    'the prompt to open as a draft',
+    ({ document }) => document.uri.scheme === 'untitled' && document.getText() === prompt,
+  );
   const id = await startDraft(draft.uri);
   assert.ok(id, 'the job started');
   return id;
