@@ -12,7 +12,7 @@ import type { Locator, Page } from 'playwright-core';
 import type { Workbench } from '../runner/workbench';
 import { REPO_ROOT } from '../runner/workbench';
 import { PlatformEmulator } from '../emulator/emulator';
-import { answerInput, closeWorkbenches, onlyIn, openFile, runCommand, screenshot, workbench } from './support';
+import { answerInput, closeWorkbenches, notification, onlyIn, openFile, runCommand, screenshot, workbench } from './support';
 
 const TEST_MODEL = path.join(REPO_ROOT, 'test', 'ui', 'testModel');
 type Body = { threadId?: string; threadKey?: string; context?: { type: string; path?: string; value: string }[] };
@@ -70,6 +70,8 @@ describe('@docs in VS Code’s own Chat view', function () {
     page = bench.page;
     await runCommand(page, 'Docs Assistant: Set Assistant Key', { opensInput: true });
     await answerInput(page, ui.emulator.config.assistantKey);
+    // Stored once the command says so: a command run before then would find no key.
+    await notification(page, 'The assistant key is stored');
     await runCommand(page, 'Chat: Open Chat');
     // The model the test extension lends, picked as a user picks one.
     await page

@@ -11,6 +11,7 @@ import { PlatformEmulator } from '../emulator/emulator';
 import { until } from '../until';
 import {
   answerInput,
+  notification,
   closeWorkbenches,
   onlyIn,
   openSidebar,
@@ -57,6 +58,8 @@ describe('behind a proxy, as a user sets it', function () {
       const { page } = bench;
       await runCommand(page, 'Docs Assistant: Set Assistant Key', { opensInput: true });
       await answerInput(page, platform.config.assistantKey);
+      // Stored once the command says so: a command run before then would find no key.
+      await notification(page, 'The assistant key is stored');
 
       await runCommand(page, 'Preferences: Open User Settings');
       // The Settings editor opens with its search box focused, as a user finds it.

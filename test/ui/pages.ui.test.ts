@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { answerInput, runCommand, screenshot, uiSuite, workbench } from './support';
+import { answerInput, notification, runCommand, screenshot, uiSuite, workbench } from './support';
 
 describe('documentation pages, as a user sees them', function () {
   this.timeout(180_000);
@@ -12,6 +12,8 @@ describe('documentation pages, as a user sees them', function () {
     const { page } = bench;
     await runCommand(page, 'Docs Assistant: Set Assistant Key', { opensInput: true });
     await answerInput(page, ui.emulator.config.assistantKey);
+    // Stored once the command says so: a command run before then would find no key.
+    await notification(page, 'The assistant key is stored');
 
     await runCommand(page, 'Docs Assistant: Open Page', { opensInput: true });
     await answerInput(page, 'no/such/page', 'page path');
@@ -46,6 +48,8 @@ describe('documentation pages under a rate limit, as a user sees them', function
     const { page } = bench;
     await runCommand(page, 'Docs Assistant: Set Assistant Key', { opensInput: true });
     await answerInput(page, ui.emulator.config.assistantKey);
+    // Stored once the command says so: a command run before then would find no key.
+    await notification(page, 'The assistant key is stored');
 
     ui.emulator.faults.add({ kind: 'rateLimit', retryAfterSeconds: 30 }, { operation: 'page' });
     await runCommand(page, 'Docs Assistant: Open Page', { opensInput: true });

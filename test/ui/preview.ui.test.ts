@@ -10,6 +10,7 @@ import type { Page } from 'playwright-core';
 import { REPO_ROOT } from '../runner/workbench';
 import {
   answerInput,
+  notification,
   openFile,
   openSidebar,
   runCommand,
@@ -43,6 +44,8 @@ describe('pages in the Markdown preview, as a user reads them', function () {
     const { page } = bench;
     await runCommand(page, 'Docs Assistant: Set Assistant Key', { opensInput: true });
     await answerInput(page, ui.emulator.config.assistantKey);
+    // Stored once the command says so: a command run before then would find no key.
+    await notification(page, 'The assistant key is stored');
     await runCommand(page, 'Docs Assistant: Open Page', { opensInput: true });
     await answerInput(page, 'reference/components', 'page path');
     await page.locator('.tabs-container .tab', { hasText: 'components.md' }).waitFor();
@@ -113,6 +116,8 @@ describe('pages in the Markdown preview, as a user reads them', function () {
     await openSidebar(page);
     await runCommand(page, 'Docs Assistant: Set Assistant Key', { opensInput: true });
     await answerInput(page, ui.emulator.config.assistantKey);
+    // Stored once the command says so: a command run before then would find no key.
+    await notification(page, 'The assistant key is stored');
     const chat = await webviewFrame(page, '.scope-row:not([hidden])');
     assert.equal(await chat.locator('.scope-row .scope-text').innerText(), 'Answers from v2 · fr');
     await screenshot(page, 'chat-scope');

@@ -114,6 +114,14 @@ export async function focusWorkbench(page: Page): Promise<void> {
 }
 
 /**
+ * Waits for the notifications of the keys just given, one each, in whatever language: a key is
+ * stored once its command says so, and a command run sooner would find none.
+ */
+export async function keysStored(page: Page, count: number): Promise<void> {
+  await until(`${count} keys to be stored`, async () => (await page.locator('.notifications-toasts .notification-toast').count()) >= count);
+}
+
+/**
  * Runs a command from the palette by its title, as typed by a user. With `opensInput`, it is run
  * again, as a user would, when its input box does not appear: a webview taking the focus as it
  * loads can close the palette between the choice and Enter.
