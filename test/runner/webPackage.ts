@@ -25,6 +25,8 @@ export const PACKAGE_FILES = [
   'media/docs-assistant.svg',
   'media/icon.png',
   'media/preview.css',
+  // The walkthrough's pictures, as package.json names them.
+  ...walkthroughImages(),
   'package.json',
   // The words, in English and each language that ships (every translation in l10n/).
   ...['', ...shippedLanguages().map((language) => `.${language}`)].flatMap((language) => [
@@ -32,6 +34,14 @@ export const PACKAGE_FILES = [
     `package.nls${language}.json`,
   ]),
 ].sort();
+
+/** The pictures of the walkthrough's steps. */
+function walkthroughImages(): string[] {
+  const manifest = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')) as {
+    contributes: { walkthroughs: { steps: { media: { image: string } }[] }[] };
+  };
+  return manifest.contributes.walkthroughs.flatMap((tour) => tour.steps.map((step) => step.media.image));
+}
 
 /** The languages Docs Assistant ships besides English: one translation of its words in l10n/ each. */
 export function shippedLanguages(): string[] {
