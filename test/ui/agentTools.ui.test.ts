@@ -15,7 +15,7 @@ import type { Workbench } from '../runner/workbench';
 import { REPO_ROOT } from '../runner/workbench';
 import { PlatformEmulator } from '../emulator/emulator';
 import { until } from '../until';
-import { answerInput, closeWorkbenches, keysStored, onlyIn, openFile, openSidebar, runCommand, screenshot, workbench } from './support';
+import { closeWorkbenches, giveKeys, onlyIn, openFile, openSidebar, runCommand, screenshot, workbench } from './support';
 
 const TEST_MODEL = path.join(REPO_ROOT, 'test', 'ui', 'testModel');
 
@@ -103,13 +103,7 @@ describe('Docs Assistant in VS Code’s agent mode', function () {
       },
     });
     page = bench.page;
-    await runCommand(page, 'Docs Assistant: Set Assistant Key', { opensInput: true });
-    await answerInput(page, ui.emulator.config.assistantKey);
-    await runCommand(page, 'Docs Assistant: Set Admin Key', { opensInput: true });
-    await answerInput(page, ui.emulator.config.adminKey);
-    await keysStored(page, 2);
-    // The keys' notifications would lie over the model picker.
-    await runCommand(page, 'Notifications: Clear All Notifications');
+    await giveKeys(page, ui.emulator.url, ui.emulator.config);
     await runCommand(page, 'Chat: Open Chat');
     // The model the test extension lends, picked as a user picks one (unless the only one offered already is).
     const picker = page.locator('.interactive-input-part').getByRole('button', { name: /^Models?\b/ });

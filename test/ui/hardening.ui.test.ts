@@ -5,7 +5,7 @@
 import * as assert from 'node:assert/strict';
 import type { Frame } from 'playwright-core';
 import type { Workbench } from '../runner/workbench';
-import { answerInput, keysStored, notification, openSidebar, runCommand, screenshot, uiSuite, webviewFrame, workbench } from './support';
+import { answerInput, giveKeys, notification, openSidebar, runCommand, screenshot, uiSuite, webviewFrame, workbench } from './support';
 
 const HOSTILE = '[Renew the key](command:workbench.action.terminal.new) $(alert)';
 
@@ -24,12 +24,7 @@ describe('hardening, as a user sees it', function () {
       viewport: { width: 1400, height: 900 },
     });
     await openSidebar(bench.page);
-    await runCommand(bench.page, 'Docs Assistant: Set Assistant Key', { opensInput: true });
-    await answerInput(bench.page, ui.emulator.config.assistantKey);
-    await runCommand(bench.page, 'Docs Assistant: Set Admin Key', { opensInput: true });
-    await answerInput(bench.page, ui.emulator.config.adminKey);
-    await keysStored(bench.page, 2);
-    await runCommand(bench.page, 'Notifications: Clear All Notifications');
+    await giveKeys(bench.page, ui.emulator.url, ui.emulator.config);
     const chat = await webviewFrame(bench.page, 'textarea.question-input');
     return { bench, chat };
   }

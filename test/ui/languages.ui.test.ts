@@ -12,7 +12,7 @@ import { PSEUDO, pseudoPackage, untranslated } from '../runner/pseudoPackage';
 import { until } from '../until';
 import {
   answerInput,
-  keysStored,
+  giveKeys,
   onlyIn,
   QUICK_INPUT,
   QUICK_INPUT_BOX,
@@ -180,11 +180,7 @@ describe('Docs Assistant in the user’s language', function () {
         },
       });
       const { page } = bench;
-      await runCommand(page, 'Docs Assistant: Set Assistant Key', { opensInput: true });
-      await answerInput(page, config.assistantKey);
-      await runCommand(page, 'Docs Assistant: Set Admin Key', { opensInput: true });
-      await answerInput(page, config.adminKey);
-      await keysStored(page, 2);
+      await giveKeys(page, ui.emulator.url, config);
       await runCommand(page, 'Docs Assistant: Track Agent Job', { opensInput: true });
       await answerInput(page, 'job-ja');
       // Track Agent Job reveals its view. The sidebar is closed again, so that it is opened as a user

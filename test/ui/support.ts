@@ -108,17 +108,37 @@ const commandInputBox = `${QUICK_INPUT_BOX}:not([placeholder="Type the name of a
  * is open: an editor and its tabs, or a modal editor, opening or closing.
  */
 export async function focusWorkbench(page: Page): Promise<void> {
-  await page.locator('.part.activitybar li.action-item[tabindex]').first().focus();
-  // Run in the page (whose DOM this Node program has no types for), hence as text.
-  await page.waitForFunction(`document.activeElement?.closest('.part.activitybar') != null`);
+  // A webview that is loading takes the focus once it is ready, which can be just after it was
+  // moved: move it again until it stays. Run in the page (whose DOM this Node program has no types
+  // for), hence as text.
+  await until(
+    'the focus on the activity bar',
+    async () => {
+      await page.locator('.part.activitybar li.action-item[tabindex]').first().focus();
+      return page.evaluate(`document.activeElement?.closest('.part.activitybar') != null`);
+    },
+    30_000,
+  );
 }
 
 /**
- * Waits for the notifications of the keys just given, one each, in whatever language: a key is
- * stored once its command says so, and a command run sooner would find none.
+ * Gives both keys through their commands, as a user does, and returns once VS Code's secret storage
+ * has each: a command run sooner would find none. Each key's notification (which names `origin`, in
+ * whatever language) is waited for and then cleared before the next key is given. Counting the
+ * notifications would not do: VS Code hides an information's toast after 10 s, which a busy machine
+ * can take between two keys.
  */
-export async function keysStored(page: Page, count: number): Promise<void> {
-  await until(`${count} keys to be stored`, async () => (await page.locator('.notifications-toasts .notification-toast').count()) >= count);
+export async function giveKeys(page: Page, origin: string, keys: { assistantKey: string; adminKey: string }): Promise<void> {
+  const given: [string, string][] = [
+    ['Docs Assistant: Set Assistant Key', keys.assistantKey],
+    ['Docs Assistant: Set Admin Key', keys.adminKey],
+  ];
+  for (const [command, key] of given) {
+    await runCommand(page, command, { opensInput: true });
+    await answerInput(page, key);
+    await page.locator('.notifications-toasts .notification-toast', { hasText: origin }).first().waitFor({ timeout: 60_000 });
+    await runCommand(page, 'Notifications: Clear All Notifications');
+  }
 }
 
 /**

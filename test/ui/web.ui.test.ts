@@ -74,15 +74,24 @@ const web = process.env.DOCS_ASSISTANT_WEB === '1';
 
     // The language model tools, called from the web worker host as VS Code's agents would.
     await runCommand(page, 'Docs Assistant Probe: Invoke Docs Tools');
-    const tools = await writtenJson<{ webWorker: boolean; tools: string[]; search: string; page: string }>(
+    const tools = await writtenJson<{ webWorker: boolean; tools: string[]; search: string; page: string; ask: string }>(
       path.join(workspace, 'tools.json'),
       'the probe to write what the tools answered',
       30_000,
     );
     assert.ok(tools.webWorker, JSON.stringify(tools));
-    assert.deepEqual([...tools.tools].sort(), ['docsAssistant_readPage', 'docsAssistant_searchDocs']);
+    // All six: the assistant and the agent jobs are reached over fetch too.
+    assert.deepEqual([...tools.tools].sort(), [
+      'docsAssistant_ask',
+      'docsAssistant_followUpAgentJob',
+      'docsAssistant_readAgentJob',
+      'docsAssistant_readPage',
+      'docsAssistant_searchDocs',
+      'docsAssistant_startAgentJob',
+    ]);
     assert.match(tools.search, /\nBEGIN RESULTS DOCS-\w+\n1\. title: "Watching agent jobs"\n/);
     assert.match(tools.page, /\nPage path: "guides\/chat"\nBEGIN PAGE DOCS-\w+\n# Chatting with the assistant\n/);
+    assert.match(tools.ask, /keys/i, tools.ask);
   });
 
   it('says, when the platform does not accept calls from a browser, that it did not and what still works', async () => {

@@ -19,6 +19,7 @@ exports.activate = function activate(context) {
           tools: vscode.lm.tools.map((tool) => tool.name).filter((name) => name.startsWith('docsAssistant_')),
           search: await text('docsAssistant_searchDocs', { query: 'agent jobs pull request' }),
           page: await text('docsAssistant_readPage', { path: 'guides/chat' }),
+          ask: await text('docsAssistant_ask', { question: 'Where are keys stored?' }),
         };
       } catch (error) {
         written = { error: String(error && error.stack ? error.stack : error) };
