@@ -17,7 +17,7 @@ import {
 } from '../test/runner/codeServer';
 import { filesOf, JobRepository } from '../test/emulator/jobRepository';
 import { cloneInto } from '../test/runner/gitRepository';
-import { packageWeb, WEB_VSIX } from '../test/runner/webPackage';
+import { packageWeb } from '../test/runner/webPackage';
 
 const REPO_ROOT = path.resolve(__dirname, '..', '..');
 const DEMO_DIR = path.join(REPO_ROOT, 'demo');
@@ -117,11 +117,11 @@ export async function startDemo(options: DemoOptions = {}): Promise<BrowserDemo>
   const prepared = await prepare(options);
   let codeServer: RunningCodeServer;
   try {
-    if (options.web) packageWeb();
+    const webPackage = options.web ? packageWeb(path.join(path.dirname(prepared.userDir), 'docs-assistant-web.vsix')) : undefined;
     codeServer = await startCodeServer({
       // Installed into the profile: this repository where it is (the web build as its package).
       extensionFolders: [...(options.web ? [] : [REPO_ROOT]), SEED_EXTENSION, ...(options.release === 'newest' ? [OFFLINE_MODEL] : [])],
-      installExtensions: options.web ? [WEB_VSIX] : [],
+      installExtensions: webPackage ? [webPackage] : [],
       release: options.release,
       workspace: prepared.workspace,
       dataDir: path.dirname(prepared.userDir),

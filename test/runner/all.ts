@@ -9,32 +9,87 @@ import { REPO_ROOT } from './workbench';
 
 interface Step {
   readonly name: string;
-  readonly command: readonly string[];
+  /** Run one after the other, the first that fails ending the step. */
+  readonly commands: readonly (readonly string[])[];
 }
 
-const STEPS: readonly Step[] = [
-  { name: 'lint', command: ['npm', 'run', 'lint'] },
-  { name: 'formatting', command: ['npm', 'run', 'format:check'] },
-  { name: 'type check', command: ['npm', 'run', 'typecheck'] },
-  { name: 'build', command: ['npm', 'run', 'build'] },
-  { name: 'unit tests (Node)', command: ['npx', 'mocha'] },
-  { name: 'chat view in Chromium', command: ['npx', 'mocha', '--config', '.mocharc.browser.json'] },
-  { name: 'in-host tests (VS Code 1.99 and 1.139)', command: ['node', 'out/test/runner/runVsCodeTests.js'] },
-  { name: 'UI tests from the source (VS Code 1.99)', command: ['npx', 'mocha', '--config', '.mocharc.ui.json'] },
-  { name: 'UI tests against the .vsix (VS Code 1.139) and the web package', command: ['node', 'out/test/runner/runUiAgainstVsix.js'] },
+const step = (name: string, ...commands: string[][]): Step => ({ name, commands });
+
+/**
+ * The steps, in order; the steps of one group run side by side. Lint, formatting and types read
+ * files and time nothing. The UI suites of the two releases each leave a core idle about a fifth
+ * of the time (they wait on VS Code), so the two releases share the machine, the web suite after
+ * the shorter one. Each starts its own code-server and Chromium on ports of their own.
+ */
+const STEPS: readonly (readonly Step[])[] = [
+  [
+    step('lint', ['npm', 'run', 'lint']),
+    step('formatting', ['npm', 'run', 'format:check']),
+    step('type check', ['npm', 'run', 'typecheck']),
+  ],
+  [step('build', ['npm', 'run', 'build'])],
+  [step('unit tests (Node)', ['npx', 'mocha'])],
+  [step('chat view in Chromium', ['npx', 'mocha', '--config', '.mocharc.browser.json'])],
+  [step('in-host tests (VS Code 1.99 and 1.139)', ['node', 'out/test/runner/runVsCodeTests.js'])],
+  // Before the UI suites: the source's suites load dist/ as packaging leaves it.
+  [step('the .vsix and the web package, checked', ['node', 'out/test/runner/runUiAgainstVsix.js', '--package'])],
+  [
+    step(
+      'UI tests from the source (VS Code 1.99), then against the web package',
+      ['npx', 'mocha', '--config', '.mocharc.ui.json'],
+      ['node', 'out/test/runner/runUiAgainstVsix.js', '--web'],
+    ),
+    step('UI tests against the .vsix (VS Code 1.139)', ['node', 'out/test/runner/runUiAgainstVsix.js', '--node']),
+  ],
 ];
 
 function seconds(ms: number): string {
   return `${(ms / 1000).toFixed(1)} s`;
 }
 
-function run(step: Step): Promise<number> {
+interface Ran {
+  readonly step: Step;
+  readonly code: number;
+  readonly ms: number;
+}
+
+/** Runs a command; one of a step that shares its group writes into `output`, to be printed whole. */
+function runCommand(command: readonly string[], output?: Buffer[]): Promise<number> {
   return new Promise((resolve) => {
-    const [program, ...args] = step.command;
-    const child = spawn(program, args, { cwd: REPO_ROOT, stdio: 'inherit', shell: process.platform === 'win32' });
-    child.once('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+    const [program, ...args] = command;
+    const child = spawn(program, args, { cwd: REPO_ROOT, stdio: output ? 'pipe' : 'inherit', shell: process.platform === 'win32' });
+    child.stdout?.on('data', (chunk: Buffer) => output?.push(chunk));
+    child.stderr?.on('data', (chunk: Buffer) => output?.push(chunk));
+    child.once('close', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
     child.once('error', () => resolve(1));
   });
+}
+
+async function run(step: Step, output?: Buffer[]): Promise<Ran> {
+  const started = Date.now();
+  let code = 0;
+  for (const command of step.commands) {
+    code = await runCommand(command, output);
+    if (code !== 0) break;
+  }
+  return { step, code, ms: Date.now() - started };
+}
+
+/** A group's steps, side by side when there are several; each step's output printed whole, in order. */
+async function runGroup(group: readonly Step[]): Promise<Ran[]> {
+  if (group.length === 1) {
+    console.log(`\n== ${group[0].name}: ${group[0].commands.map((command) => command.join(' ')).join(', then ')}`);
+    return [await run(group[0])];
+  }
+  const outputs = group.map((): Buffer[] => []);
+  const ran = await Promise.all(group.map((step, at) => run(step, outputs[at])));
+  group.forEach((step, at) => {
+    console.log(
+      `\n== ${step.name}: ${step.commands.map((command) => command.join(' ')).join(', then ')} (beside ${group.length - 1} other steps)`,
+    );
+    process.stdout.write(Buffer.concat(outputs[at]));
+  });
+  return ran;
 }
 
 /** The installs of code-server, in the background, their output in test-results/provision.log. */
@@ -55,18 +110,21 @@ async function main(): Promise<number> {
   const provisioning = provision();
   const done: string[] = [];
   const started = Date.now();
-  for (const step of STEPS) {
-    console.log(`\n== ${step.name}: ${step.command.join(' ')}`);
-    const stepStarted = Date.now();
-    const code = await run(step);
-    const took = seconds(Date.now() - stepStarted);
-    if (code !== 0) {
-      console.log(`\n✘ ${step.name} failed (exit code ${code}, after ${took}). The steps before it passed: ${done.join(', ') || 'none'}.`);
-      provisioning.kill();
-      return code;
+  for (const group of STEPS) {
+    const ran = await runGroup(group);
+    for (const step of ran.filter((step) => step.code === 0)) {
+      done.push(`${step.step.name} (${seconds(step.ms)})`);
+      console.log(`\n✔ ${step.step.name} (${seconds(step.ms)})`);
     }
-    done.push(`${step.name} (${took})`);
-    console.log(`\n✔ ${step.name} (${took})`);
+    const failed = ran.find((step) => step.code !== 0);
+    if (failed) {
+      const took = seconds(failed.ms);
+      console.log(
+        `\n✘ ${failed.step.name} failed (exit code ${failed.code}, after ${took}). The steps before it passed: ${done.join(', ') || 'none'}.`,
+      );
+      provisioning.kill();
+      return failed.code;
+    }
   }
   console.log(`\nEvery step passed in ${seconds(Date.now() - started)}:\n${done.map((line) => `  ✔ ${line}`).join('\n')}`);
   return 0;

@@ -58,26 +58,52 @@ function runSuites(files: readonly string[], env: NodeJS.ProcessEnv): number {
   return mocha.status ?? 1;
 }
 
-function main(): number {
-  npm('run', 'package');
-  const problems = checkPackage();
-  if (problems.length > 0) {
-    for (const problem of problems) console.error(`✘ ${problem}`);
-    return 1;
-  }
-  // The tour is the demo, which loads the source in development mode; every other UI suite runs.
-  const suites = fs
+/** Every UI suite but the tour, which is the demo and loads the source in development mode. */
+function nodeSuites(): string[] {
+  return fs
     .readdirSync(path.join(REPO_ROOT, 'out', 'test', 'ui'))
     .filter((file) => file.endsWith('.ui.test.js') && file !== 'tour.ui.test.js')
     .map((file) => path.join('out', 'test', 'ui', file));
-  // `--web-only`: the web package alone, while working on it.
-  const node = process.argv.includes('--web-only') ? 0 : runSuites(suites, { DOCS_ASSISTANT_VSIX: VSIX });
-  packageWeb();
-  const web = runSuites(
+}
+
+/** Both packages, the full one checked. */
+function packageBoth(): number {
+  npm('run', 'package');
+  const problems = checkPackage();
+  for (const problem of problems) console.error(`✘ ${problem}`);
+  if (problems.length === 0) packageWeb();
+  return problems.length === 0 ? 0 : 1;
+}
+
+const runNode = () => runSuites(nodeSuites(), { DOCS_ASSISTANT_VSIX: VSIX });
+const runWeb = () =>
+  runSuites(
     WEB_SUITES.map((name) => path.join('out', 'test', 'ui', `${name}.ui.test.js`)),
     { DOCS_ASSISTANT_VSIX: WEB_VSIX, DOCS_ASSISTANT_WEB: '1' },
   );
-  return node || web;
+
+/**
+ * With no option: both packages made, then the suites against each. `npm test` runs the parts
+ * apart (`--package`, then `--node` beside the 1.99 suites, and `--web` after them), and
+ * `--web-only` packages and runs the web suite alone, while working on it.
+ */
+function main(): number {
+  const [option] = process.argv.slice(2);
+  switch (option) {
+    case '--package':
+      return packageBoth();
+    case '--node':
+      return runNode();
+    case '--web':
+      return runWeb();
+    case '--web-only':
+      return packageBoth() || runWeb();
+    case undefined:
+      return packageBoth() || runNode() || runWeb();
+    default:
+      console.error(`Unknown option ${option}: --package, --node, --web or --web-only.`);
+      return 1;
+  }
 }
 
 process.exit(main());

@@ -55,8 +55,11 @@ export function shippedLanguages(): string[] {
 /** What only the Node entry loads. */
 const NODE_ONLY = ['dist/extension.js', 'dist/features.js', 'dist/preview.js', 'dist/vendor/undici.js'];
 
-/** Builds docs-assistant-web.vsix from dist/ as `npm run package` left it. */
-export function packageWeb(): void {
+/**
+ * Builds the web package from dist/ as it is (as `npm run package` left it, for the tests), into
+ * `out`: the demo's goes elsewhere, so that a demo never replaces the package the tests check.
+ */
+export function packageWeb(out: string = WEB_VSIX): string {
   const folder = fs.mkdtempSync(path.join(REPO_ROOT, 'out', 'web-package-'));
   try {
     const manifest = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')) as Record<string, unknown>;
@@ -69,10 +72,11 @@ export function packageWeb(): void {
     fs.writeFileSync(path.join(folder, '.vscodeignore'), '');
     execFileSync(
       path.join(REPO_ROOT, 'node_modules', '.bin', 'vsce'),
-      ['package', '--no-dependencies', '--allow-missing-repository', '--no-rewrite-relative-links', '--out', WEB_VSIX],
+      ['package', '--no-dependencies', '--allow-missing-repository', '--no-rewrite-relative-links', '--out', out],
       { cwd: folder, stdio: ['ignore', 'ignore', 'inherit'] },
     );
-    console.log(`${path.basename(WEB_VSIX)}: ${(fs.statSync(WEB_VSIX).size / 1024).toFixed(0)} KB, the web entry alone`);
+    console.log(`${path.basename(out)}: ${(fs.statSync(out).size / 1024).toFixed(0)} KB, the web entry alone`);
+    return out;
   } finally {
     fs.rmSync(folder, { recursive: true, force: true });
   }
