@@ -16,10 +16,12 @@ interface Step {
 const step = (name: string, ...commands: string[][]): Step => ({ name, commands });
 
 /**
- * The steps, in order; the steps of one group run side by side. Lint, formatting and types read
- * files and time nothing. The UI suites of the two releases each leave a core idle about a fifth
- * of the time (they wait on VS Code), so the two releases share the machine, the web suite after
- * the shorter one. Each starts its own code-server and Chromium on ports of their own.
+ * The steps, in order; the steps of one group run side by side, each starting its own servers and
+ * browsers on ports of their own. Lint, formatting and types read files and time nothing. The unit
+ * tests take one core and the Chromium suite most of the other; neither measures a clock (a test
+ * of speed counts CPU time, against a smaller input in the same run). The UI suites of the two
+ * releases each leave a core idle about a fifth of the time (they wait on VS Code), so the two
+ * releases share the machine, the web suite after the shorter one.
  */
 const STEPS: readonly (readonly Step[])[] = [
   [
@@ -28,8 +30,7 @@ const STEPS: readonly (readonly Step[])[] = [
     step('type check', ['npm', 'run', 'typecheck']),
   ],
   [step('build', ['npm', 'run', 'build'])],
-  [step('unit tests (Node)', ['npx', 'mocha'])],
-  [step('chat view in Chromium', ['npx', 'mocha', '--config', '.mocharc.browser.json'])],
+  [step('unit tests (Node)', ['npx', 'mocha']), step('chat view in Chromium', ['npx', 'mocha', '--config', '.mocharc.browser.json'])],
   [step('in-host tests (VS Code 1.99 and 1.139)', ['node', 'out/test/runner/runVsCodeTests.js'])],
   // Before the UI suites: the source's suites load dist/ as packaging leaves it.
   [step('the .vsix and the web package, checked', ['node', 'out/test/runner/runUiAgainstVsix.js', '--package'])],

@@ -5,6 +5,7 @@
 // profile, as users have them: newer releases ignore the development path in a workbench's URL.
 
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as net from 'node:net';
 import * as os from 'node:os';
@@ -258,6 +259,53 @@ function listExtensions(extensionsDir: string, folders: readonly string[]): void
   fs.writeFileSync(file, JSON.stringify(listed));
 }
 
+/**
+ * Installs a package into `extensionsDir` as code-server's own `--install-extension` does: the
+ * first time a run needs that file in that release, by code-server (which takes a core for about a
+ * second, at every workbench of a UI suite); after, by copying what it made then, the paths in its
+ * list moved.
+ */
+function installPackage(vsix: string, extensionsDir: string, release: ReleaseName, server: { entry: string; node: string }): void {
+  const stat = fs.statSync(vsix);
+  const key = createHash('sha256')
+    .update(`${release}\0${path.resolve(vsix)}\0${stat.size}\0${stat.mtimeMs}`)
+    .digest('hex')
+    .slice(0, 16);
+  const made = path.join(os.tmpdir(), 'docs-assistant-installed', key);
+  if (!fs.existsSync(path.join(made, 'extensions', 'extensions.json'))) {
+    const scratch = `${made}.${process.pid}`;
+    fs.rmSync(scratch, { recursive: true, force: true });
+    fs.mkdirSync(path.join(scratch, 'extensions'), { recursive: true });
+    // code-server installs and exits.
+    execFileSync(
+      server.node,
+      [
+        server.entry,
+        '--user-data-dir',
+        path.join(scratch, 'user'),
+        '--extensions-dir',
+        path.join(scratch, 'extensions'),
+        '--install-extension',
+        vsix,
+      ],
+      { stdio: 'pipe' },
+    );
+    fs.rmSync(made, { recursive: true, force: true });
+    fs.renameSync(scratch, made);
+  }
+  const from = path.join(made, 'extensions');
+  const listFile = path.join(extensionsDir, 'extensions.json');
+  const listed = fs.existsSync(listFile) ? (JSON.parse(fs.readFileSync(listFile, 'utf8')) as unknown[]) : [];
+  for (const entry of fs.readdirSync(from)) {
+    if (entry === 'extensions.json' || entry.startsWith('.')) continue;
+    fs.cpSync(path.join(from, entry), path.join(extensionsDir, entry), { recursive: true });
+  }
+  const theirs = JSON.parse(
+    fs.readFileSync(path.join(from, 'extensions.json'), 'utf8').split(from).join(path.resolve(extensionsDir)),
+  ) as unknown[];
+  fs.writeFileSync(listFile, JSON.stringify([...listed, ...theirs]));
+}
+
 export async function startCodeServer(options: CodeServerOptions): Promise<RunningCodeServer> {
   const release = options.release ?? releaseOfRun();
   const { entry, node } = await ensureCodeServer(release, options.log);
@@ -267,12 +315,7 @@ export async function startCodeServer(options: CodeServerOptions): Promise<Runni
   fs.mkdirSync(extensionsDir, { recursive: true });
   if (options.locale) declareLanguage(userDir, options.locale);
   writeUserSettings(userDir, options.settings);
-  for (const vsix of options.installExtensions ?? []) {
-    // code-server installs and exits.
-    execFileSync(node, [entry, '--user-data-dir', userDir, '--extensions-dir', extensionsDir, '--install-extension', vsix], {
-      stdio: 'pipe',
-    });
-  }
+  for (const vsix of options.installExtensions ?? []) installPackage(vsix, extensionsDir, release, { entry, node });
   listExtensions(extensionsDir, options.extensionFolders ?? []);
   const args = [
     entry,

@@ -61,6 +61,7 @@ const NODE_ONLY = ['dist/extension.js', 'dist/features.js', 'dist/preview.js', '
  */
 export function packageWeb(out: string = WEB_VSIX): string {
   const folder = fs.mkdtempSync(path.join(REPO_ROOT, 'out', 'web-package-'));
+  fs.mkdirSync(path.dirname(out), { recursive: true });
   try {
     const manifest = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')) as Record<string, unknown>;
     delete manifest.main;
