@@ -261,48 +261,41 @@ function listExtensions(extensionsDir: string, folders: readonly string[]): void
 
 /**
  * Installs a package into `extensionsDir` as code-server's own `--install-extension` does: the
- * first time a run needs that file in that release, by code-server (which takes a core for about a
- * second, at every workbench of a UI suite); after, by copying what it made then, the paths in its
- * list moved.
+ * first time a run needs that file in that code-server, by code-server (which takes a core for
+ * about a second, at every workbench of a UI suite); after, by copying what it made then. A filled
+ * entry is never replaced: a second process that filled the same one drops its own.
  */
 function installPackage(vsix: string, extensionsDir: string, release: ReleaseName, server: { entry: string; node: string }): void {
   const stat = fs.statSync(vsix);
   const key = createHash('sha256')
-    .update(`${release}\0${path.resolve(vsix)}\0${stat.size}\0${stat.mtimeMs}`)
+    .update(`${RELEASES[release].codeServer}\0${path.resolve(vsix)}\0${stat.size}\0${stat.mtimeMs}`)
     .digest('hex')
     .slice(0, 16);
   const made = path.join(os.tmpdir(), 'docs-assistant-installed', key);
-  if (!fs.existsSync(path.join(made, 'extensions', 'extensions.json'))) {
+  if (!fs.existsSync(made)) {
     const scratch = `${made}.${process.pid}`;
-    fs.rmSync(scratch, { recursive: true, force: true });
-    fs.mkdirSync(path.join(scratch, 'extensions'), { recursive: true });
-    // code-server installs and exits.
-    execFileSync(
-      server.node,
-      [
-        server.entry,
-        '--user-data-dir',
-        path.join(scratch, 'user'),
-        '--extensions-dir',
-        path.join(scratch, 'extensions'),
-        '--install-extension',
-        vsix,
-      ],
-      { stdio: 'pipe' },
-    );
-    fs.rmSync(made, { recursive: true, force: true });
-    fs.renameSync(scratch, made);
+    try {
+      fs.mkdirSync(path.join(scratch, 'extensions'), { recursive: true });
+      // code-server installs and exits.
+      const into = ['--user-data-dir', path.join(scratch, 'user'), '--extensions-dir', path.join(scratch, 'extensions')];
+      execFileSync(server.node, [server.entry, ...into, '--install-extension', vsix], { stdio: 'pipe' });
+      fs.renameSync(scratch, made);
+    } catch (error) {
+      if (!fs.existsSync(made)) throw error;
+    } finally {
+      fs.rmSync(scratch, { recursive: true, force: true });
+    }
   }
   const from = path.join(made, 'extensions');
+  for (const entry of fs.readdirSync(from)) {
+    if (entry !== 'extensions.json') fs.cpSync(path.join(from, entry), path.join(extensionsDir, entry), { recursive: true });
+  }
+  // Each entry located in this profile's folder, as code-server would have written it here.
+  const theirs = (JSON.parse(fs.readFileSync(path.join(from, 'extensions.json'), 'utf8')) as { relativeLocation: string }[]).map(
+    (entry) => ({ ...entry, location: { $mid: 1, scheme: 'file', path: path.resolve(extensionsDir, entry.relativeLocation) } }),
+  );
   const listFile = path.join(extensionsDir, 'extensions.json');
   const listed = fs.existsSync(listFile) ? (JSON.parse(fs.readFileSync(listFile, 'utf8')) as unknown[]) : [];
-  for (const entry of fs.readdirSync(from)) {
-    if (entry === 'extensions.json' || entry.startsWith('.')) continue;
-    fs.cpSync(path.join(from, entry), path.join(extensionsDir, entry), { recursive: true });
-  }
-  const theirs = JSON.parse(
-    fs.readFileSync(path.join(from, 'extensions.json'), 'utf8').split(from).join(path.resolve(extensionsDir)),
-  ) as unknown[];
   fs.writeFileSync(listFile, JSON.stringify([...listed, ...theirs]));
 }
 

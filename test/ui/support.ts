@@ -109,12 +109,17 @@ const commandInputBox = `${QUICK_INPUT_BOX}:not([placeholder="Type the name of a
  */
 export async function focusWorkbench(page: Page): Promise<void> {
   // A webview that is loading takes the focus once it is ready, which can be just after it was
-  // moved: move it again until it stays. Run in the page (whose DOM this Node program has no types
-  // for), hence as text.
+  // moved, and an action item can be drawn anew while it is focused: move it again until it stays.
+  // Run in the page (whose DOM this Node program has no types for), hence as text.
+  const item = page.locator('.part.activitybar li.action-item[tabindex]').first();
   await until(
     'the focus on the activity bar',
     async () => {
-      await page.locator('.part.activitybar li.action-item[tabindex]').first().focus();
+      try {
+        await item.focus({ timeout: 5_000 });
+      } catch {
+        return false;
+      }
       return page.evaluate(`document.activeElement?.closest('.part.activitybar') != null`);
     },
     30_000,
@@ -253,7 +258,9 @@ export function webviewFrame(page: Page, selector: string, timeoutMs = 30_000): 
 
 export async function screenshot(page: Page, name: string): Promise<string> {
   fs.mkdirSync(SCREENSHOTS, { recursive: true });
-  const file = path.join(SCREENSHOTS, `${name}.png`);
+  // npm test runs both releases' suites at once: a failure's picture says whose it is.
+  const run = process.env.DOCS_ASSISTANT_WEB ? 'web' : releaseOfRun();
+  const file = path.join(SCREENSHOTS, `${name.replace(/^failed-/, `failed-${run}-`)}.png`);
   await page.screenshot({ path: file });
   return file;
 }
