@@ -5,6 +5,7 @@ import { sectionsAnswer } from '../emulator/floodAnswers';
 import type { Workbench, WorkbenchOptions } from '../runner/workbench';
 import {
   answerInput,
+  notification,
   onlyIn,
   openFile,
   openSidebar,
@@ -28,6 +29,8 @@ async function chatReady(emulator: PlatformEmulator, options: WorkbenchOptions =
   await openSidebar(bench.page);
   await runCommand(bench.page, 'Docs Assistant: Set Assistant Key', { opensInput: true });
   await answerInput(bench.page, emulator.config.assistantKey);
+  // Stored once the command says so: a question sent before then would find no key.
+  await notification(bench.page, 'The assistant key is stored');
   const chat = await webviewFrame(bench.page, 'textarea.question-input');
   await chat.locator('textarea.question-input').waitFor({ state: 'visible' });
   return { bench, chat };

@@ -7,7 +7,7 @@ import * as assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { JobRepository } from '../emulator/jobRepository';
 import { cloneInto } from '../runner/gitRepository';
-import { answerInput, openFile, openSidebar, QUICK_INPUT, runCommand, screenshot, uiSuite, workbench } from './support';
+import { answerInput, notification, openFile, openSidebar, QUICK_INPUT, runCommand, screenshot, uiSuite, workbench } from './support';
 
 describe("reviewing an agent job's change, as a user does", function () {
   this.timeout(300_000);
@@ -47,6 +47,8 @@ describe("reviewing an agent job's change, as a user does", function () {
     await openSidebar(page);
     await runCommand(page, 'Docs Assistant: Set Admin Key', { opensInput: true });
     await answerInput(page, ui.emulator.config.adminKey);
+    // Stored once the command says so: Start Agent Job run before then would find no key.
+    await notification(page, 'The admin key is stored');
 
     // A selection in the chat guide, and a job about it.
     await openFile(page, 'chat.md');

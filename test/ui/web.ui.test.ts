@@ -6,7 +6,18 @@ import * as assert from 'node:assert/strict';
 import * as path from 'node:path';
 import type { Page } from 'playwright-core';
 import { writtenJson } from '../runner/workbench';
-import { answerInput, openFile, openSidebar, QUICK_INPUT, runCommand, screenshot, uiSuite, webviewFrame, workbench } from './support';
+import {
+  answerInput,
+  notification,
+  openFile,
+  openSidebar,
+  QUICK_INPUT,
+  runCommand,
+  screenshot,
+  uiSuite,
+  webviewFrame,
+  workbench,
+} from './support';
 
 const web = process.env.DOCS_ASSISTANT_WEB === '1';
 
@@ -28,6 +39,8 @@ const web = process.env.DOCS_ASSISTANT_WEB === '1';
     await openSidebar(bench.page);
     await runCommand(bench.page, 'Docs Assistant: Set Assistant Key', { opensInput: true });
     await answerInput(bench.page, ui.emulator.config.assistantKey);
+    // Stored once the command says so: a question sent before then would find no key.
+    await notification(bench.page, 'The assistant key is stored');
     return { page: bench.page, workspace: bench.workspace, close: () => bench.close() };
   }
 
@@ -106,6 +119,7 @@ const web = process.env.DOCS_ASSISTANT_WEB === '1';
     const { page } = await connected();
     await runCommand(page, 'Docs Assistant: Set Admin Key', { opensInput: true });
     await answerInput(page, ui.emulator.config.adminKey);
+    await notification(page, 'The admin key is stored');
     const said = await ask(page, 'How do I stop an answer?');
     assert.match(said, /did not accept the call from a browser/);
     assert.match(said, /agent jobs its admin interface/);
