@@ -15,7 +15,7 @@ import type { Workbench } from '../runner/workbench';
 import { REPO_ROOT } from '../runner/workbench';
 import { PlatformEmulator } from '../emulator/emulator';
 import { until } from '../until';
-import { closeWorkbenches, giveKeys, onlyIn, openFile, openSidebar, runCommand, screenshot, workbench } from './support';
+import { closeWorkbenches, giveKeys, onlyIn, openFile, openSidebar, runCommand, screenshot, sendInChatView, workbench } from './support';
 
 const TEST_MODEL = path.join(REPO_ROOT, 'test', 'ui', 'testModel');
 
@@ -37,8 +37,8 @@ describe('Docs Assistant in VS Code’s agent mode', function () {
     fs.writeFileSync(path.join(modelDir, 'script.json'), JSON.stringify({ replies }));
     fs.rmSync(path.join(modelDir, 'requests.jsonl'), { force: true });
   }
-  /** Every request the model was sent, with tools. */
-  function requests(): Recorded[] {
+  /** The requests the model was sent that offered tools; with `withoutTools`, also VS Code's own (a title). */
+  function requests(withoutTools = false): Recorded[] {
     const file = path.join(modelDir, 'requests.jsonl');
     if (!fs.existsSync(file)) return [];
     return fs
@@ -46,7 +46,7 @@ describe('Docs Assistant in VS Code’s agent mode', function () {
       .split('\n')
       .filter(Boolean)
       .map((line) => JSON.parse(line) as Recorded)
-      .filter((request) => request.tools.length > 0);
+      .filter((request) => withoutTools || request.tools.length > 0);
   }
   /** The tool results the model was sent back, by tool name, in the last request. */
   function resultsSentBack(): Map<string, string> {
@@ -64,10 +64,7 @@ describe('Docs Assistant in VS Code’s agent mode', function () {
   /** Starts a new chat in the Chat view, types `question` and sends it, in agent mode. */
   async function ask(question: string): Promise<void> {
     await page.locator('.part.auxiliarybar a[aria-label^="New Chat ("]:visible').first().click();
-    const input = page.locator('.interactive-input-part .monaco-editor').first();
-    await input.click();
-    await page.keyboard.type(question);
-    await page.keyboard.press('Enter');
+    await sendInChatView(page, question);
   }
 
   /** The confirmation VS Code shows above the chat's box, once it shows `text` (its title). */
@@ -114,8 +111,14 @@ describe('Docs Assistant in VS Code’s agent mode', function () {
     await page.locator('.interactive-input-part').getByText('Docs Assistant Test Model').waitFor();
   });
   afterEach(async function () {
-    if (this.currentTest?.state === 'failed')
-      await screenshot(page, `failed-agent-${this.currentTest.title.slice(0, 30).replace(/\W+/g, '-')}`);
+    if (this.currentTest?.state !== 'failed') return;
+    await screenshot(page, `failed-agent-${this.currentTest.title.slice(0, 30).replace(/\W+/g, '-')}`);
+    // What the model was asked, and with which tools: a CI log then says where the turn stopped.
+    console.log(`the test model was asked ${requests(true).length} times`);
+    for (const { tools, messages } of requests(true))
+      console.log(
+        `model asked with ${tools.length} tools, ${messages.map((message) => message.parts.map((part) => part.type).join('+')).join(', ')}`,
+      );
   });
   after(async () => {
     await closeWorkbenches(undefined);

@@ -12,7 +12,17 @@ import type { Locator, Page } from 'playwright-core';
 import type { Workbench } from '../runner/workbench';
 import { REPO_ROOT } from '../runner/workbench';
 import { PlatformEmulator } from '../emulator/emulator';
-import { answerInput, closeWorkbenches, notification, onlyIn, openFile, runCommand, screenshot, workbench } from './support';
+import {
+  answerInput,
+  closeWorkbenches,
+  notification,
+  onlyIn,
+  openFile,
+  runCommand,
+  screenshot,
+  sendInChatView,
+  workbench,
+} from './support';
 
 const TEST_MODEL = path.join(REPO_ROOT, 'test', 'ui', 'testModel');
 type Body = { threadId?: string; threadKey?: string; context?: { type: string; path?: string; value: string }[] };
@@ -28,19 +38,8 @@ describe('@docs in VS Code’s own Chat view', function () {
 
   /** Types a question into the Chat view's box, in place of what is there, and sends it; resolves to its response. */
   async function ask(question: string): Promise<Locator> {
-    const input = page.locator('.interactive-input-part .monaco-editor').first();
-    await input.click();
-    await page.keyboard.press('Control+A');
-    await page.keyboard.press('Backspace');
-    await page.keyboard.type(question);
-    // The participant's name is a suggestion the box completes: the question goes once it is plain text.
-    await page.keyboard.press('Escape');
-    await page.keyboard.press('Enter');
-    // The list draws only the rows in sight, and reuses their elements in any order: the question's
-    // row is found by its words, and its response is the row after it, by the list's own index.
-    const asked = question.replace(/^@docs\s+/, '');
-    const row = page.locator('.monaco-list-row', { has: page.locator('.interactive-request', { hasText: asked }) }).last();
-    await row.waitFor({ timeout: 30_000 });
+    const row = await sendInChatView(page, question);
+    // Its response is the row after it, by the list's own index: the list reuses its rows' elements in any order.
     const index = Number(await row.getAttribute('data-index'));
     assert.ok(Number.isInteger(index), 'the question row has its index');
     return page.locator(`.monaco-list-row[data-index="${index + 1}"] .interactive-response`);

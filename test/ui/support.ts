@@ -198,6 +198,45 @@ export async function notification(page: Page, text: string): Promise<Locator> {
   }
 }
 
+/**
+ * Sends `question` from VS Code's own Chat view, in place of what its box holds, and resolves to the
+ * question's row once the view lists it. A box just made (a new chat) can drop keys typed while it
+ * settles, so what it holds is checked before Enter, and typed again if Enter sent nothing.
+ */
+export async function sendInChatView(page: Page, question: string): Promise<Locator> {
+  const input = page.locator('.interactive-input-part .monaco-editor').first();
+  // Compared without white space: the editor draws spaces as no-break ones, and wraps a long question over lines.
+  const bare = (text: string) => text.replace(/\s/g, '');
+  const holds = async () => bare(await input.locator('.view-lines').innerText());
+  for (let attempt = 1; (await holds()) !== bare(question); attempt++) {
+    if (attempt > 3) throw new Error(`The Chat view's box holds "${await input.innerText()}", not "${question}"`);
+    await input.click();
+    await page.keyboard.press('Control+A');
+    await page.keyboard.press('Backspace');
+    await page.keyboard.type(question);
+    // A participant's name or a command is a suggestion the box completes: the question goes once it is plain text.
+    if (await page.locator('.suggest-widget.visible').count()) await page.keyboard.press('Escape');
+    await until('the Chat view’s box to hold the question', async () => (await holds()) === bare(question), 5_000).catch(() => undefined);
+  }
+  // The list draws only the rows in sight: the question's row is found by its words.
+  const asked = question.replace(/^@docs\s+/, '');
+  const row = page.locator('.monaco-list-row', { has: page.locator('.interactive-request', { hasText: asked }) }).last();
+  for (let attempt = 1; ; attempt++) {
+    await page.keyboard.press('Enter');
+    try {
+      await row.waitFor({ timeout: 20_000 });
+      return row;
+    } catch (error) {
+      // Sent, and only slow to be listed: waiting is all it needs. Still in the box: Enter was lost.
+      if ((await holds()) !== bare(question)) {
+        await row.waitFor({ timeout: 60_000 });
+        return row;
+      }
+      if (attempt === 3) throw error;
+    }
+  }
+}
+
 /** Types into the open input box and accepts it; with `expect`, first waits for a box that shows that text. */
 export async function answerInput(page: Page, text: string, expect?: string): Promise<void> {
   if (expect) await page.locator(QUICK_INPUT, { hasText: expect }).waitFor();
