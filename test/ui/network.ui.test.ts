@@ -71,8 +71,23 @@ describe('behind a proxy, as a user sets it', function () {
         .first();
       await row.waitFor({ timeout: 30_000 });
       const input = row.locator('input.input, textarea').first();
-      await input.click();
-      await page.keyboard.type(proxy.url);
+      // The list draws the results again as the search settles, reusing its rows for other
+      // settings: what is typed goes in once the focused box is the Proxy setting's, and is checked.
+      const typedInProxy = `(() => {
+        const box = document.activeElement;
+        return box?.closest('.setting-item-contents')?.textContent?.includes('The proxy setting to use') ? box.value : undefined;
+      })()`;
+      await until(
+        'the proxy’s address in the Proxy setting’s box',
+        async () => {
+          await input.click();
+          if ((await page.evaluate(typedInProxy)) === undefined) return false;
+          await page.keyboard.press('Control+A');
+          await page.keyboard.type(proxy.url);
+          return (await page.evaluate(typedInProxy)) === proxy.url;
+        },
+        60_000,
+      );
       await page.keyboard.press('Tab');
       await userSettingsWhen(bench, (settings) => settings['http.proxy'] === proxy.url);
       await screenshot(page, 'network-settings-proxy');

@@ -71,7 +71,11 @@ describe('the demo, as a new user tries it', function () {
       await jobRow(text).waitFor({ timeout: 60_000 });
     assert.equal(await jobsPane().locator('.monaco-list-row').count(), 6);
     const chat = await webviewFrame(page, 'textarea.question-input');
-    assert.match(await chat.locator('body').innerText(), /Ask a question about the "acme-docs" documentation/);
+    // The welcome comes with the view's set-up, a moment after its box.
+    await chat
+      .getByText(/Ask a question about the "acme-docs" documentation/)
+      .first()
+      .waitFor();
     assert.equal(
       await page.locator('.notifications-toasts .notification-toast').count(),
       0,
@@ -222,7 +226,8 @@ describe('the demo, as a new user tries it', function () {
     await done.locator('.monaco-button', { hasText: 'Review Changes' }).click();
     const reviewTab = page.locator('.tabs-container .tab', { hasText: 'Agent job changes: Document answerTimeoutMs' });
     await reviewTab.waitFor();
-    await page.locator('.part.editor .view-line', { hasText: '## Document answerTimeoutMs in the configuration guide' }).first().waitFor();
+    // Its start: a narrow editor wraps the heading.
+    await page.locator('.part.editor .view-line', { hasText: '## Document answerTimeoutMs' }).first().waitFor();
     // What git and the review said has been read: the notifications are put away for the picture.
     await runCommand(page, 'Notifications: Clear All Notifications');
     await reviewTab.click();
