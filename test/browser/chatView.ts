@@ -38,6 +38,19 @@ export function scrollTopOf(view: Page | Frame): Promise<number> {
   );
 }
 
+let bundled: string | undefined;
+/** The view's script, built from source once a run: a build takes longer than the page that loads it. */
+function viewBundle(): string {
+  bundled ??= buildSync({
+    entryPoints: [path.join(REPO_ROOT, 'src', 'webview', 'chat.ts')],
+    bundle: true,
+    format: 'iife',
+    platform: 'browser',
+    write: false,
+  }).outputFiles[0].text;
+  return bundled;
+}
+
 /** A narrow view, as in a side bar, connected and showing no conversation yet. */
 export async function openChatView(browser: Browser): Promise<Page> {
   const page = await browser.newPage({ viewport: { width: 360, height: 500 } });
@@ -51,14 +64,7 @@ export async function openChatView(browser: Browser): Promise<Page> {
     content:
       'window.posted = []; window.acquireVsCodeApi = () => ({ postMessage(m) { window.posted.push(m); }, getState() {}, setState() {} });',
   });
-  const view = buildSync({
-    entryPoints: [path.join(REPO_ROOT, 'src', 'webview', 'chat.ts')],
-    bundle: true,
-    format: 'iife',
-    platform: 'browser',
-    write: false,
-  });
-  await page.addScriptTag({ content: view.outputFiles[0].text });
+  await page.addScriptTag({ content: viewBundle() });
   await postToView(page, { type: 'setup', setup: { kind: 'ready', origin: 'https://api.example.com', domain: 'acme' } });
   return page;
 }
