@@ -415,8 +415,18 @@ describe('the chat view scrolling during a flood, in Chromium', function () {
       type: 'turnStarted',
       turn: { id: 'f', question: 'Everything', answer: '', sources: [], status: 'streaming' },
     });
+    // Watched from inside the page: a busy machine can keep this process away for longer than the
+    // whole filling in takes, and a wait from here would then find it over.
+    const catchingUp = page.evaluate(`new Promise((resolve) => {
+      const observer = new MutationObserver(() => {
+        if (document.querySelector('.md-blocks[data-catching-up]') === null) return;
+        observer.disconnect();
+        resolve(true);
+      });
+      observer.observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-catching-up'] });
+    })`);
     await postToView(page, { type: 'delta', turnId: 'f', text });
-    await page.locator('.md-blocks[data-catching-up]').waitFor();
+    await catchingUp;
     return page;
   }
   const allDrawn = (page: Page) => page.locator('.md-blocks[data-catching-up]').waitFor({ state: 'detached', timeout: 30_000 });
