@@ -1,11 +1,10 @@
 // Finished blocks that arrived faster than a frame can draw them (a cached answer, a fast model, a
 // restored conversation): the newest are drawn first, where a reader at the end is reading, and
 // these, older, fill in before them, in order, a slice of a few milliseconds a task, so that the
-// view answers a key, a scroll or Stop between slices. A code block too long for a slice is drawn
-// in steps of lines, as if it were arriving, each step laying out only its new lines (the earlier
-// chunks kept, codeChunks.ts). Why, and what it costs: docs/rendering.md.
+// view answers a key, a scroll or Stop between slices. Their code goes in plain, to be highlighted
+// once all the text is drawn (plainCode.ts); a code block too long for a slice goes in a slice at a
+// time, hidden until it is whole. Why, and what it costs: docs/rendering.md.
 
-import { afterLines, DrawnChunks } from './codeChunks';
 import type { AnswerReferences } from './linkReferences';
 import { renderMarkdown } from './markdown';
 import { morphFrom } from './morph';
@@ -14,15 +13,8 @@ import { morphFrom } from './morph';
 export const SLICE_CHARS = 4_096;
 /** Characters of rendered HTML a group holds before a new one starts. */
 export const GROUP_CHARS = 8_192;
-/** A block with a fenced code block in it, whose chunks a step can keep (other long blocks are drawn whole). */
+/** A block with a fenced code block in it, which a step can cut at a line's end (other long blocks are drawn whole). */
 const HAS_FENCE = /^ {0,3}(`{3,}|~{3,})/m;
-
-/** Where the code of the block's first fence starts: after the fence's line. */
-function lineAfterFence(block: string): number {
-  const fence = HAS_FENCE.exec(block)?.index ?? 0;
-  const end = block.indexOf('\n', fence);
-  return end < 0 ? block.length : end + 1;
-}
 
 /** A block of code too long for a slice: drawn in steps of lines. */
 const isLongCode = (block: string): boolean => block.length > SLICE_CHARS && HAS_FENCE.test(block);
@@ -35,14 +27,16 @@ export interface BackfillPlace {
   readonly before: HTMLElement;
   readonly references: AnswerReferences;
   newGroup(): HTMLElement;
+  /** `root` holds code drawn plain, to be highlighted once all the text is drawn. */
+  highlightLater(root: Element): void;
 }
 
 export class Backfill {
   /** The group being filled, and what it holds. */
   private group: HTMLElement | undefined;
   private groupChars = 0;
-  /** A long code block drawn in steps, in a group of its own: how much of it is drawn, and its chunks as drawn. */
-  private partial: { readonly group: HTMLElement; drawnTo: number; readonly chunks: DrawnChunks } | undefined;
+  /** A long code block drawn in steps, in a group of its own: how much of it is drawn. */
+  private partial: { readonly group: HTMLElement; drawnTo: number } | undefined;
 
   constructor(
     private readonly blocks: string[],
@@ -71,9 +65,10 @@ export class Backfill {
       for (; count < this.blocks.length && !isLongCode(this.blocks[count]) && chars + this.blocks[count].length <= most; count++)
         chars += this.blocks[count].length;
       const text = this.blocks.slice(0, count).join('');
-      const html = renderMarkdown(text, { references: this.place.references.made });
+      const html = renderMarkdown(text, { references: this.place.references.made, plainCode: true });
       const group = this.fillGroup(html.length);
       group.insertAdjacentHTML('beforeend', html);
+      this.place.highlightLater(group);
       this.finished(group, text, count, html.length);
       left -= chars;
     }
@@ -81,38 +76,28 @@ export class Backfill {
   }
 
   /**
-   * One step of a long code block: its next chunk of lines; what it drew. The
-   * block's group stays hidden until all its lines are there: a step then costs no style, layout or
-   * paint of what it adds, and the block shows at once, above a reader at the end.
+   * One step of a long code block: its next slice, cut at a line's end; what it drew. The block's
+   * group stays hidden until all its lines are there: a step then costs no style, layout or paint
+   * of what it adds, and the block shows at once, above a reader at the end.
    */
   private drawStep(block: string): number {
     if (!this.partial) {
       const group = this.addGroup();
       group.hidden = true;
-      this.partial = { group, drawnTo: 0, chunks: new DrawnChunks() };
+      this.partial = { group, drawnTo: 0 };
     }
     const partial = this.partial;
     const group = partial.group;
-    // A chunk of lines at a time (codeChunks.ts), whole, so that the next step finds it highlighted:
-    // highlighting is what costs, about a millisecond for every 10 lines.
-    const next = afterLines(block, partial.drawnTo === 0 ? lineAfterFence(block) : partial.drawnTo);
-    const to = next < 0 ? block.length : next;
-    const shown = block.slice(0, to);
-    const from = group.firstChild;
-    partial.chunks.start();
-    let drawn = morphFrom(group, from, '', renderMarkdown(shown, { drawn: partial.chunks, references: this.place.references.made }));
-    if (drawn.kept < partial.chunks.placeholders) {
-      // A chunk found nothing at its place to keep: all of it in full.
-      partial.chunks.forget();
-      partial.chunks.start();
-      drawn = morphFrom(group, from, '', renderMarkdown(shown, { references: this.place.references.made }));
-    }
-    partial.chunks.drawn();
+    const next = block.indexOf('\n', partial.drawnTo + SLICE_CHARS);
+    const to = next < 0 ? block.length : next + 1;
+    // The code is plain, so the block so far renders as cheaply as it escapes; morph appends its new lines.
+    morphFrom(group, group.firstChild, '', renderMarkdown(block.slice(0, to), { references: this.place.references.made, plainCode: true }));
     const step = to - partial.drawnTo;
     partial.drawnTo = to;
     if (to === block.length) {
       this.partial = undefined;
       group.hidden = false;
+      this.place.highlightLater(group);
       this.finished(group, block, 1, block.length);
     }
     return step;

@@ -5,6 +5,10 @@
 
 /** Keys the browser scrolls with: it scrolls what holds the focus or was last clicked, or else the page. */
 const SCROLL_KEYS = new Set(['PageUp', 'PageDown', 'Home', 'End', 'ArrowUp', 'ArrowDown', ' ']);
+/** Of those, the keys that scroll up (and Space with Shift). */
+const UP_KEYS = new Set(['PageUp', 'Home', 'ArrowUp']);
+/** How long a scroll up may take to leave the end before the reader counts as at the end again. */
+const LEAVING_MS = 500;
 
 export class ChatScroll {
   /**
@@ -15,6 +19,10 @@ export class ChatScroll {
   private following = true;
   /** Where the reader was, from the bottom, while the conversation was hidden for the set-up panel. */
   private hiddenAt: number | undefined;
+  /** The reader holds the scrollbar: nothing moves the view under them. */
+  private held = false;
+  /** The reader began to scroll up, and the view has not yet left the end (stopsFollowingAtOnce). */
+  private leaving: ReturnType<typeof setTimeout> | undefined;
 
   constructor(
     /** What scrolls: #app, everything in the view. */
@@ -27,10 +35,15 @@ export class ChatScroll {
     scroller.addEventListener(
       'scroll',
       () => {
-        if (shown()) this.following = this.atEnd();
+        if (!shown()) return;
+        const atEnd = this.atEnd();
+        if (this.leaving !== undefined && atEnd) return;
+        this.stopLeaving();
+        this.following = atEnd;
       },
       { passive: true },
     );
+    this.stopsFollowingAtOnce();
     // The conversation grows or shrinks as text reflows (a wider view, larger fonts): a reader at the
     // end stays there. Anchoring keeps a reader elsewhere in place.
     new ResizeObserver(() => this.follow()).observe(conversation);
@@ -74,6 +87,48 @@ export class ChatScroll {
     this.hiddenAt = undefined;
   }
 
+  /**
+   * A scroll up by the wheel or a key is animated: its first frames are still within reach of the
+   * end, and their events would count the reader as at the end, so a flood's next step would take
+   * them back there (and a step may come before the first event). So what scrolls up (the wheel, a
+   * key, the scrollbar) stops the following at once, until the view has left the end; if it has not
+   * within LEAVING_MS (what was scrolled was not the view, or by less than the end's reach), where
+   * the reader is counts again.
+   */
+  private stopsFollowingAtOnce(): void {
+    const stop = () => {
+      if (!this.following || this.scroller.scrollTop === 0) return;
+      this.following = false;
+      this.stopLeaving();
+      this.leaving = setTimeout(() => {
+        this.leaving = undefined;
+        if (this.shown() && !this.held) this.following = this.atEnd();
+      }, LEAVING_MS);
+    };
+    this.scroller.addEventListener('wheel', (event) => void (event.deltaY < 0 && !isTextField(event.target) && stop()), {
+      passive: true,
+    });
+    document.addEventListener('keydown', (event) => {
+      const up = UP_KEYS.has(event.key) || (event.key === ' ' && event.shiftKey);
+      if (up && !isTextField(event.target)) stop();
+    });
+    // The scrollbar is the scroller's own: a press on it holds the view until it is let go.
+    this.scroller.addEventListener('pointerdown', (event) => {
+      if (event.target !== this.scroller) return;
+      stop();
+      this.held = true;
+    });
+    window.addEventListener('pointerup', () => {
+      if (this.held && this.shown()) this.following = this.atEnd();
+      this.held = false;
+    });
+  }
+
+  private stopLeaving(): void {
+    clearTimeout(this.leaving);
+    this.leaving = undefined;
+  }
+
   private readonly showEnd = (): void => {
     this.scroller.scrollTop = this.scroller.scrollHeight;
   };
@@ -81,6 +136,15 @@ export class ChatScroll {
   private atEnd(): boolean {
     return this.scroller.scrollHeight - this.scroller.clientHeight - this.scroller.scrollTop < 80;
   }
+}
+
+/** Where keys type rather than scroll. */
+function isTextField(target: EventTarget | null): boolean {
+  return (
+    target instanceof HTMLTextAreaElement ||
+    target instanceof HTMLInputElement ||
+    (target instanceof HTMLElement && target.isContentEditable)
+  );
 }
 
 /**

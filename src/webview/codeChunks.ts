@@ -86,30 +86,54 @@ export class DrawnChunks {
 export function chunkedCode(code: string, language: string, highlight: (code: string) => HighlightedCode, drawn?: DrawnChunks): string {
   const chunks: { readonly html: string; readonly line: number }[] = [];
   let start = 0;
-  let startLine = 0;
-  let endLine = 0;
-  let tries = 0;
-  for (let end = afterLines(code, start); end !== -1 && end < code.length && tries < TRIES; end = afterLines(code, end)) {
-    endLine += CHUNK_LINES;
-    tries++;
-    const html = cachedChunk(code.slice(start, end), language, highlight);
-    if (html === undefined) continue;
-    chunks.push({ html, line: startLine });
-    start = end;
-    startLine = endLine;
-    tries = 0;
+  let line = 0;
+  for (let chunk = nextChunk(code, start, language, highlight); chunk; chunk = nextChunk(code, start, language, highlight)) {
+    chunks.push({ html: chunk.html, line });
+    start = chunk.end;
+    line += chunk.lines;
   }
-  // A last chunk of whole lines, as a block drawn a chunk at a time ends (backfill.ts), is kept: the
-  // next draw cuts it there, and finds it highlighted.
-  const rest = (afterLines(code, start) === code.length ? cached(code.slice(start), language, highlight) : highlight(code.slice(start)))
-    .html;
+  const rest = restHtml(code, start, language, highlight);
   if (chunks.length === 0) return rest;
-  chunks.push({ html: rest, line: startLine });
+  chunks.push({ html: rest, line });
   return chunks.map((chunk) => (drawn ? drawn.html(chunk.html, chunk.line) : chunkHtml(chunk.html, chunk.line))).join('');
 }
 
+/**
+ * The chunk of `code` that starts at `start`: its highlighting, where it ends and how many lines it
+ * holds; undefined when none ends before the code does, or none could be cut (the rest is then
+ * highlighted whole, restHtml).
+ */
+export function nextChunk(
+  code: string,
+  start: number,
+  language: string,
+  highlight: (code: string) => HighlightedCode,
+): { readonly html: string; readonly end: number; readonly lines: number } | undefined {
+  let lines = 0;
+  for (
+    let end = afterLines(code, start), tries = 0;
+    end !== -1 && end < code.length && tries < TRIES;
+    end = afterLines(code, end), tries++
+  ) {
+    lines += CHUNK_LINES;
+    const html = cachedChunk(code.slice(start, end), language, highlight);
+    if (html !== undefined) return { html, end, lines };
+  }
+  return undefined;
+}
+
+/**
+ * The highlighting of `code` from `start` to its end, after the chunks. A last chunk of whole lines,
+ * as a block drawn a chunk at a time ends, is kept: the next draw cuts it there, and finds it
+ * highlighted.
+ */
+export function restHtml(code: string, start: number, language: string, highlight: (code: string) => HighlightedCode): string {
+  const rest = code.slice(start);
+  return (afterLines(code, start) === code.length ? cached(rest, language, highlight) : highlight(rest)).html;
+}
+
 /** A chunk's element, keyed by its first line so that a draw can tell it is at its place. */
-function chunkHtml(html: string, line: number): string {
+export function chunkHtml(html: string, line: number): string {
   return `<span class="code-chunk" ${KEY}="${line}">${html}</span>`;
 }
 

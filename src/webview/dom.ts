@@ -54,3 +54,20 @@ function setAttributes(element: Element, attributes: Record<string, string>): vo
 
 /** The `</>` mark of an attached selection. */
 export const SELECTION_ICON = 'M5.5 4 2 8l3.5 4M10.5 4 14 8l-3.5 4M9 3 7 13';
+
+/**
+ * Runs `move`, which takes `nodes` out of the page and puts them back elsewhere, and gives back the
+ * selection that ended in them and the focus that was in them: nodes taken out lose both.
+ */
+export function keepingSelection(nodes: readonly Node[], move: () => void): void {
+  const within = (node: Node | null) => node !== null && nodes.some((moved) => moved.contains(node));
+  const selection = document.getSelection();
+  const ends =
+    selection && selection.rangeCount > 0 && (within(selection.anchorNode) || within(selection.focusNode))
+      ? ([selection.anchorNode!, selection.anchorOffset, selection.focusNode!, selection.focusOffset] as const)
+      : undefined;
+  const focused = document.activeElement instanceof HTMLElement && within(document.activeElement) ? document.activeElement : undefined;
+  move();
+  focused?.focus({ preventScroll: true });
+  if (ends) selection?.setBaseAndExtent(...ends);
+}

@@ -1,7 +1,6 @@
 // When a streaming answer is drawn: at most every STREAM_DRAW_MS, and less often while draws are
-// costly (the pause is at least PAUSE_PER_DRAW times what a draw takes). A draw runs in a task just
-// before a frame, so that its text and its scroll are rendered in one frame. Why, and what it buys:
-// docs/rendering.md.
+// costly (the pause is at least PAUSE_PER_DRAW times what a draw takes); and text that came faster
+// than a frame can draw it, in steps a frame apart. Why, and what it buys: docs/rendering.md.
 
 import { STREAM_DRAW_MS } from '../shared/protocol';
 
@@ -19,9 +18,10 @@ export interface DrawThrottle {
   request(draw: () => void): void;
   /**
    * Runs `step` of a draw that is catching up (text came faster than a frame can draw it) in a task
-   * after the next frame: the view paints and answers input between steps. At most one waits.
+   * after the next frame, with the time (now()'s clock) by which it should end: the view paints and
+   * answers input between steps. At most one waits.
    */
-  soon(step: () => void): void;
+  soon(step: (deadline: number) => void): void;
   /** Forgets the waiting draw and step. */
   cancel(): void;
 }
@@ -41,6 +41,12 @@ const viewTimers: DrawTimers = {
   clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
   beforeFrame: (callback) => void requestAnimationFrame(callback),
 };
+
+/**
+ * Milliseconds a step takes, at most (give or take a slice): with the layout and paint of what it
+ * drew, about a 60 Hz frame.
+ */
+export const STEP_MS = 12;
 
 /** A throttle of draws, whose pause between two draws grows with what draws take. */
 export function drawThrottle(timers: DrawTimers = viewTimers): DrawThrottle {
@@ -78,7 +84,8 @@ export function drawThrottle(timers: DrawTimers = viewTimers): DrawThrottle {
 
 /**
  * Steps of a draw that is catching up, each in a task of its own after the next frame, so that the
- * view paints and takes a key, a scroll or a click between two of them. At most one waits.
+ * view paints, and takes a key, a scroll or a click (and a scroll has had its event), between two
+ * of them. At most one waits.
  */
 export function frameSteps(timers: DrawTimers = viewTimers): Pick<DrawThrottle, 'soon' | 'cancel'> {
   /** The waiting step's turn: a frame, then a timer; forgotten when cancelled. */
@@ -92,7 +99,7 @@ export function frameSteps(timers: DrawTimers = viewTimers): Pick<DrawThrottle, 
         if (waiting !== turn) return;
         turn.timer = timers.setTimeout(() => {
           waiting = undefined;
-          step();
+          step(timers.now() + STEP_MS);
         }, 0);
       });
     },

@@ -26,6 +26,7 @@ import { linkWords } from '../shared/linkWords';
 import { parseSuggestions, SUGGESTIONS_INFO } from '../shared/suggestions';
 import { chunkedCode, type DrawnChunks, type HighlightedCode } from './codeChunks';
 import type { LinkReferences } from './linkReferences';
+import { plainCodeHtml } from './plainCode';
 
 for (const [name, language] of Object.entries({
   bash,
@@ -55,6 +56,8 @@ interface RenderEnv {
   readonly drawn?: DrawnChunks;
   /** Definitions made elsewhere in the answer, which this render adds its own to. */
   readonly references?: LinkReferences;
+  /** Code goes in as plain text, marked to be highlighted later (plainCode.ts). */
+  readonly plainCode?: boolean;
 }
 
 const md: MarkdownIt = new MarkdownIt({ html: false, linkify: true, breaks: false });
@@ -66,10 +69,12 @@ const escapeHtml = (text: string): string => md.utils.escapeHtml(text);
 /** The HTML inside a code block's <code> element. */
 function codeHtml(code: string, lang: string, env: RenderEnv): string {
   const language = lang && hljs.getLanguage(lang) ? lang : '';
+  if (env.plainCode && language) return plainCodeHtml(code, language, escapeHtml);
   return chunkedCode(code, language, (text) => highlightCode(text, language), env.drawn);
 }
 
-function highlightCode(code: string, language: string): HighlightedCode {
+/** `code` highlighted in `language`, which highlight.js knows (else the code is escaped). */
+export function highlightCode(code: string, language: string): HighlightedCode {
   if (language) {
     try {
       const result = hljs.highlight(code, { language, ignoreIllegals: true });

@@ -3,19 +3,19 @@
 // the unfinished tail again, at most once a draw (drawThrottle). A block keeps the nodes the tail
 // showed it in, so a reader's selection or focus stays on it. Text that comes faster than a frame
 // can draw it is drawn in slices that each fit a frame: the newest first, the rest filling in before
-// it (backfill.ts), and a long unfinished tail in steps of lines. How and why: docs/rendering.md.
+// it (backfill.ts) with its code plain, highlighted once all the text is drawn (plainCode.ts), and a
+// long unfinished tail in steps of lines. How and why: docs/rendering.md.
 
 import { SUGGESTIONS_INFO } from '../shared/suggestions';
-import { Backfill, GROUP_CHARS, SLICE_CHARS } from './backfill';
+import { Backfill, type BackfillPlace, GROUP_CHARS, SLICE_CHARS } from './backfill';
 import { BlockScanner, SCAN_CHARS } from './blockScanner';
 import { type DrawThrottle, drawThrottle } from './drawThrottle';
 import { DrawnChunks } from './codeChunks';
+import { keepingSelection } from './dom';
 import { AnswerReferences } from './linkReferences';
-import { foldLabel, renderMarkdown } from './markdown';
+import { foldLabel, highlightCode, renderMarkdown } from './markdown';
 import { morphFrom } from './morph';
-
-/** Milliseconds a step of catching up draws for, at most (give or take a slice). */
-const SLICE_MS = 8;
+import { PlainCode } from './plainCode';
 
 /** A last line that is, or may yet become, a fence. */
 const FENCE_START = /^ {0,3}(`{3,}|~{3,}|`{1,2}$|~{1,2}$)/;
@@ -49,6 +49,8 @@ export class StreamingMarkdown {
   private readonly drawnChunks = new DrawnChunks();
   /** The answer's link reference definitions, and the finished text that may use them. */
   private readonly references = new AnswerReferences(foldLabel);
+  /** Code of the backfills, drawn plain, to be highlighted once all the text is drawn. */
+  private readonly plainCode = new PlainCode(highlightCode);
 
   constructor(
     container: HTMLElement,
@@ -71,6 +73,7 @@ export class StreamingMarkdown {
     this.throttle.cancel();
     this.backfills.length = 0;
     this.found = [];
+    this.plainCode.clear();
   }
 
   /**
@@ -119,17 +122,17 @@ export class StreamingMarkdown {
 
   /**
    * One step of catching up: the newest text and the tail's next lines first; else older blocks,
-   * SLICE_CHARS at a time while the step has taken under SLICE_MS (the frame's layout and paint
-   * take about as long again).
+   * SLICE_CHARS at a time until `deadline` (what is left of the frame, frameSteps); once all the
+   * text is drawn, the code drawn plain is highlighted.
    */
-  private readonly catchUp = (): void => {
+  private readonly catchUp = (deadline: number): void => {
     if (this.scanner.text.length > this.tailShown) return this.flush();
-    const started = performance.now();
-    while (this.backfills.length > 0 && performance.now() - started < SLICE_MS) {
+    while (this.backfills.length > 0 && performance.now() < deadline) {
       this.backfills[0].drawSome(SLICE_CHARS);
       if (this.backfills[0].done) this.backfills.shift();
     }
     if (this.backfills.length === 0 && this.keptInTail > 0) return this.flush();
+    if (this.backfills.length === 0) this.plainCode.highlightUntil(deadline);
     this.settle();
   };
 
@@ -137,7 +140,7 @@ export class StreamingMarkdown {
    * After a draw or a step: once nothing is left to draw, the links that may use a definition made
    * after them are drawn again (and, once the answer is complete, never after); the view follows
    * (a reader at the end stays there, however what is filled in above moves the browser's scroll
-   * anchor); and the next step waits for the next frame.
+   * anchor); and the next step, of text or of highlighting, waits for the next frame.
    */
   private settle(): void {
     const catchingUp = this.backfills.length > 0 || this.scanner.text.length > this.tailShown;
@@ -147,10 +150,11 @@ export class StreamingMarkdown {
       this.redrawUsers(this.final);
       if (this.final) this.references.complete();
     }
-    // For what waits for the whole answer to be drawn (tests, the benchmark).
+    // For what waits for the whole answer to be drawn, or highlighted too (tests, the benchmark).
     this.groups.toggleAttribute('data-catching-up', catchingUp);
+    this.groups.toggleAttribute('data-highlighting', this.plainCode.pending);
     this.onDraw();
-    if (catchingUp) this.throttle.soon(this.catchUp);
+    if (catchingUp || this.plainCode.pending) this.throttle.soon(this.catchUp);
   }
 
   /** The blocks finished in what came since: the tail keeps the rest. */
@@ -180,8 +184,9 @@ export class StreamingMarkdown {
   }
 
   /** Where the blocks of a backfill go: before the group drawn now, which holds newer ones. */
-  private backfillPlace() {
-    return { groups: this.groups, before: this.group, references: this.references, newGroup: () => this.newGroup(false) };
+  private backfillPlace(): BackfillPlace {
+    const [groups, before, references] = [this.groups, this.group, this.references];
+    return { groups, before, references, newGroup: () => this.newGroup(false), highlightLater: (root) => this.plainCode.add(root) };
   }
 
   /**
@@ -275,21 +280,4 @@ export class StreamingMarkdown {
     const end = this.scanner.text.indexOf('\n', this.tailShown + SLICE_CHARS);
     this.tailShown = end < 0 ? this.scanner.text.length : end + 1;
   }
-}
-
-/**
- * Runs `move`, which takes `nodes` out of the page and puts them back elsewhere, and gives back the
- * selection that ended in them and the focus that was in them: nodes taken out lose both.
- */
-function keepingSelection(nodes: readonly Node[], move: () => void): void {
-  const within = (node: Node | null) => node !== null && nodes.some((moved) => moved.contains(node));
-  const selection = document.getSelection();
-  const ends =
-    selection && selection.rangeCount > 0 && (within(selection.anchorNode) || within(selection.focusNode))
-      ? ([selection.anchorNode!, selection.anchorOffset, selection.focusNode!, selection.focusOffset] as const)
-      : undefined;
-  const focused = document.activeElement instanceof HTMLElement && within(document.activeElement) ? document.activeElement : undefined;
-  move();
-  focused?.focus({ preventScroll: true });
-  if (ends) selection?.setBaseAndExtent(...ends);
 }

@@ -444,19 +444,58 @@ describe('the chat view scrolling during a flood, in Chromium', function () {
     });
   }
 
-  it('keeps a reader who scrolled up on what they read while blocks are filled in above', async () => {
-    const text = sectionsAnswer(100 * 1024);
-    const page = await flooded(text);
-    // A heading among the newest blocks, drawn first, with a view's height of text after it: the
-    // reader went back to it.
-    const read = `Section ${(text.match(/^## /gm) ?? []).length - 20}`;
-    const heading = page.locator('.answer h2', { hasText: new RegExp(`^${read}$`) });
-    await heading.evaluate((element: { scrollIntoView(): void }) => element.scrollIntoView());
-    const before = await heading.evaluate((element: { getBoundingClientRect(): { top: number } }) => element.getBoundingClientRect().top);
-    await allDrawn(page);
-    const after = await heading.evaluate((element: { getBoundingClientRect(): { top: number } }) => element.getBoundingClientRect().top);
-    assert.ok(Math.abs(after - before) <= 2, `the heading read stays in place: ${before} then ${after}`);
-    assert.ok(!(await scrolledToEnd(page)), 'the view did not jump to the end');
-    await page.close();
-  });
+  // A step may run between a reader's scroll and its event (steps run between frames): what scrolls
+  // up stops the following at once. A megabyte, so that the reader scrolls while it is filled in;
+  // by less than the newest blocks' height, so that what they read is among those.
+  for (const [how, scrollUp] of [
+    [
+      'the wheel',
+      async (page: Page) => {
+        await page.mouse.move(200, 400);
+        await page.mouse.wheel(0, -600);
+      },
+    ],
+    [
+      'PageUp',
+      async (page: Page) => {
+        await page.evaluate(() => (globalThis as unknown as ViewGlobals).document.activeElement?.blur());
+        await page.keyboard.press('PageUp');
+        await page.keyboard.press('PageUp');
+      },
+    ],
+  ] as const) {
+    it(`keeps a reader who scrolls up with ${how} on what they read while blocks are filled in above`, async () => {
+      const page = await flooded(sectionsAnswer(1024 * 1024));
+      // Its end drawn, and the view there: the older blocks are still to come.
+      await page.waitForFunction('document.getElementById("app").scrollTop > 2000');
+      await scrollUp(page);
+      // What the reader reads once the scroll is over: the first heading in view, once it holds
+      // still over a few frames (blocks filled in above move the scroll position, not the text).
+      const reading = () =>
+        page.evaluate(async () => {
+          const view = globalThis as unknown as ViewGlobals;
+          const frames = (count: number): Promise<unknown> =>
+            new Promise((resolve) => (count === 0 ? resolve(0) : view.requestAnimationFrame(() => resolve(frames(count - 1)))));
+          const first = () => {
+            const headings = [...view.document.querySelectorAll('.answer h2')];
+            const heading = headings.find((element) => element.getBoundingClientRect().top >= 0)!;
+            return { text: heading.textContent, top: heading.getBoundingClientRect().top };
+          };
+          let seen = { text: '', top: -1 };
+          for (let now = first(); now.text !== seen.text || Math.abs(now.top - seen.top) > 1; now = first()) {
+            seen = now;
+            await frames(3);
+          }
+          return { ...seen, catchingUp: view.document.querySelector('.md-blocks[data-catching-up]') !== null };
+        });
+      const before = await reading();
+      assert.ok(before.catchingUp, 'the reader scrolled while the flood was still filled in');
+      await allDrawn(page);
+      const heading = page.locator('.answer h2', { hasText: new RegExp(`^${before.text}$`) });
+      const after = await heading.evaluate((element: { getBoundingClientRect(): { top: number } }) => element.getBoundingClientRect().top);
+      assert.ok(Math.abs(after - before.top) <= 2, `the heading read (${before.text}) stays in place: ${before.top} then ${after}`);
+      assert.ok(!(await scrolledToEnd(page)), 'the view did not go back to the end');
+      await page.close();
+    });
+  }
 });

@@ -296,8 +296,12 @@ describe('streaming Markdown, in Chromium', function () {
   const lastSection = (text: string) => `Section ${text.match(/^## Section (\d+)$/gm)!.length}`;
   const sections100 = sectionsAnswer(100 * 1024);
   const sections1m = sectionsAnswer(1024 * 1024);
+  // Links to a definition at the very end: the groups that use it are drawn again, highlighted,
+  // while their code drawn plain still waits to be highlighted.
+  const linkedLate = sectionsAnswer(24 * 1024).replace(/^(The retry policy)/gm, 'See [the guide][g1]. $1') + '[g1]: /guides/chat\n';
   for (const [shape, text, end] of [
     ['100 KB of sections', sections100, lastSection(sections100)],
+    ['24 KB of sections whose links are defined at the end', linkedLate, lastSection(linkedLate)],
     ['100 KB of one code block', codeBlockAnswer(100 * 1024), 'It waits longer after each failure.'],
     ['1 MB of sections', sections1m, lastSection(sections1m)],
   ] as const) {
@@ -319,6 +323,10 @@ describe('streaming Markdown, in Chromium', function () {
                     catchingUpWithEnd: boolean;
                     steps: number;
                     catchingUpAtEnd: boolean;
+                    plainWhenDrawn: number;
+                    highlightingWhenDrawn: boolean;
+                    plainAtEnd: number;
+                    highlightingAtEnd: boolean;
                     html: string;
                   };
                   direct(t: string): string;
@@ -334,6 +342,10 @@ describe('streaming Markdown, in Chromium', function () {
         assert.ok(flooded.catchingUpWithEnd, 'the view says it is catching up');
         assert.ok(flooded.steps - flooded.stepsToEnd >= 2, `the rest in steps, not one: ${flooded.steps - flooded.stepsToEnd}`);
         assert.ok(!flooded.catchingUpAtEnd, 'and, once all is drawn, that it is not');
+        // The code filled in before the end went in plain, and was highlighted after all the text was drawn.
+        assert.ok(flooded.plainWhenDrawn > 0, `code still plain when all the text is drawn: ${flooded.plainWhenDrawn}`);
+        assert.ok(flooded.highlightingWhenDrawn, 'the view says it is highlighting');
+        assert.deepEqual([flooded.plainAtEnd, flooded.highlightingAtEnd], [0, false], 'and, once all is highlighted, that it is not');
         assert.equal(flooded.html, direct);
       });
     }

@@ -17,7 +17,7 @@ function render(pieces: readonly string[], framesAfter: readonly boolean[]): Ren
   const markdown = new StreamingMarkdown(container, {
     request: (draw) => void (frames.length === 0 && frames.push(draw)),
     // Catching up at once: what the test reads is all that was drawn.
-    soon: (step) => step(),
+    soon: (step) => step(Number.POSITIVE_INFINITY),
     cancel: () => void frames.splice(0),
   });
   const seen: string[] = [];
@@ -42,7 +42,7 @@ function drawnByHand(): { container: HTMLElement; markdown: StreamingMarkdown; d
   const frames: (() => void)[] = [];
   const markdown = new StreamingMarkdown(container, {
     request: (draw) => void frames.push(draw),
-    soon: (step) => step(),
+    soon: (step) => step(Number.POSITIVE_INFINITY),
     cancel: () => {},
   });
   return {
@@ -181,6 +181,12 @@ interface Flooded {
   readonly catchingUpWithEnd: boolean;
   readonly steps: number;
   readonly catchingUpAtEnd: boolean;
+  /** Once all the text was drawn: how much code was still plain, and whether the view said it was highlighting. */
+  readonly plainWhenDrawn: number;
+  readonly highlightingWhenDrawn: boolean;
+  /** Once all the steps ran: the same. */
+  readonly plainAtEnd: number;
+  readonly highlightingAtEnd: boolean;
   readonly html: string;
 }
 
@@ -192,10 +198,11 @@ function flood(text: string, complete: boolean, end: string): Flooded {
   const container = document.createElement('div');
   document.body.append(container);
   const frames: (() => void)[] = [];
+  // Each step until what a frame leaves it, as in the view.
   const steps: (() => void)[] = [];
   const markdown = new StreamingMarkdown(container, {
     request: (draw) => void (frames.length === 0 && frames.push(draw)),
-    soon: (step) => void (steps.length === 0 && steps.push(step)),
+    soon: (step) => void (steps.length === 0 && steps.push(() => step(performance.now() + 12))),
     cancel: () => void frames.splice(0),
   });
   markdown.append(text);
@@ -204,19 +211,26 @@ function flood(text: string, complete: boolean, end: string): Flooded {
   const blocks = container.querySelector('.md-blocks');
   let count = 0;
   let withEnd: { stepsToEnd: number; shownWithEnd: number; catchingUpWithEnd: boolean } | undefined;
+  let whenDrawn: { plainWhenDrawn: number; highlightingWhenDrawn: boolean } | undefined;
+  const plain = () => container.querySelectorAll('[data-plain-code]').length;
   const look = () => {
     const shown = container.textContent ?? '';
     if (!withEnd && shown.includes(end))
       withEnd = { stepsToEnd: count, shownWithEnd: shown.length, catchingUpWithEnd: blocks?.hasAttribute('data-catching-up') ?? false };
+    if (!whenDrawn && !blocks?.hasAttribute('data-catching-up'))
+      whenDrawn = { plainWhenDrawn: plain(), highlightingWhenDrawn: blocks?.hasAttribute('data-highlighting') ?? false };
   };
   look();
   for (let step = steps.shift(); step; step = steps.shift(), count++, look()) step();
   if (!complete) markdown.finish();
-  for (let step = steps.shift(); step; step = steps.shift(), count++) step();
+  for (let step = steps.shift(); step; step = steps.shift(), count++, look()) step();
   const result = {
     ...(withEnd ?? { stepsToEnd: -1, shownWithEnd: 0, catchingUpWithEnd: false }),
+    ...(whenDrawn ?? { plainWhenDrawn: -1, highlightingWhenDrawn: false }),
     steps: count,
     catchingUpAtEnd: blocks?.hasAttribute('data-catching-up') ?? false,
+    plainAtEnd: plain(),
+    highlightingAtEnd: blocks?.hasAttribute('data-highlighting') ?? false,
     html: [...container.querySelectorAll('.md-group')].map((group) => group.innerHTML).join(''),
   };
   container.remove();

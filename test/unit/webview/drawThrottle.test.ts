@@ -9,15 +9,16 @@ import type { Timers } from '../../../src/util/timers';
 
 interface DrawThrottle {
   request(draw: () => void): void;
-  soon(step: () => void): void;
+  soon(step: (deadline: number) => void): void;
   cancel(): void;
 }
 /** Timers with frames rendered when the test says (`frame()`), as the browser's are. */
 type FramedTimers = Timers & { beforeFrame(callback: () => void): void };
-const { drawThrottle, LONGEST_PAUSE_MS, PAUSE_PER_DRAW } = loadWebviewModule<{
+const { drawThrottle, LONGEST_PAUSE_MS, PAUSE_PER_DRAW, STEP_MS } = loadWebviewModule<{
   drawThrottle: (timers: Timers | FramedTimers) => DrawThrottle;
   LONGEST_PAUSE_MS: number;
   PAUSE_PER_DRAW: number;
+  STEP_MS: number;
 }>('src/webview/drawThrottle.ts');
 
 /**
@@ -68,7 +69,7 @@ describe('when a streaming answer is drawn', () => {
   });
 
   // A flood drawn in slices: each step after a frame, so the view paints and takes input between.
-  it('runs a step of catching up in a task after the next frame, one waiting at a time, and forgets it when cancelled', async () => {
+  it('runs a step of catching up in a task after the next frame, for STEP_MS, one waiting at a time, and forgets it when cancelled', async () => {
     const timers = new FakeTimers();
     const beforeFrame: (() => void)[] = [];
     const framed: FramedTimers = {
@@ -79,29 +80,29 @@ describe('when a streaming answer is drawn', () => {
     };
     const frame = () => beforeFrame.splice(0).forEach((callback) => callback());
     const frames = drawThrottle(framed);
-    let steps = 0;
-    frames.soon(() => steps++);
-    frames.soon(() => (steps += 100));
+    const deadlines: number[] = [];
+    frames.soon((deadline) => deadlines.push(deadline));
+    frames.soon(() => deadlines.push(-1));
     await timers.advance(1_000);
-    assert.equal(steps, 0, 'no step before a frame');
+    assert.equal(deadlines.length, 0, 'no step before a frame');
     frame();
-    assert.equal(steps, 0, 'not in the frame: in a task after it');
+    assert.equal(deadlines.length, 0, 'not in the frame: in a task after it');
     await timers.advance(0);
-    assert.equal(steps, 1, 'the one step that waited');
-    frames.soon(() => steps++);
+    assert.deepEqual(deadlines, [1_000 + STEP_MS], 'the one step that waited, for STEP_MS from when it runs');
+    frames.soon((deadline) => deadlines.push(deadline));
     frames.cancel();
     frame();
     await timers.advance(0);
-    assert.equal(steps, 1, 'cancelled before its frame');
-    frames.soon(() => steps++);
+    assert.equal(deadlines.length, 1, 'cancelled before its frame');
+    frames.soon((deadline) => deadlines.push(deadline));
     frame();
     frames.cancel();
     await timers.advance(0);
-    assert.equal(steps, 1, 'cancelled after its frame');
-    frames.soon(() => steps++);
+    assert.equal(deadlines.length, 1, 'cancelled after its frame');
+    frames.soon((deadline) => deadlines.push(deadline));
     frame();
     await timers.advance(0);
-    assert.equal(steps, 2, 'a new step after a cancel');
+    assert.equal(deadlines.length, 2, 'a new step after a cancel');
   });
 
   it('draws ten times a second while draws are cheap, less often while they are costly, and never pauses longer than LONGEST_PAUSE_MS', async () => {
