@@ -3,7 +3,8 @@
 // block each) and 100 KB of one code block, all at once and in 10,000 deltas as fast as the socket
 // takes them, from the emulator through the extension installed from its .vsix into the real view
 // in code-server, in each tested release: the view's longest task, the time from the last byte to
-// the end shown and to all of it drawn, and how long a key typed meanwhile takes to show. Then, in
+// the end shown, to all of it drawn and to all its code highlighted (code filled in above the end is
+// drawn plain first), and how long a key typed meanwhile takes to show. Then, in
 // headless Chromium, what slicing costs: the packaged view against the same view drawing whatever
 // came at once (bench/render/ablation/backfill.ts), on the same answers.
 
@@ -52,8 +53,12 @@ function floods(): Flood[] {
 interface InView {
   readonly longestTaskMs: number;
   readonly tasksOver50: number;
+  /** In the run with the most tasks over 50 ms: how many were over only by a full garbage collection, and the longest without it. */
+  readonly overByFullGc: number;
+  readonly longestOwnMs: number;
   readonly endShownMs: number;
   readonly drawnMs: number;
+  readonly highlightedMs: number;
   /** The slowest key of a run, the median over runs; and how many keys were typed in all. */
   readonly keyMs: number;
   readonly keys: number;
@@ -76,14 +81,18 @@ async function inCodeServer(release: ReleaseName, list: readonly Flood[], log: (
         runs.push(result);
         await chat.clear();
         log(
-          `${vscode}, ${flood.name}, run ${run}: longest ${ms(result.longestTaskMs)} (${result.tasksOver50} over 50 ms), last byte to the end shown ${ms(result.lastDeltaToPaintMs)}, to all drawn ${ms(result.lastDeltaToDrawnMs)}; ${result.keyLatencies.length} keys, slowest ${ms(Math.max(0, ...result.keyLatencies))}`,
+          `${vscode}, ${flood.name}, run ${run}: longest ${ms(result.longestTaskMs)} (${result.tasksOver50} over 50 ms, ${result.tasksOver50ByFullGc} only by a full GC; without GC ${ms(result.longestOwnTaskMs)}), last byte to the end shown ${ms(result.lastDeltaToPaintMs)}, to all drawn ${ms(result.lastDeltaToDrawnMs)}, to all highlighted ${ms(result.lastDeltaToHighlightedMs)}; ${result.keyLatencies.length} keys, slowest ${ms(Math.max(0, ...result.keyLatencies))}`,
         );
       }
+      const worst = runs.reduce((most, run) => (run.tasksOver50 > most.tasksOver50 ? run : most));
       figures.set(flood.name, {
         longestTaskMs: median(runs.map((run) => run.longestTaskMs)),
-        tasksOver50: Math.max(...runs.map((run) => run.tasksOver50)),
+        tasksOver50: worst.tasksOver50,
+        overByFullGc: worst.tasksOver50ByFullGc,
+        longestOwnMs: worst.longestOwnTaskMs,
         endShownMs: median(runs.map((run) => run.lastDeltaToPaintMs)),
         drawnMs: median(runs.map((run) => run.lastDeltaToDrawnMs)),
+        highlightedMs: median(runs.map((run) => run.lastDeltaToHighlightedMs)),
         keyMs: median(runs.map((run) => Math.max(0, ...run.keyLatencies))),
         keys: runs.reduce((sum, run) => sum + run.keyLatencies.length, 0),
       });
@@ -100,16 +109,19 @@ function releaseRows(release: ReleaseName, list: readonly Flood[], figures: Map<
     const found = figures.get(flood.name)!;
     return [
       {
-        measure: `${where}, ${flood.name}: the view's longest task, median of ${RUNS} (tasks over 50 ms in the worst run)`,
-        ours: `${ms(found.longestTaskMs)} (${found.tasksOver50})`,
+        measure: `${where}, ${flood.name}: the view's longest task, median of ${RUNS} (tasks over 50 ms in the worst run, and how many of them only by a full garbage collection of the heap the view shares with the workbench)`,
+        ours:
+          found.overByFullGc === 0
+            ? `${ms(found.longestTaskMs)} (${found.tasksOver50})`
+            : `${ms(found.longestTaskMs)} (${found.tasksOver50}; ${found.overByFullGc} only by a full GC; the longest without GC ${ms(found.longestOwnMs)})`,
         baseline: '',
         ratio: '',
         goal: 'no task over 50 ms',
         met: found.tasksOver50 === 0,
       },
       {
-        measure: `${where}, ${flood.name}: last byte to all of it drawn (to its end shown)`,
-        ours: `${ms(found.drawnMs)} (${ms(found.endShownMs)})`,
+        measure: `${where}, ${flood.name}: last byte to all of it drawn (to its end shown; to all its code highlighted)`,
+        ours: `${ms(found.drawnMs)} (${ms(found.endShownMs)}; ${ms(found.highlightedMs)})`,
         baseline: '',
         ratio: '',
         ...(flood.drawnGoalMs === undefined
@@ -132,15 +144,16 @@ interface Headless {
   readonly totalMs: number;
   readonly longestTaskMs: number;
   readonly drawnMs: number;
+  readonly highlightedMs: number;
 }
 
-/** One flood at once in the headless view `view`: its main-thread time, longest task, and last byte to all drawn. */
+/** One flood at once in the headless view `view`: its main-thread time, longest task, and last byte to all drawn and highlighted. */
 async function headlessOnce(browser: Browser, view: string, text: string): Promise<Headless> {
   const page = await openView(browser, view);
   interface Harness {
     prepareStream(batches: string[][], mode: string): Promise<void>;
     runStream(intervalMs: number): Promise<{ lastDeltaAt: number }>;
-    allDrawn(): Promise<number>;
+    allDrawn(highlighted?: boolean): Promise<number>;
   }
   try {
     await page.evaluate(
@@ -158,9 +171,11 @@ async function headlessOnce(browser: Browser, view: string, text: string): Promi
     await page.evaluate((textArg) => (globalThis as unknown as Harness).prepareStream([[textArg]], 'ours'), text);
     const { result, tasks, totalMs } = await mainThreadTasks(browser, page, async () => {
       const { lastDeltaAt } = await page.evaluate(() => (globalThis as unknown as Harness).runStream(0));
-      return (await page.evaluate(() => (globalThis as unknown as Harness).allDrawn())) - lastDeltaAt;
+      const drawnAt = await page.evaluate(() => (globalThis as unknown as Harness).allDrawn());
+      const highlightedAt = await page.evaluate(() => (globalThis as unknown as Harness).allDrawn(true));
+      return { drawnMs: drawnAt - lastDeltaAt, highlightedMs: highlightedAt - lastDeltaAt };
     });
-    return { totalMs, longestTaskMs: Math.max(0, ...tasks), drawnMs: result };
+    return { totalMs, longestTaskMs: Math.max(0, ...tasks), ...result };
   } finally {
     await page.close();
   }
@@ -180,7 +195,7 @@ async function headless(list: readonly Flood[], log: (line: string) => void): Pr
         atOnce.push(await headlessOnce(browser, atOnceView, flood.text));
         const [ours, theirs] = [sliced.at(-1)!, atOnce.at(-1)!];
         log(
-          `headless, ${flood.name}, run ${run}: sliced ${ms(ours.totalMs)} of tasks, longest ${ms(ours.longestTaskMs)}, all drawn ${ms(ours.drawnMs)}; at once ${ms(theirs.totalMs)}, longest ${ms(theirs.longestTaskMs)}, all drawn ${ms(theirs.drawnMs)}`,
+          `headless, ${flood.name}, run ${run}: sliced ${ms(ours.totalMs)} of tasks, longest ${ms(ours.longestTaskMs)}, all drawn ${ms(ours.drawnMs)}, highlighted ${ms(ours.highlightedMs)}; at once ${ms(theirs.totalMs)}, longest ${ms(theirs.longestTaskMs)}, all drawn ${ms(theirs.drawnMs)}`,
         );
       }
       const figure = (runs: Headless[], key: keyof Headless) => median(runs.map((run) => run[key]));
@@ -206,6 +221,14 @@ async function headless(list: readonly Flood[], log: (line: string) => void): Pr
           ours: ms(figure(sliced, 'drawnMs')),
           baseline: ms(figure(atOnce, 'drawnMs')),
           ratio: ratio(figure(sliced, 'drawnMs') / figure(atOnce, 'drawnMs')),
+          goal: '',
+        },
+        {
+          // Drawn at once, code is highlighted as it is drawn.
+          measure: `${where}: last byte to all its code highlighted`,
+          ours: ms(figure(sliced, 'highlightedMs')),
+          baseline: ms(figure(atOnce, 'highlightedMs')),
+          ratio: ratio(figure(sliced, 'highlightedMs') / figure(atOnce, 'highlightedMs')),
           goal: '',
         },
       );

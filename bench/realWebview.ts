@@ -23,12 +23,18 @@ export interface WebviewFigures {
   readonly totalMs: number;
   readonly longestTaskMs: number;
   readonly tasksOver50: number;
+  /** Of those, the tasks that were over 50 ms only by a full garbage collection in them, of the heap the view shares with the workbench. */
+  readonly tasksOver50ByFullGc: number;
+  /** The view's longest task without the full garbage collections in it. */
+  readonly longestOwnTaskMs: number;
   /** Long tasks (over 50 ms) the view's PerformanceObserver reported. */
   readonly observedLongTasks: number;
   /** From the answer's last byte (the emulator's last write to the socket) to the frame after its end was drawn, painted. */
   readonly lastDeltaToPaintMs: number;
   /** From the answer's last byte to the frame after all of it was drawn (a flood is drawn in steps after its end shows). */
   readonly lastDeltaToDrawnMs: number;
+  /** From the answer's last byte to the frame after all its code was highlighted (a flood's code is drawn plain first). */
+  readonly lastDeltaToHighlightedMs: number;
   /** For each key typed in the question box while the answer was drawn: milliseconds from the key to the frame that shows it. */
   readonly keyLatencies: readonly number[];
   /** The longest task of the renderer the view shares with the workbench, whoever's work it is. */
@@ -76,6 +82,7 @@ interface ViewGlobals {
     readonly keyLatencies: number[];
     readonly paintedAt?: number;
     readonly drawnAt?: number;
+    readonly highlightedAt?: number;
   };
 }
 
@@ -156,12 +163,18 @@ export async function openChatInCodeServer(log: (line: string) => void, where: C
     const browser = page.context().browser() as Browser;
     const frames = async () => webviewFrameIds(((await cdp.send('Page.getFrameTree')) as { frameTree: FrameTree }).frameTree);
     /** The view's tasks while `run` runs, and what the whole renderer did meanwhile. */
-    const traced = async <T>(run: () => Promise<T>): Promise<{ result: T; tasks: number[] } & IdleFigures> => {
+    const traced = async <T>(run: () => Promise<T>): Promise<{ result: T; tasks: number[]; fullGcs: number[] } & IdleFigures> => {
       const ids = await frames();
       await browser.startTracing(page, { categories: ['toplevel', 'devtools.timeline'] });
       const result = await run();
       const trace = JSON.parse((await browser.stopTracing()).toString('utf8')) as { traceEvents: TraceEvent[] };
-      return { result, tasks: viewTasks(trace.traceEvents, ids), ...rendererFigures(trace.traceEvents) };
+      const tasks = viewTasks(trace.traceEvents, ids);
+      return {
+        result,
+        tasks: tasks.map(({ duration }) => duration),
+        fullGcs: tasks.map(({ fullGc }) => fullGc),
+        ...rendererFigures(trace.traceEvents),
+      };
     };
     return {
       ask: async (answer, pace) => {
@@ -174,25 +187,26 @@ export async function openChatInCodeServer(log: (line: string) => void, where: C
         const {
           result: shown,
           tasks,
+          fullGcs,
           ...renderer
         } = await traced(async () => {
           await chat.locator('textarea.question-input').fill('Tell me everything');
           await chat.locator('textarea.question-input').press('Enter');
-          const drawn = () => chat.evaluate(() => (globalThis as unknown as ViewGlobals).benchProbe.drawnAt !== undefined);
-          // As a quick reader types the next question while the answer pours in: ten keys a second.
-          for (let typed = 0; pace.typing && typed < 3_000 && !(await drawn()); typed++) {
+          const highlighted = () => chat.evaluate(() => (globalThis as unknown as ViewGlobals).benchProbe.highlightedAt !== undefined);
+          // As a quick reader types the next question while the answer pours in (and is highlighted): ten keys a second.
+          for (let typed = 0; pace.typing && typed < 3_000 && !(await highlighted()); typed++) {
             await page.keyboard.press('x');
             await page.waitForTimeout(TYPING_PAUSE_MS);
           }
           const painted = await chat.waitForFunction(
             () => {
-              const { paintedAt, drawnAt } = (globalThis as unknown as ViewGlobals).benchProbe;
-              return drawnAt !== undefined && { paintedAt, drawnAt };
+              const { paintedAt, drawnAt, highlightedAt } = (globalThis as unknown as ViewGlobals).benchProbe;
+              return highlightedAt !== undefined && { paintedAt, drawnAt, highlightedAt };
             },
             undefined,
             { timeout: 300_000, polling: 500 },
           );
-          return (await painted.jsonValue()) as { paintedAt: number; drawnAt: number };
+          return (await painted.jsonValue()) as { paintedAt: number; drawnAt: number; highlightedAt: number };
         });
         // As in the headless bench: the figure counts only if the view followed the answer to its end.
         if (!(await scrolledToEnd(chat))) throw new Error('The view in code-server stopped following the answer before its end');
@@ -207,15 +221,18 @@ export async function openChatInCodeServer(log: (line: string) => void, where: C
           totalMs: tasks.reduce((sum, duration) => sum + duration, 0),
           longestTaskMs: Math.max(0, ...tasks),
           tasksOver50: tasks.filter((duration) => duration > 50).length,
+          tasksOver50ByFullGc: tasks.filter((duration, index) => duration > 50 && duration - fullGcs[index] <= 50).length,
+          longestOwnTaskMs: Math.max(0, ...tasks.map((duration, index) => duration - fullGcs[index])),
           observedLongTasks,
           lastDeltaToPaintMs: shown.paintedAt - emulator.answerEndAt,
           lastDeltaToDrawnMs: shown.drawnAt - emulator.answerEndAt,
+          lastDeltaToHighlightedMs: shown.highlightedAt - emulator.answerEndAt,
           keyLatencies,
           ...renderer,
         };
       },
       idle: async (ms) => {
-        const { tasks: _view, result: _none, ...renderer } = await traced(() => page.waitForTimeout(ms));
+        const { tasks: _view, fullGcs: _gcs, result: _none, ...renderer } = await traced(() => page.waitForTimeout(ms));
         return renderer;
       },
       restore: async (turns) => {
@@ -312,19 +329,23 @@ function rendererFigures(events: readonly TraceEvent[]): IdleFigures {
   return { rendererLongestTaskMs: longest('ThreadControllerImpl::RunTask'), majorGcMs: longest('MajorGC') };
 }
 
-/** The durations of the renderer main-thread tasks with work of the given frames in them. */
-function viewTasks(events: readonly TraceEvent[], frames: ReadonlySet<string>): number[] {
+/**
+ * The renderer main-thread tasks with work of the given frames in them: each one's duration, and how
+ * much of it was a full garbage collection (of the heap the view shares with the workbench).
+ */
+function viewTasks(events: readonly TraceEvent[], frames: ReadonlySet<string>): { duration: number; fullGc: number }[] {
   const mainThreads = new Set(
     events
       .filter((event) => event.ph === 'M' && event.name === 'thread_name' && event.args?.name === 'CrRendererMain')
       .map((event) => `${event.pid}:${event.tid}`),
   );
   const onMain = events.filter((event) => event.ph === 'X' && mainThreads.has(`${event.pid}:${event.tid}`)).sort((a, b) => a.ts - b.ts);
-  const durations: number[] = [];
+  const tasks: { duration: number; fullGc: number }[] = [];
   let task: TraceEvent | undefined;
   let ours = false;
+  let fullGc = 0;
   const close = () => {
-    if (task && ours) durations.push((task.dur ?? 0) / 1000);
+    if (task && ours) tasks.push({ duration: (task.dur ?? 0) / 1000, fullGc });
   };
   for (const event of onMain) {
     if (event.name === 'ThreadControllerImpl::RunTask') {
@@ -332,12 +353,14 @@ function viewTasks(events: readonly TraceEvent[], frames: ReadonlySet<string>): 
       close();
       task = event;
       ours = false;
+      fullGc = 0;
       continue;
     }
     if (!task || event.ts > task.ts + (task.dur ?? 0)) continue;
+    if (event.name === 'MajorGC') fullGc += (event.dur ?? 0) / 1000;
     const frame = event.args?.data?.frame ?? event.args?.beginData?.frame;
     if (frame && frames.has(frame)) ours = true;
   }
   close();
-  return durations;
+  return tasks;
 }

@@ -103,17 +103,21 @@ async function runRestore(): Promise<{ firstPaintMs: number; allDrawnMs: number 
 
 /**
  * Resolves once every answer in the view is drawn in full (a flood is drawn in steps after its end
- * shows) and the frame after that painted, in ms since the epoch.
+ * shows), or, `highlighted`, its code highlighted too (a flood's code is drawn plain first), and the
+ * frame after that painted, in ms since the epoch.
  */
-function allDrawn(): Promise<number> {
+function allDrawn(highlighted = false): Promise<number> {
+  // Read from the answers, not by a selector, which walks the whole document in the view's tasks.
+  const answers = document.getElementsByClassName('md-blocks');
+  const waiting = (answer: Element) => answer.hasAttribute('data-catching-up') || (highlighted && answer.hasAttribute('data-highlighting'));
   return new Promise((resolve) => {
     const check = () => {
-      if (document.querySelector('.md-blocks[data-catching-up]')) return;
+      if ([...answers].some(waiting)) return;
       observer.disconnect();
       void painted().then(() => resolve(performance.timeOrigin + performance.now()));
     };
     const observer = new MutationObserver(check);
-    observer.observe(document.body, { subtree: true, attributes: true, attributeFilter: ['data-catching-up'] });
+    observer.observe(document.body, { subtree: true, attributes: true, attributeFilter: ['data-catching-up', 'data-highlighting'] });
     check();
   });
 }

@@ -3,6 +3,7 @@
 import type { HighlightedCode } from '../../../src/webview/codeChunks';
 
 export type { HighlightedCode };
+export { afterLines } from '../../../src/webview/codeChunks';
 export const CHUNK_LINES = Infinity;
 
 export class DrawnChunks {
@@ -19,4 +20,17 @@ export class DrawnChunks {
 
 export function chunkedCode(code: string, _language: string, highlight: (code: string) => HighlightedCode): string {
   return highlight(code).html;
+}
+
+/** No chunk is ever cut: code drawn plain is highlighted whole. */
+export function nextChunk(): undefined {
+  return undefined;
+}
+
+export function restHtml(code: string, start: number, _language: string, highlight: (code: string) => HighlightedCode): string {
+  return highlight(code.slice(start)).html;
+}
+
+export function chunkHtml(html: string): string {
+  return html;
 }

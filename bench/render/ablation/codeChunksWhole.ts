@@ -3,7 +3,15 @@
 
 import { DrawnChunks as Remembering } from '../../../src/webview/codeChunks';
 
-export { chunkedCode, CHUNK_LINES, type HighlightedCode } from '../../../src/webview/codeChunks';
+export {
+  afterLines,
+  chunkedCode,
+  chunkHtml,
+  CHUNK_LINES,
+  type HighlightedCode,
+  nextChunk,
+  restHtml,
+} from '../../../src/webview/codeChunks';
 
 export class DrawnChunks extends Remembering {
   override drawn(): void {}
