@@ -1,7 +1,7 @@
 // Code in the blocks of a flood that fill in above the newest (backfill.ts) is drawn as plain text
 // first and highlighted once all the text is drawn: highlighting is most of what a flood's code
-// costs (a 100 KB code block is about 150 ms of highlight.js, drawn plain about 10 ms), and a
-// reader at the end meets that code only when they scroll up to it. It is highlighted a chunk of
+// costs (about 150 ms of highlight.js for a 100 KB code block), and a reader at the end meets that
+// code only when they scroll up to it. It is highlighted a chunk of
 // lines at a time (codeChunks.ts), the newest code first, as it is nearest a reader at the end,
 // into the nodes it would have had if highlighted at once. Why, and what it buys: docs/rendering.md.
 
