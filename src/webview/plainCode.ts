@@ -1,9 +1,9 @@
 // Code in the blocks of a flood that fill in above the newest (backfill.ts) is drawn as plain text
 // first and highlighted once all the text is drawn: highlighting is most of what a flood's code
 // costs (about 150 ms of highlight.js for a 100 KB code block), and a reader at the end meets that
-// code only when they scroll up to it. It is highlighted a chunk of
-// lines at a time (codeChunks.ts), the newest code first, as it is nearest a reader at the end,
-// into the nodes it would have had if highlighted at once. Why, and what it buys: docs/rendering.md.
+// code only when they scroll up to it. It is highlighted a chunk of lines at a time (codeChunks.ts),
+// the newest code first, as it is nearest a reader at the end, into the nodes it would have had if
+// highlighted at once. Why, and what it buys: docs/rendering.md.
 
 import { afterLines, CHUNK_LINES, chunkHtml, type HighlightedCode, nextChunk, restHtml } from './codeChunks';
 
