@@ -262,11 +262,9 @@ describe('@docs in VS Code’s Chat view', () => {
     assert.ok(heading, stream.shown);
     const location = heading.value as vscode.Location;
     await vscode.commands.executeCommand('vscode.open', location.uri, { selection: location.range });
+    const page = await activeEditor('the page', ({ document }) => document.uri.toString() === location.uri.toString());
     // The title is Markdown: the Chat view writes it into the answer as a link's label.
-    assert.equal(
-      vscode.window.activeTextEditor?.document.lineAt(location.range.start.line).text.replace(/^#+\s*/, ''),
-      heading.title?.replace(/\\(.)/g, '$1'),
-    );
+    assert.equal(page.document.lineAt(location.range.start.line).text.replace(/^#+\s*/, ''), heading.title?.replace(/\\(.)/g, '$1'));
 
     await ask('guides/chat how do threads expire?', { command: 'page' });
     const [body] = bodies();

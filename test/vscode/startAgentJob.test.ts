@@ -9,9 +9,9 @@ import type { DocsAssistantApi } from '../../src/vscode/extension';
 import { ManualClock } from '../emulator/clock';
 import type { PlatformEmulator } from '../emulator/emulator';
 import {
-  activeEditor,
   agentJobsSuite,
   closeAllEditors,
+  draftEditor,
   recordSurfaces,
   runAccepting,
   runDismissing,
@@ -51,7 +51,7 @@ describe('agent jobs from the editor', () => {
     });
     assert.equal(opened, undefined, 'no job yet: the prompt is shown first');
     assert.equal(emulator.requestsFor('createJob').length, 0, 'nothing sent');
-    const draft = await activeEditor('the draft', ({ document }) => document.uri.scheme === 'untitled');
+    const draft = await draftEditor('Document the retries setting.');
     assert.equal(draft.document.uri.scheme, 'untitled');
     assert.equal(draft.document.languageId, 'markdown');
     assert.equal(
@@ -80,9 +80,7 @@ describe('agent jobs from the editor', () => {
       instruction: 'Document the new default.',
       attach: ['fileChanges'],
     });
-    const draft = await until('the prompt editor', () =>
-      vscode.window.activeTextEditor?.document.uri.scheme === 'untitled' ? vscode.window.activeTextEditor : undefined,
-    );
+    const draft = await draftEditor('Document the new default.');
     const text = draft.document.getText();
     assert.match(
       text,
@@ -100,7 +98,7 @@ describe('agent jobs from the editor', () => {
       attach: ['fileChanges', 'repositoryChanges'],
     });
     assert.equal(opened, undefined, 'an instruction given as an argument is not sent: it opens as a draft');
-    const { document: draft } = await activeEditor('the draft', ({ document }) => document.uri.scheme === 'untitled');
+    const { document: draft } = await draftEditor('Just this.');
     assert.equal(draft.getText(), 'Just this.\n');
     assert.equal(emulator.requestsFor('createJob').length, 0);
     const id = (await startDraft(draft.uri)) ?? '';
@@ -117,7 +115,7 @@ describe('agent jobs from the editor', () => {
     try {
       assert.equal(await vscode.commands.executeCommand('docsAssistant.startAgentJob', { prompt: 'Fix the docs.' }), undefined);
       assert.equal(emulator.requestsFor('createJob').length, 0, 'a prompt given as an argument is only a draft (issue 28, item 6)');
-      const { document: draft } = await activeEditor('the draft', ({ document }) => document.uri.scheme === 'untitled');
+      const { document: draft } = await draftEditor('Fix the docs.');
       assert.equal(draft.getText(), 'Fix the docs.');
       assert.equal(await startDraft(draft.uri), undefined);
       const kept = await until('the kept prompt', () =>
@@ -183,9 +181,7 @@ describe('agent jobs from the editor', () => {
           instruction: 'Document all of this.',
           attach: ['repositoryChanges'],
         });
-        const draft = await until('the prompt editor', () =>
-          vscode.window.activeTextEditor?.document.uri.scheme === 'untitled' ? vscode.window.activeTextEditor.document : undefined,
-        );
+        const { document: draft } = await draftEditor('Document all of this.');
         const text = draft.getText();
         assert.ok(new TextEncoder().encode(text).length <= 100 * 1024, 'within the limit of a prompt');
         assert.match(
@@ -247,7 +243,7 @@ describe('agent jobs from the editor', () => {
         );
 
         await vscode.commands.executeCommand('docsAssistant.startAgentJob', { prompt: 'Document the proxy.' });
-        const { document: draft } = await activeEditor('the draft', ({ document }) => document.uri.scheme === 'untitled');
+        const { document: draft } = await draftEditor('Document the proxy.');
         assert.ok(
           (await lensTitles(draft.uri)).some((title) =>
             /^Destination: this workspace's project "proj_demo" at http:\/\/127\.0\.0\.1:\d+$/.test(title),
