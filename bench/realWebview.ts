@@ -159,6 +159,8 @@ export async function openChatInCodeServer(log: (line: string) => void, where: C
     await answerInput(page, emulator.config.assistantKey);
     const chat = await webviewFrame(page, 'textarea.question-input');
     await chat.locator('textarea.question-input').waitFor({ state: 'visible' });
+    // As a user's first question comes: once the view has built what its first answer needs (warmUp.ts).
+    await chat.locator('html[data-warmed-up]').waitFor({ state: 'attached' });
     const cdp = await page.context().newCDPSession(page);
     const browser = page.context().browser() as Browser;
     const frames = async () => webviewFrameIds(((await cdp.send('Page.getFrameTree')) as { frameTree: FrameTree }).frameTree);

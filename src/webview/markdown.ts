@@ -88,6 +88,15 @@ export function highlightCode(code: string, language: string): HighlightedCode {
   return { html: escapeHtml(code), atTopLevel: true };
 }
 
+/**
+ * The pieces of rendering that are built on first use, to build before a question (warmUp.ts):
+ * the renderer, on a sample that takes each of its paths an answer does, then each language's grammar.
+ */
+export function renderingToWarmUp(): (() => void)[] {
+  const sample = '# A\n\nSome *text* with `code`, https://example.com and [a link](guides/a).\n\n- one\n- two\n\n```\nplain\n```\n';
+  return [() => renderMarkdown(sample), ...hljs.listLanguages().map((language) => () => highlightCode('x', language))];
+}
+
 /** A link label as markdown-it keeps it, to find the links that may use a definition. */
 export const foldLabel = (label: string): string => md.utils.normalizeReference(label);
 
