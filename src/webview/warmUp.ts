@@ -1,7 +1,8 @@
 // What a view's first answer would otherwise pay for inside its first draws: highlight.js compiles a
 // language's grammar the first time it highlights in it (Java's takes 60 to 130 ms in Chromium,
-// TypeScript's and CSS's 5 to 20), and Markdown's renderer and Intl's formatters (some 30 ms each)
+// TypeScript's and CSS's 5 to 20), and Markdown's renderer and Intl's formatters (20 to 30 ms each)
 // are built on first use. The view builds them while it has nothing else to do, before a question.
+// A key pressed while a piece runs waits for it, as it would have during the first answer's draw.
 
 /** An idle period, as requestIdleCallback gives it. */
 interface IdlePeriod {
@@ -10,7 +11,7 @@ interface IdlePeriod {
 
 /**
  * An idle period this long comes only while the page draws no frames (the browser gives at most
- * 50 ms): a piece then delays no frame of an answer, a restore or a scroll.
+ * 50 ms): a piece never lands between the frames of an answer, a restore or a scroll.
  */
 export const LONG_IDLE_MS = 40;
 

@@ -294,6 +294,7 @@ export async function startJob(prompt: string): Promise<string> {
   // It opens as a draft, for the user to start: the editor is the active one once VS Code has told
   // the extension host, which may be after the command has returned.
   const { document: draft } = await draftEditor(prompt);
+  assert.equal(draft.getText(), prompt, 'the draft holds the prompt, and nothing else');
   const id = await startDraft(draft.uri);
   assert.ok(id, 'the job started');
   return id;

@@ -45,8 +45,9 @@ describe('warming the chat view up while it is idle', () => {
     assert.deepEqual(ran, ['a']);
   });
 
-  it('goes on past a piece that throws: warming up is never needed', () => {
+  it('goes on past a piece that throws, and never runs it again: warming up is never needed', () => {
     const ran: string[] = [];
+    let done = 0;
     const idle = idlePeriods();
     const logged = console.error;
     console.error = () => {};
@@ -54,16 +55,28 @@ describe('warming the chat view up while it is idle', () => {
       warmUpWhenIdle(
         [
           () => {
+            ran.push('throws');
             throw new Error('no');
           },
           () => ran.push('after'),
         ],
         idle.whenIdle,
+        () => done++,
       );
-      while (idle.asked > 0) idle.give(50);
+      for (let period = 0; period < 10 && idle.asked > 0; period++) idle.give(50);
     } finally {
       console.error = logged;
     }
-    assert.deepEqual(ran, ['after']);
+    assert.deepEqual(ran, ['throws', 'after']);
+    assert.equal(idle.asked, 0);
+    assert.equal(done, 1);
+  });
+
+  it('with nothing to build, is done at once and asks for no idle period', () => {
+    let done = 0;
+    const idle = idlePeriods();
+    warmUpWhenIdle([], idle.whenIdle, () => done++);
+    assert.equal(done, 1);
+    assert.equal(idle.asked, 0);
   });
 });
