@@ -9,7 +9,18 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { Page } from 'playwright-core';
 import { REPO_ROOT, writtenJson } from '../runner/workbench';
-import { answerInput, notification, onlyIn, openSidebar, runCommand, screenshot, uiSuite, userSettingsWhen, workbench } from './support';
+import {
+  answerInput,
+  notification,
+  onlyIn,
+  openSidebar,
+  runCommand,
+  screenshot,
+  searchSettings,
+  uiSuite,
+  userSettingsWhen,
+  workbench,
+} from './support';
 
 const PROBE = path.join(REPO_ROOT, 'test', 'ui', 'toolsProbe');
 
@@ -74,9 +85,7 @@ describe('the agent job tools, called through vscode.lm.invokeTool in VS Code 1.
     const { page } = bench;
     // The features start; then the user turns the setting on in the Settings editor.
     await openSidebar(page);
-    await runCommand(page, 'Preferences: Open User Settings');
-    await page.locator('.settings-editor .suggest-input-container .monaco-editor.focused').first().waitFor();
-    await page.keyboard.type('docsAssistant.mcpServer.enabled');
+    await searchSettings(page, 'docsAssistant.mcpServer.enabled');
     const row = page.locator('.settings-editor .setting-item-contents', { hasText: 'MCP server' }).first();
     await row.waitFor({ timeout: 30_000 });
     await row.locator('.setting-value-checkbox').click();

@@ -22,6 +22,7 @@ import {
   uiSuite,
   webviewFrame,
   workbench,
+  searchSettings,
 } from './support';
 
 /**
@@ -139,9 +140,7 @@ describe('Docs Assistant in the user’s language', function () {
         await screenshot(page, 'languages-pseudo-chat');
 
         // The Settings editor.
-        await runCommand(page, 'Preferences: Open User Settings');
-        await page.locator('.settings-editor .suggest-input-container .monaco-editor.focused').first().waitFor();
-        await page.keyboard.type('docsAssistant');
+        await searchSettings(page, 'docsAssistant');
         const ours = page.locator('.settings-editor .setting-item-contents', {
           has: page.locator('.setting-item-category', { hasText: 'Docs Assistant' }),
         });

@@ -20,6 +20,7 @@ import {
   userSettingsWhen,
   webviewFrame,
   workbench,
+  searchSettings,
 } from './support';
 
 describe('behind a proxy, as a user sets it', function () {
@@ -61,10 +62,7 @@ describe('behind a proxy, as a user sets it', function () {
       // Stored once the command says so: a command run before then would find no key.
       await notification(page, 'The assistant key is stored');
 
-      await runCommand(page, 'Preferences: Open User Settings');
-      // The Settings editor opens with its search box focused, as a user finds it.
-      await page.locator('.settings-editor .suggest-input-container .monaco-editor.focused').first().waitFor();
-      await page.keyboard.type('http.proxy');
+      await searchSettings(page, 'http.proxy');
       const row = page
         .locator('.settings-editor .setting-item-contents', { hasText: 'Proxy' })
         .filter({ hasText: /The proxy setting to use/ })

@@ -181,6 +181,27 @@ export async function runCommand(page: Page, title: string, options: { opensInpu
 }
 
 /**
+ * Opens the Settings editor from the palette and types `query` into its search box. The box has
+ * the focus when the editor opens, unless a webview loading meanwhile took it (a busy machine):
+ * then it is clicked, as a user would.
+ */
+export async function searchSettings(page: Page, query: string): Promise<void> {
+  await runCommand(page, 'Preferences: Open User Settings');
+  const box = page.locator('.settings-editor .suggest-input-container .monaco-editor').first();
+  const focused = page.locator('.settings-editor .suggest-input-container .monaco-editor.focused').first();
+  await box.waitFor({ timeout: 30_000 });
+  if (
+    !(await focused.waitFor({ timeout: 5_000 }).then(
+      () => true,
+      () => false,
+    ))
+  )
+    await box.click();
+  await focused.waitFor();
+  await page.keyboard.type(query);
+}
+
+/**
  * The notification that says `text`: its toast, or, when VS Code has put the toast away into the
  * notification center (the bell shows a dot), the center's entry, as a user would find it. Both
  * render the message the same way.
