@@ -5,7 +5,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as esbuild from 'esbuild';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Frame, Page } from 'playwright-core';
 import { REPO_ROOT } from '../test/runner/workbench';
 
 /** How the benchmarks bundle a script for the page: minified, as the packaged view is. */
@@ -25,8 +25,8 @@ export function packagedView(): string {
  * Until the chat view has warmed up (src/webview/warmUp.ts), as it has by the time a user has typed
  * a question: a benchmark of a question's answer starts then.
  */
-export async function warmedUp(page: Page): Promise<void> {
-  await page.locator('html[data-warmed-up]').waitFor({ state: 'attached' });
+export async function warmedUp(view: Page | Frame): Promise<void> {
+  await view.locator('html[data-warmed-up]').waitFor({ state: 'attached' });
 }
 
 export async function openView(browser: Browser, view: string): Promise<Page> {

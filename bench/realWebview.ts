@@ -15,7 +15,7 @@ import { PlatformEmulator } from '../test/emulator/emulator';
 import type { ReleaseName } from '../test/runner/codeServer';
 import { openWorkbench, REPO_ROOT } from '../test/runner/workbench';
 import { answerInput, openSidebar, runCommand, webviewFrame } from '../test/ui/support';
-import { bundle } from './chromiumPage';
+import { bundle, warmedUp } from './chromiumPage';
 
 export interface WebviewFigures {
   readonly deltas: number;
@@ -160,7 +160,7 @@ export async function openChatInCodeServer(log: (line: string) => void, where: C
     const chat = await webviewFrame(page, 'textarea.question-input');
     await chat.locator('textarea.question-input').waitFor({ state: 'visible' });
     // As a user's first question comes: once the view has built what its first answer needs (warmUp.ts).
-    await chat.locator('html[data-warmed-up]').waitFor({ state: 'attached' });
+    await warmedUp(chat);
     const cdp = await page.context().newCDPSession(page);
     const browser = page.context().browser() as Browser;
     const frames = async () => webviewFrameIds(((await cdp.send('Page.getFrameTree')) as { frameTree: FrameTree }).frameTree);
