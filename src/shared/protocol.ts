@@ -47,6 +47,12 @@ export interface ShownTurn {
   readonly activity?: TurnActivity;
 }
 
+/**
+ * A turn as it ended. Its answer is left out when the view was sent all of it as deltas, so that a
+ * long answer crosses to the view once; it is there when the view may have missed some.
+ */
+export type EndedTurn = Omit<ShownTurn, 'answer'> & { readonly answer?: string };
+
 export interface ContextChip {
   /** `src/app.ts:12-30` */
   readonly label: string;
@@ -62,7 +68,7 @@ export type ToWebview =
   | { readonly type: 'delta'; readonly turnId: string; readonly text: string }
   | { readonly type: 'sources'; readonly turnId: string; readonly sources: readonly SourceLink[] }
   | { readonly type: 'activity'; readonly turnId: string; readonly activity?: TurnActivity }
-  | { readonly type: 'turnEnded'; readonly turn: ShownTurn }
+  | { readonly type: 'turnEnded'; readonly turn: EndedTurn }
   | { readonly type: 'turnRemoved'; readonly turnId: string }
   | { readonly type: 'context'; readonly context?: ContextChip }
   /** The answer to an `ask`: the composer clears its box only once the question is accepted. */

@@ -6,7 +6,7 @@
 import './l10nSetup';
 import * as l10n from '@vscode/l10n';
 import { activityAnnouncement } from '../shared/activity';
-import type { SetupStatus, ToWebview, ShownTurn } from '../shared/protocol';
+import type { EndedTurn, SetupStatus, ToWebview, ShownTurn } from '../shared/protocol';
 import { Composer } from './composer';
 import { ChatScroll } from './chatScroll';
 import { answerOpening } from './answerOpening';
@@ -170,11 +170,11 @@ function drawOlderTurns(): void {
  * Says once how a turn ended: for an answer, how it begins and how long it is, not every piece
  * as it came. With VS Code's screen reader mode on, the whole first paragraph.
  */
-function announce(turn: ShownTurn): void {
+function announce(turn: EndedTurn, answer: string): void {
   announcedActivity = '';
   if (turn.status === 'done') {
-    const opening = answerOpening(turn.answer, document.body.classList.contains('vscode-using-screen-reader'));
-    status.textContent = answerComplete(turn.answer.length, turn.sources.length, opening);
+    const opening = answerOpening(answer, document.body.classList.contains('vscode-using-screen-reader'));
+    status.textContent = answerComplete(answer.length, turn.sources.length, opening);
   } else if (turn.status === 'stopped') status.textContent = l10n.t('Answer stopped.');
   else if (turn.status === 'failed') status.textContent = l10n.t('The answer failed: {0}', turn.error?.message ?? '');
 }
@@ -241,11 +241,11 @@ window.addEventListener('message', (event: MessageEvent<ToWebview>) => {
       break;
     }
     case 'turnEnded': {
-      const element = turns.get(message.turn.id) ?? addTurn(message.turn);
+      const element = turns.get(message.turn.id) ?? addTurn({ ...message.turn, answer: message.turn.answer ?? '' });
       element.setSources(message.turn.sources);
       element.setStatus(message.turn);
       composer.setAnswering(false);
-      announce(message.turn);
+      announce(message.turn, element.answerText);
       break;
     }
     case 'turnRemoved': {

@@ -6,7 +6,7 @@ import { type TurnActivity, activityText } from '../shared/activity';
 import { plural } from '../shared/language';
 import type { FromWebview, SourceLink } from '../shared/protocol';
 import { isSafeLink } from '../shared/linkTargets';
-import type { ShownTurn as TurnData } from '../shared/protocol';
+import type { EndedTurn, ShownTurn as TurnData } from '../shared/protocol';
 import { aroundSlot, button, el, lineIcon, SELECTION_ICON, SLOT } from './dom';
 import { StreamingMarkdown } from './streamingMarkdown';
 import { vscode } from './vscodeApi';
@@ -113,8 +113,13 @@ export class TurnElement {
     this.countdown = setInterval(() => (text.textContent = activityText(activity, deadline - Date.now())), 1000);
   }
 
-  /** Shows how the turn ended. `answer` is the whole text, so a view that missed deltas catches up. */
-  setStatus(turn: TurnData): void {
+  /** The answer text drawn or being drawn. */
+  get answerText(): string {
+    return this.shown;
+  }
+
+  /** Shows how the turn ended. `answer`, when there, is the whole text: a view that missed deltas catches up. */
+  setStatus(turn: EndedTurn): void {
     this.root.dataset.status = turn.status;
     this.root.setAttribute('aria-busy', String(turn.status === 'streaming'));
     this.notice.textContent = turn.notice ?? '';
@@ -126,7 +131,7 @@ export class TurnElement {
     }
     this.stopCountdown();
     this.footer.replaceChildren();
-    if (turn.answer !== this.shown) {
+    if (turn.answer !== undefined && turn.answer !== this.shown) {
       this.markdown.abandon();
       this.answer.replaceChildren();
       this.shown = '';

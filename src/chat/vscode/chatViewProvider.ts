@@ -15,6 +15,7 @@ import { setStatusMessage, showMessage } from '../../ui/vscode/notifications';
 import { Disposable } from '../../util/disposable';
 import type { ChatEvent } from '../chatEvent';
 import type { ChatSession } from '../chatSession';
+import { SentAnswer } from '../sentAnswer';
 import { StreamBatcher, type StreamUpdate } from '../streamBatcher';
 import { openLink } from './links';
 import { type FromWebview, MAX_QUESTION, parseFromWebview, type ToWebview } from '../../shared/protocol';
@@ -29,6 +30,7 @@ export class ChatViewProvider extends Disposable implements vscode.WebviewViewPr
   /** What focusQuestion() asked of a view that was not ready yet. */
   private pendingFocus: ToWebview | undefined;
   private readonly stream = this.register(new StreamBatcher((update) => this.postUpdate(update)));
+  private readonly sent = new SentAnswer();
 
   constructor(
     private readonly extensionUri: vscode.Uri,
@@ -168,7 +170,7 @@ export class ChatViewProvider extends Disposable implements vscode.WebviewViewPr
         return;
       case 'turnEnded':
         void vscode.commands.executeCommand('setContext', contextKeys.answering, this.session.answering);
-        this.post({ type: 'turnEnded', turn: shownTurn(event.turn) });
+        this.post({ type: 'turnEnded', turn: this.sent.ended(shownTurn(event.turn)) });
         return;
       case 'turnRemoved':
         this.post({ type: 'turnRemoved', turnId: event.turnId });
@@ -205,7 +207,10 @@ export class ChatViewProvider extends Disposable implements vscode.WebviewViewPr
   }
 
   private post(message: ToWebview): void {
-    if (this.view && this.webviewReady) void this.view.webview.postMessage(message);
+    if (!this.view || !this.webviewReady) return this.sent.lost();
+    this.sent.delivered(message);
+    // False when the webview has gone: a new one gets the whole conversation when it is ready.
+    void this.view.webview.postMessage(message).then((reached) => reached || this.sent.lost());
   }
 }
 
