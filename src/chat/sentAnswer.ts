@@ -8,8 +8,8 @@ export class SentAnswer {
   private turnId: string | undefined;
   private text = '';
 
-  /** `message` reached the view (as far as the extension can tell). */
-  delivered(message: ToWebview): void {
+  /** `message` is being posted to the view. */
+  sending(message: ToWebview): void {
     switch (message.type) {
       case 'turnStarted':
         return this.shown(message.turn.id, message.turn.answer);
@@ -21,15 +21,18 @@ export class SentAnswer {
         return streaming ? this.shown(streaming.id, streaming.answer) : this.lost();
       }
       case 'turnEnded':
-      case 'turnRemoved':
         return this.lost();
+      case 'turnRemoved':
+        if (message.turnId === this.turnId) this.lost();
+        return;
       case 'sources':
       case 'activity':
       case 'context':
       case 'setup':
       case 'askResult':
       case 'focusInput':
-        // They carry no answer text.
+        // None carries answer text. A new message that does must be counted here: the lint's
+        // exhaustive switch check makes each message type be listed.
         return;
     }
   }
@@ -43,7 +46,7 @@ export class SentAnswer {
   /** `turn` as its end is sent: without its answer when the view has exactly that text already. */
   ended(turn: ShownTurn): EndedTurn {
     if (turn.id !== this.turnId || turn.answer !== this.text) return turn;
-    const { answer: _theViewHasIt, ...rest } = turn;
+    const { answer: _answer, ...rest } = turn;
     return rest;
   }
 

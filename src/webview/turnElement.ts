@@ -23,7 +23,7 @@ export class TurnElement {
   private readonly sources = el('nav', 'sources');
   private readonly footer = el('div', 'turn-footer');
   private markdown: StreamingMarkdown;
-  /** The answer text drawn so far, to tell whether the final text needs drawing again. */
+  /** The answer text drawn so far (answerText): to tell whether an end's text needs drawing again. */
   private shown = '';
   private streaming = false;
   private countdown: ReturnType<typeof setInterval> | undefined;
@@ -113,7 +113,7 @@ export class TurnElement {
     this.countdown = setInterval(() => (text.textContent = activityText(activity, deadline - Date.now())), 1000);
   }
 
-  /** The answer text drawn or being drawn. */
+  /** The answer text drawn or being drawn: what the announcement of its end counts and quotes. */
   get answerText(): string {
     return this.shown;
   }

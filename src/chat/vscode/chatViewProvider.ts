@@ -208,8 +208,9 @@ export class ChatViewProvider extends Disposable implements vscode.WebviewViewPr
 
   private post(message: ToWebview): void {
     if (!this.view || !this.webviewReady) return this.sent.lost();
-    this.sent.delivered(message);
-    // False when the webview has gone: a new one gets the whole conversation when it is ready.
+    this.sent.sending(message);
+    // False when the webview has gone. This comes too late for an end posted meanwhile: what keeps
+    // the view right is that a new webview says `ready` and gets the whole conversation again.
     void this.view.webview.postMessage(message).then((reached) => reached || this.sent.lost());
   }
 }
