@@ -18,11 +18,11 @@ import {
   QUICK_INPUT_BOX,
   runCommand,
   screenshot,
+  searchSettings,
   sidebarItem,
   uiSuite,
   webviewFrame,
   workbench,
-  searchSettings,
 } from './support';
 
 /**

@@ -17,10 +17,10 @@ import {
   openSidebar,
   runCommand,
   screenshot,
+  searchSettings,
   userSettingsWhen,
   webviewFrame,
   workbench,
-  searchSettings,
 } from './support';
 
 describe('behind a proxy, as a user sets it', function () {
