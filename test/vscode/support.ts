@@ -106,9 +106,19 @@ export function agentJobsSuite(clock: Clock, notifications: 'off' | 'all' = 'off
 export async function closeAllEditors(): Promise<void> {
   for (const document of vscode.workspace.textDocuments) {
     if (!document.isUntitled || !document.isDirty || document.isClosed) continue;
-    await vscode.window.showTextDocument(document);
-    await activeEditor('the untitled editor to discard', (editor) => editor.document === document);
-    await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+    // The command acts on the editor the workbench has active, which the extension host may learn
+    // of late: a draft left dirty would make closing all editors ask to save it, and block the next test.
+    for (let attempt = 1; ; attempt++) {
+      await vscode.window.showTextDocument(document);
+      await activeEditor('the untitled editor to discard', (editor) => editor.document === document);
+      await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+      const discarded = await until('the untitled editor discarded', () => document.isClosed || !document.isDirty, 5_000).then(
+        () => true,
+        () => false,
+      );
+      if (discarded) break;
+      if (attempt === 3) throw new Error(`Could not discard ${document.uri.toString()}`);
+    }
   }
   await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   // The output panel's editor is not one the command closes. (Visible editors are no test: 1.99
@@ -284,7 +294,9 @@ export function draftEditor(opening: string): Promise<vscode.TextEditor> {
   return activeEditor(
     `the draft that starts with ${JSON.stringify(opening)}`,
     ({ document }) => document.uri.scheme === 'untitled' && document.getText().startsWith(opening),
-  );
+  ).catch((error: Error) => {
+    throw new Error(`${error.message}; active: ${vscode.window.activeTextEditor?.document.uri.toString() ?? 'none'}`);
+  });
 }
 
 /** Starts an agent job with `prompt` as a user does, from its draft; resolves to the job's id. */
