@@ -7,6 +7,7 @@ import * as assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
 import { type ThemeName, THEMES } from '../runner/captureThemes';
 import { launchChromium } from '../runner/workbench';
+import { until } from '../until';
 import { dress } from './accessibilityTheme';
 import { openChatView, postToView } from './chatView';
 
@@ -203,11 +204,19 @@ describe('the chat view with a keyboard and a screen reader, in Chromium', funct
     await postToView(page, { type: 'delta', turnId: 'a', text: ANSWER.slice(20) });
     await postToView(page, { type: 'turnEnded', turn: { id: 'a', question: 'How?', sources: SOURCES, status: 'done' } });
     assert.equal(await status(), `Answer complete (${ANSWER.length} characters, 1 source): Rotate a key from the dashboard.`);
-    assert.equal(await answerText('a'), await answerText('whole'), 'drawn as the same answer given whole');
+    // The view draws in its own time: once there, the text is the whole answer's.
+    const drawn = (id: string, not: readonly string[] = ['']) =>
+      until(`the answer of ${id} drawn`, async () => {
+        const text = await answerText(id);
+        return !not.includes(text) && text;
+      });
+    const whole = await drawn('whole');
+    await until('the answer of deltas drawn as the same answer given whole', async () => (await answerText('a')) === whole);
 
     await postToView(page, { type: 'turnStarted', turn: { id: 'b', question: 'Again?', answer: '', sources: [], status: 'streaming' } });
     await postToView(page, { type: 'delta', turnId: 'b', text: 'Rotate a ' });
     await postToView(page, { type: 'turnEnded', turn: { id: 'b', question: 'Again?', answer: 'Revoke it.', sources: [], status: 'done' } });
+    await drawn('b', ['', 'Rotate a ']);
     assert.equal(await answerText('b'), 'Revoke it.', 'the view missed some: the end’s text is drawn');
     assert.equal(await status(), 'Answer complete (10 characters): Revoke it.');
   });
