@@ -104,6 +104,7 @@ export function agentJobsSuite(clock: Clock, notifications: 'off' | 'all' = 'off
  * would take it for the editor its command opened.
  */
 export async function closeAllEditors(): Promise<void> {
+  const discarded: vscode.TextDocument[] = [];
   for (const document of vscode.workspace.textDocuments) {
     if (!document.isUntitled || !document.isDirty || document.isClosed) continue;
     // The command acts on the editor the workbench has active, which the extension host may learn
@@ -112,13 +113,14 @@ export async function closeAllEditors(): Promise<void> {
       await vscode.window.showTextDocument(document);
       await activeEditor('the untitled editor to discard', (editor) => editor.document === document);
       await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
-      const discarded = await until('the untitled editor discarded', () => document.isClosed || !document.isDirty, 5_000).then(
+      const reverted = await until('the untitled editor discarded', () => document.isClosed || !document.isDirty, 5_000).then(
         () => true,
         () => false,
       );
-      if (discarded) break;
-      if (attempt === 3) throw new Error(`Could not discard ${document.uri.toString()}`);
+      if (reverted) break;
+      if (attempt === 3) throw new Error(`Could not discard ${describeDocument(document)}`);
     }
+    discarded.push(document);
   }
   await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   // The output panel's editor is not one the command closes. (Visible editors are no test: 1.99
@@ -126,6 +128,16 @@ export async function closeAllEditors(): Promise<void> {
   const active = () => vscode.window.activeTextEditor?.document.uri;
   await until('no editor to be active', () => active() === undefined || active()?.scheme === 'output').catch((error: Error) => {
     throw new Error(`${error.message}; still active: ${active()?.toString()}`);
+  });
+  // VS Code gives the next untitled document the lowest free name, the one a discarded draft had:
+  // the next test starts once the extension host has let go of the old one.
+  await until('the discarded drafts closed', () => discarded.every((document) => document.isClosed)).catch((error: Error) => {
+    throw new Error(
+      `${error.message}; still open: ${discarded
+        .filter((document) => !document.isClosed)
+        .map(describeDocument)
+        .join(', ')}`,
+    );
   });
 }
 
@@ -295,8 +307,18 @@ export function draftEditor(opening: string): Promise<vscode.TextEditor> {
     `the draft that starts with ${JSON.stringify(opening)}`,
     ({ document }) => document.uri.scheme === 'untitled' && document.getText().startsWith(opening),
   ).catch((error: Error) => {
-    throw new Error(`${error.message}; active: ${vscode.window.activeTextEditor?.document.uri.toString() ?? 'none'}`);
+    const active = vscode.window.activeTextEditor?.document;
+    const untitled = vscode.workspace.textDocuments.filter((document) => document.isUntitled && document !== active);
+    throw new Error(
+      `${error.message}; active: ${active ? describeDocument(active) : 'none'}; other untitled: ${untitled.map(describeDocument).join(', ') || 'none'}`,
+    );
   });
+}
+
+/** A document as a failure message names it: its URI, its state and how its text starts. */
+function describeDocument(document: vscode.TextDocument): string {
+  const state = [document.isDirty && 'dirty', document.isClosed && 'closed'].filter(Boolean).join(' ');
+  return `${document.uri.toString()}${state ? ` (${state})` : ''} ${JSON.stringify(document.getText().slice(0, 40))}`;
 }
 
 /** Starts an agent job with `prompt` as a user does, from its draft; resolves to the job's id. */
