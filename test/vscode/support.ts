@@ -101,44 +101,47 @@ export function agentJobsSuite(clock: Clock, notifications: 'off' | 'all' = 'off
  * Closes every editor, discarding what the tests typed into untitled ones: VS Code would ask
  * whether to save them, in a dialog no test answers. It returns once the extension host has been
  * told they are gone: until then `activeTextEditor` may still be one of them, and the next test
- * would take it for the editor its command opened.
+ * would take it for the editor its command opened. VS Code names a new untitled document with the
+ * lowest free number, so an old one still open in the extension host would be taken for the next
+ * draft: no untitled document is left open.
  */
 export async function closeAllEditors(): Promise<void> {
-  const discarded: vscode.TextDocument[] = [];
-  for (const document of vscode.workspace.textDocuments) {
-    if (!document.isUntitled || !document.isDirty || document.isClosed) continue;
-    // The command acts on the editor the workbench has active, which the extension host may learn
-    // of late: a draft left dirty would make closing all editors ask to save it, and block the next test.
-    for (let attempt = 1; ; attempt++) {
-      await vscode.window.showTextDocument(document);
-      await activeEditor('the untitled editor to discard', (editor) => editor.document === document);
-      await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
-      const reverted = await until('the untitled editor discarded', () => document.isClosed || !document.isDirty, 5_000).then(
-        () => true,
-        () => false,
-      );
-      if (reverted) break;
-      if (attempt === 3) throw new Error(`Could not discard ${describeDocument(document)}`);
-    }
-    discarded.push(document);
-  }
-  await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-  // The output panel's editor is not one the command closes. (Visible editors are no test: 1.99
-  // keeps reporting those of a multi-file diff after it closed.)
-  const active = () => vscode.window.activeTextEditor?.document.uri;
-  await until('no editor to be active', () => active() === undefined || active()?.scheme === 'output').catch((error: Error) => {
-    throw new Error(`${error.message}; still active: ${active()?.toString()}`);
-  });
-  // VS Code gives the next untitled document the lowest free name, the one a discarded draft had:
-  // the next test starts once the extension host has let go of the old one.
-  await until('the discarded drafts closed', () => discarded.every((document) => document.isClosed)).catch((error: Error) => {
-    throw new Error(
-      `${error.message}; still open: ${discarded
-        .filter((document) => !document.isClosed)
-        .map(describeDocument)
-        .join(', ')}`,
+  const untitled = () => vscode.workspace.textDocuments.filter((document) => document.isUntitled);
+  // Each round reads the documents afresh: the extension host may learn late of an editor, of a
+  // revert or of a close, and a document it has not seen closed is discarded again.
+  for (let round = 1; ; round++) {
+    for (const document of untitled()) await discardUntitled(document);
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    // The output panel's editor is not one the command closes. (Visible editors are no test: 1.99
+    // keeps reporting those of a multi-file diff after it closed.)
+    const active = () => vscode.window.activeTextEditor?.document.uri;
+    await until('no editor to be active', () => active() === undefined || active()?.scheme === 'output').catch((error: Error) => {
+      throw new Error(`${error.message}; still active: ${active()?.toString()}`);
+    });
+    const closed = await until('every untitled document closed', () => untitled().length === 0, 5_000).then(
+      () => true,
+      () => false,
     );
-  });
+    if (closed) return;
+    if (round === 3) throw new Error(`Untitled documents still open: ${untitled().map(describeDocument).join(', ')}`);
+  }
+}
+
+/** Reverts and closes an untitled document, as the workbench shows it. */
+async function discardUntitled(document: vscode.TextDocument): Promise<void> {
+  // The command acts on the editor the workbench has active, which the extension host may learn
+  // of late: a draft left dirty would make closing all editors ask to save it, and block the next test.
+  for (let attempt = 1; ; attempt++) {
+    await vscode.window.showTextDocument(document);
+    await activeEditor('the untitled editor to discard', (editor) => editor.document.uri.toString() === document.uri.toString());
+    await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+    const reverted = await until('the untitled editor discarded', () => document.isClosed || !document.isDirty, 5_000).then(
+      () => true,
+      () => false,
+    );
+    if (reverted) return;
+    if (attempt === 3) throw new Error(`Could not discard ${describeDocument(document)}`);
+  }
 }
 
 /**
