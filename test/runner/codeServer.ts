@@ -326,7 +326,9 @@ export async function startCodeServer(options: CodeServerOptions): Promise<Runni
     ...(options.locale ? ['--locale', options.locale] : []),
     options.workspace,
   ];
-  const child = spawn(node, args, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...options.env } });
+  // The profile's folder is named to what runs inside (in-host tests read VS Code's backups there).
+  const env = { ...process.env, DOCS_ASSISTANT_USER_DIR: userDir, ...options.env };
+  const child = spawn(node, args, { stdio: ['ignore', 'pipe', 'pipe'], env });
   // However the test process ends, its code-server ends with it.
   const killOnExit = () => child.kill('SIGKILL');
   process.once('exit', killOnExit);

@@ -1,6 +1,8 @@
 // Helpers for tests that run inside VS Code's extension host.
 
 import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import * as vscode from 'vscode';
 import type { DocsAssistantApi } from '../../src/vscode/extension';
@@ -122,9 +124,31 @@ export async function closeAllEditors(): Promise<void> {
       () => true,
       () => false,
     );
-    if (closed) return;
+    if (closed) return untitledBackupsDiscarded();
     if (round === 3) throw new Error(`Untitled documents still open: ${untitled().map(describeDocument).join(', ')}`);
   }
+}
+
+/**
+ * Resolves once VS Code has deleted its backups of untitled documents. It backs up a dirty one
+ * after a second, and deletes the backup after a revert, later: a new untitled document given the
+ * same name meanwhile opens with the old one's text (a draft of "Fix the docs." opened holding
+ * "scratch", on a busy machine).
+ */
+async function untitledBackupsDiscarded(): Promise<void> {
+  const userDir = process.env.DOCS_ASSISTANT_USER_DIR;
+  if (!userDir) return;
+  const root = path.join(userDir, 'User', 'Backups');
+  const backups = () =>
+    fs.existsSync(root)
+      ? fs
+          .readdirSync(root, { withFileTypes: true })
+          .filter((entry) => entry.isDirectory() && fs.existsSync(path.join(root, entry.name, 'untitled')))
+          .flatMap((entry) => fs.readdirSync(path.join(root, entry.name, 'untitled')))
+      : [];
+  await until("the discarded untitled documents' backups deleted", () => backups().length === 0).catch((error: Error) => {
+    throw new Error(`${error.message}; still in ${root}: ${backups().join(', ')}`);
+  });
 }
 
 /** Reverts and closes an untitled document, as the workbench shows it. */
