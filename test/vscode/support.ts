@@ -102,31 +102,28 @@ export function agentJobsSuite(clock: Clock, notifications: 'off' | 'all' = 'off
 /**
  * Closes every editor, discarding what the tests typed into untitled ones: VS Code would ask
  * whether to save them, in a dialog no test answers. It returns once the extension host has been
- * told they are gone: until then `activeTextEditor` may still be one of them, and the next test
- * would take it for the editor its command opened. VS Code names a new untitled document with the
- * lowest free number, so an old one still open in the extension host would be taken for the next
- * draft: no untitled document is left open.
+ * told they are gone, and VS Code has deleted their backups: until then `activeTextEditor` may still
+ * be one of them, or a new untitled document given the same lowest free name may open with an old
+ * one's text, and the next test would take either for the editor its command opened.
  */
 export async function closeAllEditors(): Promise<void> {
-  const untitled = () => vscode.workspace.textDocuments.filter((document) => document.isUntitled);
-  // Each round reads the documents afresh: the extension host may learn late of an editor, of a
-  // revert or of a close, and a document it has not seen closed is discarded again.
-  for (let round = 1; ; round++) {
-    for (const document of untitled()) await discardUntitled(document);
-    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-    // The output panel's editor is not one the command closes. (Visible editors are no test: 1.99
-    // keeps reporting those of a multi-file diff after it closed.)
-    const active = () => vscode.window.activeTextEditor?.document.uri;
-    await until('no editor to be active', () => active() === undefined || active()?.scheme === 'output').catch((error: Error) => {
-      throw new Error(`${error.message}; still active: ${active()?.toString()}`);
-    });
-    const closed = await until('every untitled document closed', () => untitled().length === 0, 5_000).then(
-      () => true,
-      () => false,
-    );
-    if (closed) return untitledBackupsDiscarded();
-    if (round === 3) throw new Error(`Untitled documents still open: ${untitled().map(describeDocument).join(', ')}`);
-  }
+  for (const document of untitledDocuments()) await discardUntitled(document);
+  await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  // The output panel's editor is not one the command closes. (Visible editors are no test: 1.99
+  // keeps reporting those of a multi-file diff after it closed.)
+  const active = () => vscode.window.activeTextEditor?.document.uri;
+  await until('no editor to be active', () => active() === undefined || active()?.scheme === 'output').catch((error: Error) => {
+    throw new Error(`${error.message}; still active: ${active()?.toString()}`);
+  });
+  await until('every untitled document closed', () => untitledDocuments().length === 0).catch((error: Error) => {
+    throw new Error(`${error.message}; still open: ${untitledDocuments().map(describeDocument).join(', ')}`);
+  });
+  await untitledBackupsDiscarded();
+}
+
+/** The untitled documents open in the extension host, read afresh: it may replace their objects. */
+function untitledDocuments(): vscode.TextDocument[] {
+  return vscode.workspace.textDocuments.filter((document) => document.isUntitled);
 }
 
 /**
@@ -335,7 +332,7 @@ export function draftEditor(opening: string): Promise<vscode.TextEditor> {
     ({ document }) => document.uri.scheme === 'untitled' && document.getText().startsWith(opening),
   ).catch((error: Error) => {
     const active = vscode.window.activeTextEditor?.document;
-    const untitled = vscode.workspace.textDocuments.filter((document) => document.isUntitled && document !== active);
+    const untitled = untitledDocuments().filter((document) => document !== active);
     throw new Error(
       `${error.message}; active: ${active ? describeDocument(active) : 'none'}; other untitled: ${untitled.map(describeDocument).join(', ') || 'none'}`,
     );
