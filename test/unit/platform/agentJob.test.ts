@@ -4,6 +4,7 @@ import { PlatformClient } from '../../../src/platform/client';
 import { plainNodeTransport } from '../../../src/network/routedTransport';
 import { arm, expectError, useHarness } from '../support';
 import { html500 } from '../../emulator/faults';
+import { until } from '../../until';
 
 describe('operation 1: read agent job', () => {
   const h = useHarness();
@@ -283,10 +284,14 @@ describe('operation 1: read agent job', () => {
       expectError(await h.client().agentJobs.read('proj_demo', 'j', { signal: controller.signal }), 'cancelled');
       assert.equal(h.emulator.requests.length, 0);
 
+      // Aborted once the server holds the request, not after a set time: on a busy machine a timer
+      // can fire before the request arrives, leaving the slow fault queued for the next one.
       const during = new AbortController();
       arm(h.emulator, { kind: 'slowFirstByte', ms: 2000 }, { operation: 'agentJob' });
-      setTimeout(() => during.abort(), 50);
-      expectError(await h.client().agentJobs.read('proj_demo', 'j', { signal: during.signal }), 'cancelled');
+      const reading = h.client().agentJobs.read('proj_demo', 'j', { signal: during.signal });
+      await until('the server to hold the request', () => h.emulator.requests.length === 1);
+      during.abort();
+      expectError(await reading, 'cancelled');
 
       const betweenRetries = new AbortController();
       arm(h.emulator, { kind: 'status', status: 503, body: '' }, { operation: 'agentJob' });
