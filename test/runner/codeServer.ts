@@ -278,7 +278,8 @@ function installPackage(vsix: string, extensionsDir: string, release: ReleaseNam
       fs.mkdirSync(path.join(scratch, 'extensions'), { recursive: true });
       // code-server installs and exits.
       const into = ['--user-data-dir', path.join(scratch, 'user'), '--extensions-dir', path.join(scratch, 'extensions')];
-      execFileSync(server.node, [server.entry, ...into, '--install-extension', vsix], { stdio: 'pipe' });
+      // It blocks this process: a bound, so that a hang fails the test that needed it, saying so.
+      execFileSync(server.node, [server.entry, ...into, '--install-extension', vsix], { stdio: 'pipe', timeout: 120_000 });
       fs.renameSync(scratch, made);
     } catch (error) {
       if (!fs.existsSync(made)) throw error;
@@ -328,11 +329,19 @@ export async function startCodeServer(options: CodeServerOptions): Promise<Runni
   ];
   // The profile's folder is named to what runs inside (in-host tests read VS Code's backups there).
   const env = { ...process.env, DOCS_ASSISTANT_USER_DIR: userDir, ...options.env };
-  const child = spawn(node, args, { stdio: ['ignore', 'pipe', 'pipe'], env });
+  // A process group of its own: code-server's server, file watcher and extension host go with it.
+  // Signalled alone, it leaves the last two behind, an extension host still running this extension.
+  const child = spawn(node, args, { stdio: ['ignore', 'pipe', 'pipe'], env, detached: true });
+  const signalAll = (signal: NodeJS.Signals) => {
+    try {
+      if (child.pid !== undefined) process.kill(-child.pid, signal);
+    } catch {
+      // The group is gone already.
+    }
+  };
   // However the test process ends, its code-server ends with it.
-  const killOnExit = () => child.kill('SIGKILL');
+  const killOnExit = () => signalAll('SIGKILL');
   process.once('exit', killOnExit);
-  child.once('exit', () => process.removeListener('exit', killOnExit));
   const log = options.log ?? (() => {});
   const output: string[] = [];
   const collect = (data: Buffer) => {
@@ -345,7 +354,12 @@ export async function startCodeServer(options: CodeServerOptions): Promise<Runni
   child.stdout?.on('data', collect);
   child.stderr?.on('data', collect);
   const url = `http://127.0.0.1:${port}`;
-  await waitForHttp(`${url}/healthz`, child, output);
+  try {
+    await waitForHttp(`${url}/healthz`, child, output);
+  } catch (error) {
+    signalAll('SIGKILL');
+    throw error;
+  }
   return {
     url,
     port,
@@ -353,10 +367,16 @@ export async function startCodeServer(options: CodeServerOptions): Promise<Runni
     process: child,
     stop: () =>
       new Promise<void>((resolve) => {
-        if (child.exitCode !== null) return resolve();
-        child.once('exit', () => resolve());
-        child.kill('SIGTERM');
-        setTimeout(() => child.kill('SIGKILL'), 5_000).unref();
+        const killed = () => {
+          // What the server did not end as it went: nothing of this VS Code outlives the call.
+          signalAll('SIGKILL');
+          process.removeListener('exit', killOnExit);
+          resolve();
+        };
+        if (child.exitCode !== null || child.signalCode !== null) return killed();
+        child.once('exit', killed);
+        signalAll('SIGTERM');
+        setTimeout(() => signalAll('SIGKILL'), 5_000).unref();
       }),
   };
 }
