@@ -7,6 +7,8 @@ import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { StringDecoder } from 'node:string_decoder';
+import { descendants, freeze, kill } from './processTree';
 import { REPO_ROOT } from './workbench';
 
 interface Step {
@@ -19,6 +21,16 @@ interface Step {
 
 const step = (name: string, tag: string, ...commands: string[][]): Step => ({ name, tag, commands });
 
+/**
+ * The steps, in order; the steps of one group run side by side, each starting its own servers and
+ * browsers on ports of their own, and the run stops after the first group with a failure. Lint,
+ * formatting and types read files and time nothing. The unit tests take one core and the Chromium
+ * suite most of the other: a test of speed counts CPU time against a smaller input in the same
+ * run, and the few that read a clock allow several times what they need (CI passes with a process
+ * keeping a core busy beside it). The UI suites of the two releases each leave a core idle about a
+ * fifth of the time (they wait on VS Code), so the two releases share the machine, the web suite
+ * after the shorter one. The source's suites load dist/ as packaging left it (minified).
+ */
 const STEPS: readonly (readonly Step[])[] = [
   [
     step('lint', 'lint', ['npm', 'run', 'lint']),
@@ -66,6 +78,8 @@ const running = new Map<ChildProcess, Step>();
 class TaggedOutput {
   private partial = '';
   private readonly file: number;
+  // A chunk can end inside a character (✔ is three bytes).
+  private readonly decoder = new StringDecoder('utf8');
 
   constructor(private readonly step: Step) {
     const results = path.join(REPO_ROOT, 'test-results');
@@ -75,14 +89,15 @@ class TaggedOutput {
 
   write(chunk: Buffer): void {
     fs.writeSync(this.file, chunk);
-    const lines = (this.partial + chunk.toString('utf8')).split('\n');
+    const lines = (this.partial + this.decoder.write(chunk)).split('\n');
     this.partial = lines.pop() ?? '';
     // Blank lines set out one step's output; among another's they would only part it.
     for (const line of lines) if (line.trim() !== '') process.stdout.write(`[${this.step.tag}] ${line}\n`);
   }
 
   close(): void {
-    if (this.partial !== '') process.stdout.write(`[${this.step.tag}] ${this.partial}\n`);
+    this.partial += this.decoder.end();
+    if (this.partial.trim() !== '') process.stdout.write(`[${this.step.tag}] ${this.partial}\n`);
     fs.closeSync(this.file);
   }
 }
@@ -107,6 +122,9 @@ function runCommand(step: Step, command: readonly string[], output?: TaggedOutpu
   });
 }
 
+/** Each step that passed, with its time, as soon as it did: a report of a run out of time lists them. */
+const passed: string[] = [];
+
 async function run(step: Step, output?: TaggedOutput): Promise<Ran> {
   const started = Date.now();
   let code = 0;
@@ -115,7 +133,9 @@ async function run(step: Step, output?: TaggedOutput): Promise<Ran> {
     if (code !== 0) break;
   }
   output?.close();
-  return { step, code, ms: Date.now() - started };
+  const ms = Date.now() - started;
+  if (code === 0) passed.push(`${step.name} (${seconds(ms)})`);
+  return { step, code, ms };
 }
 
 const described = (step: Step) => `${step.name}: ${step.commands.map((command) => command.join(' ')).join(', then ')}`;
@@ -131,37 +151,21 @@ async function runGroup(group: readonly Step[]): Promise<Ran[]> {
   return Promise.all(group.map((step) => run(step, new TaggedOutput(step))));
 }
 
+const LIMIT_MS = 85 * 60_000;
+
 /**
  * When the run must end, in ms since the epoch: .ci/run names the moment (DOCS_ASSISTANT_DEADLINE,
  * in seconds) a few minutes before CI's own limit, which would end the run without a word on why.
  */
 function deadline(started: number): number {
-  const named = Number(process.env.DOCS_ASSISTANT_DEADLINE);
-  return Number.isFinite(named) && named > 0 ? named * 1000 : started + 85 * 60_000;
-}
-
-/** Every process below this one, parents before their children, read from /proc. */
-function descendants(): number[] {
-  const children = new Map<number, number[]>();
-  for (const entry of fs.readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
-    try {
-      // The fields after the command's name, which may hold spaces and parentheses.
-      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
-      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-      children.set(ppid, [...(children.get(ppid) ?? []), Number(entry)]);
-    } catch {
-      // Ended while being read.
-    }
-  }
-  const found: number[] = [];
-  const visit = (pid: number) => {
-    for (const child of children.get(pid) ?? []) {
-      found.push(child);
-      visit(child);
-    }
-  };
-  visit(process.pid);
-  return found;
+  const named = process.env.DOCS_ASSISTANT_DEADLINE;
+  if (named === undefined || named === '') return started + LIMIT_MS;
+  const at = Number(named) * 1000;
+  if (Number.isFinite(at) && at > started && at <= started + 2 * LIMIT_MS) return at;
+  console.log(
+    `DOCS_ASSISTANT_DEADLINE is "${named}", not a time in seconds within the next ${(2 * LIMIT_MS) / 60_000} minutes: the run ends at ${LIMIT_MS / 60_000} minutes.`,
+  );
+  return started + LIMIT_MS;
 }
 
 /** What a command prints, or why it printed nothing: for the report of a run out of time. */
@@ -174,11 +178,12 @@ function printed(command: string, ...args: string[]): string {
 }
 
 /** Says which steps were still running and what the machine was doing, then ends every process of the run. */
-function outOfTime(started: number, done: readonly string[]): void {
+function outOfTime(started: number): void {
+  // Stopped first, so that the report shows them as they were and none escapes the end.
+  const pids = freeze(descendants(process.pid));
   const steps = [...new Set(running.values())].map((step) => step.name);
   console.log(`\n✘ The run reached its time limit after ${seconds(Date.now() - started)}, with these steps running: ${steps.join('; ')}.`);
-  console.log(`The steps that passed: ${done.join(', ') || 'none'}.`);
-  const pids = descendants();
+  console.log(`The steps that passed: ${passed.join(', ') || 'none'}.`);
   console.log('\nWhat ran then (elapsed, CPU time, memory in KB):');
   const table = pids.length > 0 ? printed('ps', '-o', 'pid,ppid,etime,time,rss,args', '--forest', '-p', pids.join(',')) : '(nothing)\n';
   process.stdout.write(
@@ -188,13 +193,7 @@ function outOfTime(started: number, done: readonly string[]): void {
       .join('\n'),
   );
   process.stdout.write(`\n${printed('uptime')}${printed('free', '-m')}${printed('df', '-h', os.tmpdir(), REPO_ROOT)}`);
-  for (const pid of pids) {
-    try {
-      process.kill(pid, 'SIGKILL');
-    } catch {
-      // Ended already.
-    }
-  }
+  kill(pids);
 }
 
 /** The installs of code-server, in the background, their output in test-results/provision.log. */
@@ -213,32 +212,28 @@ function provision(): ChildProcess {
 
 async function main(): Promise<number> {
   const provisioning = provision();
-  const done: string[] = [];
   const started = Date.now();
   const limit = setTimeout(
     () => {
-      outOfTime(started, done);
+      outOfTime(started);
       process.exit(124);
     },
     deadline(started) - started,
   );
   for (const group of STEPS) {
     const ran = await runGroup(group);
-    for (const step of ran.filter((step) => step.code === 0)) {
-      done.push(`${step.step.name} (${seconds(step.ms)})`);
-      console.log(`\n✔ ${step.step.name} (${seconds(step.ms)})`);
-    }
+    for (const step of ran.filter((step) => step.code === 0)) console.log(`\n✔ ${step.step.name} (${seconds(step.ms)})`);
     const failed = ran.filter((step) => step.code !== 0);
     if (failed.length > 0) {
       for (const step of failed) console.log(`\n✘ ${step.step.name} failed (exit code ${step.code}, after ${seconds(step.ms)}).`);
-      console.log(`The steps that passed: ${done.join(', ') || 'none'}.`);
+      console.log(`The steps that passed: ${passed.join(', ') || 'none'}.`);
       provisioning.kill();
       clearTimeout(limit);
       return failed[0].code;
     }
   }
   clearTimeout(limit);
-  console.log(`\nEvery step passed in ${seconds(Date.now() - started)}:\n${done.map((line) => `  ✔ ${line}`).join('\n')}`);
+  console.log(`\nEvery step passed in ${seconds(Date.now() - started)}:\n${passed.map((line) => `  ✔ ${line}`).join('\n')}`);
   return 0;
 }
 

@@ -10,6 +10,7 @@ import * as fs from 'node:fs';
 import * as net from 'node:net';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { freeze, kill } from './processTree';
 
 export interface Release {
   readonly codeServer: string;
@@ -259,6 +260,9 @@ function listExtensions(extensionsDir: string, folders: readonly string[]): void
   fs.writeFileSync(file, JSON.stringify(listed));
 }
 
+/** It blocks this process, and so the test's own timeout: a hang must end, and say where it was. */
+const INSTALL_TIMEOUT_MS = 120_000;
+
 /**
  * Installs a package into `extensionsDir` as code-server's own `--install-extension` does: the
  * first time a run needs that file in that code-server, by code-server (which takes a core for
@@ -278,10 +282,11 @@ function installPackage(vsix: string, extensionsDir: string, release: ReleaseNam
       fs.mkdirSync(path.join(scratch, 'extensions'), { recursive: true });
       // code-server installs and exits.
       const into = ['--user-data-dir', path.join(scratch, 'user'), '--extensions-dir', path.join(scratch, 'extensions')];
-      // It blocks this process: a bound, so that a hang fails the test that needed it, saying so.
-      execFileSync(server.node, [server.entry, ...into, '--install-extension', vsix], { stdio: 'pipe', timeout: 120_000 });
+      execFileSync(server.node, [server.entry, ...into, '--install-extension', vsix], { stdio: 'pipe', timeout: INSTALL_TIMEOUT_MS });
       fs.renameSync(scratch, made);
     } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ETIMEDOUT')
+        throw new Error(`code-server --install-extension ${vsix} did not finish within ${INSTALL_TIMEOUT_MS / 1000} s.`);
       if (!fs.existsSync(made)) throw error;
     } finally {
       fs.rmSync(scratch, { recursive: true, force: true });
@@ -329,19 +334,15 @@ export async function startCodeServer(options: CodeServerOptions): Promise<Runni
   ];
   // The profile's folder is named to what runs inside (in-host tests read VS Code's backups there).
   const env = { ...process.env, DOCS_ASSISTANT_USER_DIR: userDir, ...options.env };
-  // A process group of its own: code-server's server, file watcher and extension host go with it.
-  // Signalled alone, it leaves the last two behind, an extension host still running this extension.
-  const child = spawn(node, args, { stdio: ['ignore', 'pipe', 'pipe'], env, detached: true });
-  const signalAll = (signal: NodeJS.Signals) => {
-    try {
-      if (child.pid !== undefined) process.kill(-child.pid, signal);
-    } catch {
-      // The group is gone already.
-    }
+  const child = spawn(node, args, { stdio: ['ignore', 'pipe', 'pipe'], env });
+  // Not code-server alone: signalled alone, it leaves its server, file watcher and extension host
+  // running, and this extension in that host, for minutes at times.
+  const endAll = () => {
+    if (child.pid !== undefined && child.exitCode === null && child.signalCode === null) kill(freeze([child.pid]));
   };
   // However the test process ends, its code-server ends with it.
-  const killOnExit = () => signalAll('SIGKILL');
-  process.once('exit', killOnExit);
+  process.once('exit', endAll);
+  child.once('exit', () => process.removeListener('exit', endAll));
   const log = options.log ?? (() => {});
   const output: string[] = [];
   const collect = (data: Buffer) => {
@@ -357,7 +358,7 @@ export async function startCodeServer(options: CodeServerOptions): Promise<Runni
   try {
     await waitForHttp(`${url}/healthz`, child, output);
   } catch (error) {
-    signalAll('SIGKILL');
+    endAll();
     throw error;
   }
   return {
@@ -367,16 +368,9 @@ export async function startCodeServer(options: CodeServerOptions): Promise<Runni
     process: child,
     stop: () =>
       new Promise<void>((resolve) => {
-        const killed = () => {
-          // What the server did not end as it went: nothing of this VS Code outlives the call.
-          signalAll('SIGKILL');
-          process.removeListener('exit', killOnExit);
-          resolve();
-        };
-        if (child.exitCode !== null || child.signalCode !== null) return killed();
-        child.once('exit', killed);
-        signalAll('SIGTERM');
-        setTimeout(() => signalAll('SIGKILL'), 5_000).unref();
+        if (child.exitCode !== null || child.signalCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        endAll();
       }),
   };
 }
