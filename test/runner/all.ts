@@ -180,7 +180,7 @@ function printed(command: string, ...args: string[]): string {
 /** Says which steps were still running and what the machine was doing, then ends every process of the run. */
 function outOfTime(started: number): void {
   // Stopped first, so that the report shows them as they were and none escapes the end.
-  const pids = freeze(descendants(process.pid));
+  const pids = freeze(descendants([process.pid]));
   const steps = [...new Set(running.values())].map((step) => step.name);
   console.log(`\n✘ The run reached its time limit after ${seconds(Date.now() - started)}, with these steps running: ${steps.join('; ')}.`);
   console.log(`The steps that passed: ${passed.join(', ') || 'none'}.`);

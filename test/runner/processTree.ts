@@ -4,8 +4,8 @@
 
 import * as fs from 'node:fs';
 
-/** Every process below `root`, parents before their children. */
-export function descendants(root: number): number[] {
+/** Every process below `roots`, each once, parents before their children: from one read of /proc. */
+export function descendants(roots: readonly number[]): number[] {
   const children = new Map<number, number[]>();
   let entries: string[];
   try {
@@ -23,15 +23,16 @@ export function descendants(root: number): number[] {
       // Ended while being read.
     }
   }
-  const found: number[] = [];
+  const found = new Set<number>();
   const visit = (pid: number) => {
     for (const child of children.get(pid) ?? []) {
-      found.push(child);
+      if (found.has(child)) continue;
+      found.add(child);
       visit(child);
     }
   };
-  visit(root);
-  return found;
+  for (const root of roots) visit(root);
+  return [...found];
 }
 
 function signal(pid: number, name: NodeJS.Signals): void {
@@ -50,7 +51,7 @@ function signal(pid: number, name: NodeJS.Signals): void {
 export function freeze(roots: readonly number[]): number[] {
   const frozen = new Set<number>();
   for (;;) {
-    const found = roots.flatMap((root) => [root, ...descendants(root)]).filter((pid) => !frozen.has(pid));
+    const found = [...roots, ...descendants(roots)].filter((pid) => !frozen.has(pid));
     if (found.length === 0) return [...frozen];
     for (const pid of found) {
       signal(pid, 'SIGSTOP');

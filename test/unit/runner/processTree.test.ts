@@ -20,7 +20,7 @@ describe('the process tree a test run ends (test/runner/processTree)', () => {
     // As code-server does: a parent whose children go on when it ends, one of them a grandchild.
     const parent = spawn('sh', ['-c', 'sleep 300 & sh -c "sleep 300 & wait" & wait'], { stdio: 'ignore' });
     const below = await until('the children and grandchild started', () => {
-      const found = descendants(parent.pid ?? -1);
+      const found = descendants([parent.pid ?? -1]);
       return found.length >= 3 ? found : undefined;
     });
     try {
