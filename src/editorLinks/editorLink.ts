@@ -5,6 +5,7 @@ import * as l10n from '@vscode/l10n';
 import { jobIdProblem } from '../platform/agentJob';
 import { pageTargetFromInput } from '../pages/pagePath';
 import { number } from '../shared/language';
+import { withoutInvisible } from '../util/invisibleText';
 
 export type EditorLink =
   /**
@@ -23,14 +24,6 @@ export type EditorLink =
 export const MAX_LINK_QUESTION = 2_000;
 
 export const EDITOR_LINK_PATHS = ['/ask', '/open', '/track'] as const;
-
-/**
- * What a reader cannot see in a question: control characters but line breaks and tabs, and every
- * default-ignorable code point (zero-width and joining marks, marks that reorder text, tag
- * characters, variation selectors, fillers), which render as nothing and could carry words unseen.
- */
-// eslint-disable-next-line no-control-regex -- control characters are what is looked for
-const INVISIBLE = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]|\p{Default_Ignorable_Code_Point}/gu;
 
 /** A character that shows as blank space within a line (a no-break space, a Braille blank…). */
 const BLANK = '[^\\S\\n]|\\u2800';
@@ -60,9 +53,8 @@ export function editorLink(path: string, query: string): EditorLink {
   const param = (name: string) => params.get(name)?.trim() ?? '';
   switch (path.replace(/\/+$/, '')) {
     case '/ask': {
-      const asked = param('q');
-      let invisible = 0;
-      const visible = asked.replace(INVISIBLE, () => (invisible++, '')).replace(/[\u2028\u2029]/g, '\n');
+      const { text, count: invisible } = withoutInvisible(param('q'));
+      const visible = text.replace(/[\u2028\u2029]/g, '\n');
       const question = withoutPadding(visible);
       const padding = visible.length - question.length;
       if (question === '') return { kind: 'refused', problem: l10n.t('The link has no question: its q parameter is empty.') };
