@@ -12,6 +12,7 @@ import { gatherDiffs } from './attachedChanges';
 import { firstAndMore } from '../shared/counting';
 import { plural } from '../shared/language';
 import { fenceFor } from '../shared/codeFences';
+import { MAX_SELECTION_CHARS } from '../selection/selection';
 
 export interface SelectionAttachment {
   /** Workspace-relative. */
@@ -54,7 +55,13 @@ export function buildJobPrompt({ instruction, selection, changes }: PromptParts)
   if (selection) {
     const lines =
       selection.startLine === selection.endLine ? `line ${selection.startLine}` : `lines ${selection.startLine}–${selection.endLine}`;
-    sections.push(`## Selected from ${codeSpan(selection.path)}, ${lines}\n\n${fenced(selection.text, selection.language ?? '')}`);
+    // Cut as a selection sent with a question is, and said: the agent reads what it was not given.
+    const cut = selection.text.length > MAX_SELECTION_CHARS;
+    const text = cut ? selection.text.slice(0, MAX_SELECTION_CHARS) : selection.text;
+    const said = cut
+      ? ` (cut: its first ${MAX_SELECTION_CHARS.toLocaleString('en-US')} of ${selection.text.length.toLocaleString('en-US')} characters)`
+      : '';
+    sections.push(`## Selected from ${codeSpan(selection.path)}, ${lines}${said}\n\n${fenced(text, selection.language ?? '')}`);
   }
   if (changes) {
     const what = changes.scope === 'file' ? codeSpan(changes.label) : `the repository ${codeSpan(changes.label)}`;
@@ -137,6 +144,28 @@ export async function withChanges<F extends PromptFile>(
       secrets: gathered.attached.filter(({ file }) => file.secret).map(({ file }) => `${file.path} (${file.secret})`),
     },
   };
+}
+
+/** Files named as holding secrets, at most: the rest are counted. */
+const NAMED_SECRETS = 3;
+
+/**
+ * What is said of the attached files that may hold secrets (each `<path> (<why>)`), wherever a
+ * prompt is shown before it is sent (its draft, the question an agent's call asks): the first few
+ * by name.
+ */
+export function secretSentences(secrets: readonly string[]): string[] {
+  const named = secrets.slice(0, NAMED_SECRETS).map((secret) => l10n.t('{0} may hold secrets: read its diff before starting', secret));
+  const more = secrets.length - named.length;
+  if (more === 0) return named;
+  return [
+    ...named,
+    plural(
+      more,
+      l10n.t('{0} more file that may hold secrets: read their diffs before starting', more),
+      l10n.t('{0} more files that may hold secrets: read their diffs before starting', more),
+    ),
+  ];
 }
 
 /** What the draft says was attached, left out (counted) and could not be read (named), in a line. */

@@ -3,13 +3,9 @@
 
 import * as l10n from '@vscode/l10n';
 import { MAX_CURRENT_PATH } from '../platform/assistantRequest';
-import type { Selection } from '../selection/selection';
-import { selectionLabel } from '../selection/selection';
+import { MAX_SELECTION_CHARS, selectionLabel, type Selection } from '../selection/selection';
 import { number, plural } from '../shared/language';
 import type { AttachedContext } from './conversation';
-
-/** Longer selections are cut to this many characters, and the chip says so. */
-export const MAX_SELECTION_CHARS = 20_000;
 
 export function attachSelection(selection: Selection): AttachedContext {
   const trimmed = selection.text.length > MAX_SELECTION_CHARS;

@@ -3,6 +3,7 @@ import { buildJobPrompt, codeSpan, fenced } from '../../../src/agentJobs/jobProm
 import { jobLabel, promptTitle } from '../../../src/agentJobs/jobPresentation';
 import { loadTrackedJobs, saveTrackedJobs, type KeyValueStore } from '../../../src/agentJobs/savedJobs';
 import { promptProblem } from '../../../src/platform/agentJob';
+import { MAX_SELECTION_CHARS } from '../../../src/selection/selection';
 
 describe('agent job prompts', () => {
   it('puts the instruction first, then the selection with its place, in a fence of its language', () => {
@@ -14,6 +15,19 @@ describe('agent job prompts', () => {
       prompt,
       'Document the new option.\n\n## Selected from `src/retry.ts`, lines 12–14\n\n```typescript\nexport const retries = 3;\n```\n',
     );
+  });
+
+  it('cuts a selection as a question cuts one, and says so in the prompt (issue 56, item 1)', () => {
+    const text = `${'a'.repeat(MAX_SELECTION_CHARS)}END`;
+    const prompt = buildJobPrompt({ instruction: 'Go', selection: { path: 'big.ts', startLine: 1, endLine: 900, text } });
+    assert.match(prompt, /^## Selected from `big\.ts`, lines 1–900 \(cut: its first 20,000 of 20,003 characters\)$/m);
+    assert.ok(!prompt.includes('END'), 'nothing past the cut is sent');
+    assert.ok(prompt.includes('a'.repeat(MAX_SELECTION_CHARS)));
+    const whole = buildJobPrompt({
+      instruction: 'Go',
+      selection: { path: 'a.ts', startLine: 1, endLine: 1, text: 'a'.repeat(MAX_SELECTION_CHARS) },
+    });
+    assert.doesNotMatch(whole, /cut:/);
   });
 
   it('adds the uncommitted changes of a file or of the repository as a diff', () => {

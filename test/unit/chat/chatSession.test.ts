@@ -6,7 +6,8 @@ import { ChatSession, type ChatSettings, defaultSelectionQuestion, noAnswerMessa
 import { memoryThreadKeys, threadKeyName } from '../../../src/chat/chatThread';
 import { MAX_SOURCES } from '../../../src/chat/turnStream';
 import { Conversation, expiredThreadNotice, type Turn } from '../../../src/chat/conversation';
-import { attachSelection, MAX_SELECTION_CHARS, trimNote } from '../../../src/chat/selectionContext';
+import { attachSelection, trimNote } from '../../../src/chat/selectionContext';
+import { MAX_SELECTION_CHARS } from '../../../src/selection/selection';
 import type { PlatformClient } from '../../../src/platform/client';
 import { AssistantMessageBuilder } from '../../../src/platform/stream/assistantMessage';
 import type { StreamChunk } from '../../../src/platform/stream/chunks';
