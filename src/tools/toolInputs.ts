@@ -5,7 +5,9 @@
 
 import type { SearchFilter } from '../platform/assistantRequest';
 import type { Attachment } from '../agentJobs/attachmentOffers';
-import { MAX_SELECTION_CHARS } from '../chat/selectionContext';
+import { MAX_SELECTION_CHARS } from '../selection/selection';
+import { withoutInvisible } from '../util/invisibleText';
+import type { PageStart } from './pageParts';
 
 /** A model's input, read; or what was wrong with it, in a sentence for the model. */
 export type ToolInput<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly problem: string };
@@ -15,6 +17,7 @@ export const MAX_QUERY_CHARS = 500;
 export const MAX_PATH_INPUT_CHARS = 1_000;
 export const MAX_QUESTION_CHARS = 4_000;
 export const MAX_SCOPE_CHARS = 100;
+export const MAX_HEADING_CHARS = 200;
 export const MAX_INSTRUCTION_CHARS = 20_000;
 /** The platform's search returns 1 to 50 results. */
 export const SEARCH_COUNT = { min: 1, max: 50 } as const;
@@ -33,6 +36,12 @@ export interface SearchInput {
   readonly scope: ScopeInput;
 }
 
+export interface PageInput {
+  /** As the model gave it: the tool reads it as a page path or a site URL. */
+  readonly path: string;
+  readonly start: PageStart;
+}
+
 export interface AskInput {
   readonly question: string;
   /** Code the question is about, cut to what the chat sends of a selection. */
@@ -46,8 +55,15 @@ export interface AskInput {
   readonly conversation?: string;
 }
 
-export interface StartJobInput {
+/** An instruction for an agent job, as the user is shown it. */
+export interface InstructionInput {
+  /** Without the characters that draw as nothing (the user could not read them). */
   readonly instruction: string;
+  /** How many such characters the model's instruction held; 0 when none. */
+  readonly invisible: number;
+}
+
+export interface StartJobInput extends InstructionInput {
   readonly attach: readonly Attachment[];
 }
 
@@ -55,9 +71,7 @@ export interface JobInput {
   readonly id: string;
 }
 
-export interface FollowUpInput extends JobInput {
-  readonly instruction: string;
-}
+export interface FollowUpInput extends JobInput, InstructionInput {}
 
 const ATTACHMENTS: readonly Attachment[] = ['selection', 'fileChanges', 'repositoryChanges'];
 
@@ -66,7 +80,10 @@ type Read<T> = { value?: T; problem?: string };
 
 /** A text field: trimmed, on one line, at most `max` characters; `required` or left out when empty. */
 function text(fields: Fields, name: string, max: number, required: boolean, oneLine = true): Read<string> {
-  const value = fields[name];
+  return textOf(fields[name], name, max, required, oneLine);
+}
+
+function textOf(value: unknown, name: string, max: number, required: boolean, oneLine: boolean): Read<string> {
   if (value === undefined || value === null) return required ? { problem: `give ${name}.` } : {};
   if (typeof value === 'string' && value.trim() === '' && !required) return {};
   if (typeof value !== 'string') return { problem: `${name} must be text.` };
@@ -116,6 +133,24 @@ export function readSearchInput(input: unknown): ToolInput<SearchInput> {
   });
 }
 
+export function readPageInput(input: unknown): ToolInput<PageInput> {
+  return read(input, (fields) => {
+    const path = text(fields, 'path', MAX_PATH_INPUT_CHARS, true);
+    if (path.problem !== undefined || path.value === undefined) return { problem: path.problem ?? 'give path.' };
+    const heading = text(fields, 'heading', MAX_HEADING_CHARS, false);
+    if (heading.problem !== undefined) return { problem: heading.problem };
+    const offset = fields.offset;
+    if (offset !== undefined && offset !== null && !(Number.isInteger(offset) && (offset as number) >= 0))
+      return { problem: 'offset must be a whole number of characters, 0 or more.' };
+    const start: PageStart = {
+      ...(typeof offset === 'number' ? { offset } : {}),
+      ...(heading.value !== undefined ? { heading: heading.value } : {}),
+    };
+    if (start.offset !== undefined && start.heading !== undefined) return { problem: 'give offset or heading, not both.' };
+    return { value: { path: path.value, start } };
+  });
+}
+
 export function readAskInput(input: unknown): ToolInput<AskInput> {
   return read(input, (fields) => {
     const question = text(fields, 'question', MAX_QUESTION_CHARS, true, false);
@@ -142,15 +177,30 @@ export function readAskInput(input: unknown): ToolInput<AskInput> {
   });
 }
 
+/**
+ * An agent job's instruction, without what the user could not read in the question that asks them:
+ * a character that draws as nothing is taken out (and counted), never sent.
+ */
+function instructionOf(fields: Fields): Read<InstructionInput> {
+  const given = fields.instruction;
+  const visible = typeof given === 'string' ? withoutInvisible(given) : { text: given, count: 0 };
+  if (visible.count > 0 && String(visible.text).trim() === '')
+    return { problem: 'the instruction holds only characters that show as nothing; give one the user can read.' };
+  const instruction = textOf(visible.text, 'instruction', MAX_INSTRUCTION_CHARS, true, false);
+  if (instruction.problem !== undefined || instruction.value === undefined)
+    return { problem: instruction.problem ?? 'give an instruction.' };
+  return { value: { instruction: instruction.value, invisible: visible.count } };
+}
+
 export function readStartJobInput(input: unknown): ToolInput<StartJobInput> {
   return read(input, (fields) => {
-    const instruction = text(fields, 'instruction', MAX_INSTRUCTION_CHARS, true, false);
+    const instruction = instructionOf(fields);
     if (instruction.problem !== undefined || instruction.value === undefined)
       return { problem: instruction.problem ?? 'give an instruction.' };
     const attach = fields.attach ?? [];
     if (!Array.isArray(attach) || !attach.every((item): item is Attachment => ATTACHMENTS.includes(item as Attachment)))
       return { problem: `attach must be a list of ${ATTACHMENTS.map((item) => `"${item}"`).join(', ')}.` };
-    return { value: { instruction: instruction.value, attach: [...new Set(attach)] } };
+    return { value: { ...instruction.value, attach: [...new Set(attach)] } };
   });
 }
 
@@ -164,11 +214,11 @@ export function readJobInput(input: unknown): ToolInput<JobInput> {
 export function readFollowUpInput(input: unknown): ToolInput<FollowUpInput> {
   return read(input, (fields) => {
     const id = text(fields, 'id', MAX_SCOPE_CHARS, true);
-    const instruction = text(fields, 'instruction', MAX_INSTRUCTION_CHARS, true, false);
+    const instruction = instructionOf(fields);
     const problem = id.problem ?? instruction.problem;
     if (problem !== undefined || id.value === undefined || instruction.value === undefined)
       return { problem: problem ?? 'give the job id and the instruction.' };
-    return { value: { id: id.value, instruction: instruction.value } };
+    return { value: { id: id.value, ...instruction.value } };
   });
 }
 

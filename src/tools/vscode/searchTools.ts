@@ -13,7 +13,8 @@ import type { SettingsService } from '../../settings/vscode/settingsService';
 import type { SetupService } from '../../settings/vscode/setupService';
 import type { Logger } from '../../log/logger';
 import { quotedLine as quoted } from '../../util/inertText';
-import { filterFor, MAX_PATH_INPUT_CHARS, readSearchInput } from '../toolInputs';
+import { filterFor, readPageInput, readSearchInput } from '../toolInputs';
+import { pagePart } from '../pageParts';
 import { badInputText, failureText, pageText, searchText } from '../toolText';
 import { runTool, textOf, type ToolRun } from './toolRun';
 
@@ -77,13 +78,16 @@ export function readPageTool(deps: DocumentationToolDeps): Tool {
     }),
     invoke: ({ input }, token) =>
       runTool(documentationRun(deps, 'read the page'), token, async (signal) => {
-        const path = typeof input.path === 'string' ? input.path : '';
-        if (path.length > MAX_PATH_INPUT_CHARS)
-          return badInputText(`the path is ${path.length} characters long; give the path of a page, as a search result names it.`);
+        const read = readPageInput(input);
+        if (!read.ok) return badInputText(read.problem);
+        const { path, start } = read.value;
         const parsed = pagePathFromInput(path);
         if (!parsed.ok) return badInputText(`${quoted(path, 200)} is not the path of a page; give one as a search result names it.`);
+        // Read once, then from the cache: reading a long page in parts costs one request.
         const page = await deps.pages.read(parsed.value, { signal });
-        return page.ok ? pageText(page.value) : failureText('read the page', page.error.message);
+        if (!page.ok) return failureText('read the page', page.error.message);
+        const part = pagePart(page.value.content, start);
+        return part.ok ? pageText(page.value, part.part) : badInputText(part.problem);
       }),
   };
 }
