@@ -1,7 +1,9 @@
 // The conversations docsAssistant_ask holds for models, each under a handle the model passes back to
 // go on in the same thread: a local name, never the thread's id or key, good only on the platform
 // (base-URL origin) and documentation domain that made it, and only while this window is open.
-// The keys of these threads stay in memory: nothing of them is stored.
+// Every chat of the window shares these tools, so a handle is random, not counted: one agent
+// session cannot go on in another's thread by guessing its handle. The keys of these threads stay
+// in memory: nothing of them is stored.
 
 import { Conversation } from '../chat/conversation';
 import { memoryThreadKeys } from '../chat/chatThread';
@@ -27,11 +29,10 @@ export class ToolConversations {
   /** In the order last used, oldest first. */
   private readonly held = new Map<string, ToolConversation>();
   private readonly keys = memoryThreadKeys();
-  private made = 0;
 
   /** A new conversation with the platform at `origin`, for `domain`. */
   start(origin: string, domain: string): ToolConversation {
-    const handle = `docs-conversation-${++this.made}`;
+    const handle = `docs-conversation-${globalThis.crypto.randomUUID()}`;
     const conversation = new Conversation(this.keys);
     conversation.scope = { origin, domain };
     const held = { handle, origin, domain, conversation };

@@ -77,7 +77,7 @@ describe('language model tools', () => {
       /^The documentation assistant of the "acme-docs" documentation answered the question "How are retries capped\?", in version "v2"\./,
     );
     assert.match(first, /\nBEGIN ANSWER (DOCS-\w+)\nHere is what the documentation says about[\s\S]*\nEND ANSWER \1\nPages it drew on/);
-    const handle = /call docsAssistant_ask again with conversation "(docs-conversation-\d+)"/.exec(first)?.[1];
+    const handle = /call docsAssistant_ask again with conversation "(docs-conversation-[0-9a-f-]{36})"/.exec(first)?.[1];
     assert.ok(handle, first);
     const [asked] = suite.emulator.requestsFor('assistant');
     const body = asked?.body as { context?: unknown; filter?: unknown; threadId?: string };
