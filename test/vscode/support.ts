@@ -269,34 +269,38 @@ export function recordCommands(id: string): { made: unknown[][]; restore(): void
 
 /**
  * Runs `run` with each modal warning whose message matches `pattern` answered with `answer` (a
- * button's title; undefined is Cancel), as the user would click; other warnings are shown as ever.
+ * button's title; undefined is Cancel; or what a function of the message and detail resolves to),
+ * as the user would click; other warnings are shown as ever. Each question's message and detail are
+ * kept, in order.
  */
 export function answeringModals<T>(
   pattern: RegExp,
-  answer: string | undefined,
+  answer: string | undefined | ((message: string, detail: string) => Promise<string | undefined>),
   run: () => Thenable<T>,
-): Promise<{ result: T; asked: string[] }> {
+): Promise<{ result: T; asked: string[]; details: string[] }> {
   return answeringWarnings(pattern, answer, run, { modal: true });
 }
 
 /** As answeringModals, for the warnings in a notification (a button's title is clicked as soon as it shows). */
 export async function answeringWarnings<T>(
   pattern: RegExp,
-  answer: string | undefined,
+  answer: string | undefined | ((message: string, detail: string) => Promise<string | undefined>),
   run: () => Thenable<T>,
   { modal = false } = {},
-): Promise<{ result: T; asked: string[] }> {
+): Promise<{ result: T; asked: string[]; details: string[] }> {
   const window = vscode.window as { showWarningMessage: (message: string, ...rest: unknown[]) => Thenable<unknown> };
   const original = window.showWarningMessage;
   const asked: string[] = [];
+  const details: string[] = [];
   window.showWarningMessage = (message: string, ...rest: unknown[]) => {
-    if (Boolean((rest[0] as { modal?: boolean } | undefined)?.modal) !== modal || !pattern.test(message))
-      return original.call(vscode.window, message, ...rest);
+    const options = rest[0] as { modal?: boolean; detail?: string } | undefined;
+    if (Boolean(options?.modal) !== modal || !pattern.test(message)) return original.call(vscode.window, message, ...rest);
     asked.push(message);
-    return Promise.resolve(answer);
+    details.push(options?.detail ?? '');
+    return typeof answer === 'function' ? answer(message, options?.detail ?? '') : Promise.resolve(answer);
   };
   try {
-    return { result: await run(), asked };
+    return { result: await run(), asked, details };
   } finally {
     window.showWarningMessage = original;
   }

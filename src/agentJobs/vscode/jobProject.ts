@@ -45,13 +45,28 @@ export class JobProjects {
    * Where a prompt about the jobs of `scope` goes, read right before it is sent: the project in
    * force, which must be the scope's, confirmed by the user when the workspace chose it. A failure
    * with no error: the user said no. `notConfigured` says what to set when there is no such project:
-   * "Set the base URL and the project id to send follow-ups."
+   * "Set the base URL and the project id to send follow-ups." `named`: the project a question about
+   * this prompt showed the user; when the settings have changed since, nothing is sent.
    */
   async destination(
     scope: JobScope | undefined,
     notConfigured: string,
+    named?: JobProject,
   ): Promise<Result<PromptDestination> | { readonly ok: false; readonly error?: undefined }> {
     const project = this.current;
+    if (named && (project?.origin !== named.origin || project.projectId !== named.projectId))
+      return fail(
+        platformError(
+          'invalidRequest',
+          project
+            ? vscode.l10n.t(
+                'The settings changed while you were asked: the prompt was for {0}, and the project is now {1}. Nothing was sent; ask again to send it there.',
+                projectText(named),
+                projectText(project),
+              )
+            : vscode.l10n.t('The settings changed while you were asked: no project is set now. Nothing was sent.'),
+        ),
+      );
     if (!project || scope?.origin !== project.origin || scope.projectId !== project.projectId)
       return fail(platformError('notConfigured', notConfigured, { setting: 'projectId' }));
     if (!(await this.confirm(project))) return { ok: false };

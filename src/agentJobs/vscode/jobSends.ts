@@ -7,7 +7,7 @@ import type { AgentJob } from '../../platform/agentJob';
 import { fail, ok, platformError, type Result } from '../../platform/errors';
 import type { AgentJobsModel } from '../agentJobsModel';
 import type { AgentJobsTree } from './agentJobsTree';
-import type { JobProjects } from './jobProject';
+import type { JobProject, JobProjects } from './jobProject';
 
 export interface JobSendDeps {
   readonly model: AgentJobsModel;
@@ -23,12 +23,16 @@ export type WithProgress = (call: () => Promise<Result<AgentJob>>) => PromiseLik
 
 const asIs: WithProgress = (call) => call();
 
-/** Starts a job on `prompt`; on success it is tracked, with its prompt, and revealed. */
-export async function startJob(deps: JobSendDeps, prompt: string, progress: WithProgress = asIs): Promise<Sent> {
+/**
+ * Starts a job on `prompt`; on success it is tracked, with its prompt, and revealed. `named`: the
+ * project the user was shown, when they were asked about this very prompt; sent there or nowhere.
+ */
+export async function startJob(deps: JobSendDeps, prompt: string, progress: WithProgress = asIs, named?: JobProject): Promise<Sent> {
   // The project prompted is the one whose jobs are watched: both follow the settings.
   const destination = await deps.projects.destination(
     deps.model.scope,
     vscode.l10n.t('Set the base URL and the project id to start agent jobs.'),
+    named,
   );
   if (!destination.ok) return destination;
   const { client, project } = destination.value;
@@ -47,11 +51,18 @@ export async function startJob(deps: JobSendDeps, prompt: string, progress: With
   return ok(job);
 }
 
-/** Sends job `id` a follow-up; on success it is shown as the platform returned it, and polled again. */
-export async function sendFollowUp(deps: JobSendDeps, id: string, prompt: string, progress: WithProgress = asIs): Promise<Sent> {
+/** Sends job `id` a follow-up; on success it is shown as the platform returned it, and polled again. `named` as for startJob. */
+export async function sendFollowUp(
+  deps: JobSendDeps,
+  id: string,
+  prompt: string,
+  progress: WithProgress = asIs,
+  named?: JobProject,
+): Promise<Sent> {
   const destination = await deps.projects.destination(
     deps.model.scope,
     vscode.l10n.t('Set the base URL and the project id to send follow-ups.'),
+    named,
   );
   if (!destination.ok) return destination;
   const { client, project } = destination.value;

@@ -10,7 +10,7 @@ import { formatKilobytes, MAX_PROMPT_BYTES } from '../../platform/agentJob';
 import { Disposable } from '../../util/disposable';
 import { inertText } from '../../util/inertText';
 import { type JobProject, projectText } from './jobProject';
-import { plural } from '../../shared/language';
+import { secretSentences } from '../jobPrompt';
 
 /** What a draft says above its prompt, besides the project. */
 export interface DraftNotes {
@@ -21,9 +21,6 @@ export interface DraftNotes {
   /** Put in the editor by a command's argument (another extension, a link): starting it asks first. */
   readonly fromArgument?: boolean;
 }
-
-/** Files named as holding secrets above a draft, at most: the rest are counted. */
-const NAMED_SECRETS = 3;
 
 export class PromptDrafts extends Disposable implements vscode.CodeLensProvider {
   /** The open drafts, by URI, with their notes. */
@@ -101,7 +98,7 @@ export class PromptDrafts extends Disposable implements vscode.CodeLensProvider 
         ? [note(`$(warning) ${vscode.l10n.t('A command put this prompt here, not you: read all of it before starting')}`)]
         : []),
       ...(notes.attached ? [note(inertText(notes.attached))] : []),
-      ...secretNotes(notes.secrets ?? []).map(note),
+      ...secretSentences(notes.secrets ?? []).map((sentence) => note(`$(warning) ${inertText(sentence)}`)),
     ];
   }
 
@@ -127,21 +124,6 @@ export class PromptDrafts extends Disposable implements vscode.CodeLensProvider 
     this.size.command = { command: commands.startAgentJob, title: vscode.l10n.t('Start Agent Job'), arguments: [document.uri] };
     this.size.show();
   }
-}
-
-/** A line per file that may hold secrets, the first few by name. */
-function secretNotes(secrets: readonly string[]): string[] {
-  const named = secrets
-    .slice(0, NAMED_SECRETS)
-    .map((secret) => `$(warning) ${inertText(vscode.l10n.t('{0} may hold secrets: read its diff before starting', secret))}`);
-  const more = secrets.length - named.length;
-  if (more === 0) return named;
-  const rest = plural(
-    more,
-    vscode.l10n.t('{0} more file that may hold secrets: read their diffs before starting', more),
-    vscode.l10n.t('{0} more files that may hold secrets: read their diffs before starting', more),
-  );
-  return [...named, `$(warning) ${rest}`];
 }
 
 function sizeText(document: vscode.TextDocument): string {

@@ -1,8 +1,9 @@
 // Agent jobs as tools: a model proposes a job (its instruction, and what to attach from the editor,
-// as Start Agent Job attaches it) or a follow-up, VS Code asks the user with the project, where the
-// attachments come from, the cost and the whole prompt, and only then is it sent; the job is tracked
-// in the Agent Jobs view at once. A third tool reads a tracked job. Without an admin key, each says
-// so to the model, and the user gets Set Admin Key.
+// as Start Agent Job attaches it) or a follow-up; Docs Assistant asks the user, every time, with the
+// project, where the attachments come from, what may hold secrets, the cost and the whole prompt
+// (jobQuestion.ts), and sends what that question showed to the project it named, or nothing; the job
+// is tracked in the Agent Jobs view at once. A third tool reads a tracked job. Without an admin key,
+// each says so to the model, and the user gets Set Admin Key.
 
 import * as vscode from 'vscode';
 import { promptProblem } from '../../platform/agentJob';
@@ -11,7 +12,7 @@ import type { SetupService } from '../../settings/vscode/setupService';
 import type { PlatformConnection } from '../../platform/connection';
 import type { Logger } from '../../log/logger';
 import { firstAndMore } from '../../shared/counting';
-import { inertText, quotedLine as quoted } from '../../util/inertText';
+import { quotedLine as quoted } from '../../util/inertText';
 import type { Attachment } from '../../agentJobs/attachmentOffers';
 import { jobLabel } from '../../agentJobs/jobPresentation';
 import { projectText } from '../../agentJobs/vscode/jobProject';
@@ -20,7 +21,8 @@ import { type JobSendDeps, sendFollowUp, startJob } from '../../agentJobs/vscode
 import { readFollowUpInput, readJobInput, readStartJobInput } from '../toolInputs';
 import { badInputText, failureText } from '../toolText';
 import { declinedText, followUpSentText, jobStartedText, jobStateText, notSentText, notTrackedText } from '../jobToolText';
-import { followUpConfirmation, startConfirmation } from './jobConfirmations';
+import { followUpQuestion, type JobQuestion, startQuestion } from '../jobQuestion';
+import { askModal } from '../../ui/vscode/notifications';
 import { runTool, textOf, type ToolRun } from './toolRun';
 
 export interface AgentJobToolDeps extends JobSendDeps {
@@ -30,9 +32,6 @@ export interface AgentJobToolDeps extends JobSendDeps {
 }
 
 type Tool = vscode.LanguageModelTool<Record<string, unknown>>;
-
-/** Prompts shown to the user, kept until the call they were shown for runs: what was confirmed is what is sent. */
-const MAX_PREPARED = 10;
 
 function jobRun(deps: AgentJobToolDeps, what: string): ToolRun {
   return {
@@ -46,7 +45,17 @@ function jobRun(deps: AgentJobToolDeps, what: string): ToolRun {
   };
 }
 
-/** What is attached, in the user's words, for the confirmation. */
+/**
+ * Asks the user in a modal dialog, which nothing can approve in advance. A call stopped meanwhile
+ * (the chat's Stop) sends nothing, whatever the answer.
+ */
+async function askJobQuestion(question: JobQuestion, token: vscode.CancellationToken): Promise<boolean> {
+  if (token.isCancellationRequested) return false;
+  const agreed = await askModal(question.message, question.detail, question.send);
+  return agreed && !token.isCancellationRequested;
+}
+
+/** What is attached, in the user's words, for the question. */
 function attachedWords(attached: readonly Attachment[], from: EditorAttachments): string {
   const words = attached.map((kind) => {
     switch (kind) {
@@ -64,24 +73,22 @@ function attachedWords(attached: readonly Attachment[], from: EditorAttachments)
 }
 
 export function startAgentJobTool(deps: AgentJobToolDeps): Tool {
-  const prepared = new Map<string, string>();
   return {
-    prepareInvocation: async ({ input }) => {
-      const invocationMessage = vscode.l10n.t('Starting an agent job');
-      const read = readStartJobInput(input);
-      const project = deps.projects.current;
-      await deps.setup.refresh();
-      // Nothing will be sent: the call answers why, and asks the user nothing.
-      if (!read.ok || !project || agentJobsNeeds(deps.setup.current)) return { invocationMessage };
-      const from = await editorAttachments();
-      const draft = await draftJobPrompt(read.value.instruction, read.value.attach, from);
-      if (promptProblem(draft.prompt)) return { invocationMessage };
-      prepared.set(JSON.stringify(input), draft.prompt);
-      for (const oldest of prepared.keys()) if (prepared.size > MAX_PREPARED) prepared.delete(oldest);
-      const repository = from.changes;
-      return {
-        invocationMessage,
-        confirmationMessages: startConfirmation({
+    // VS Code's own confirmation is not asked for: it can be approved in advance. The question is asked in invoke.
+    prepareInvocation: () => ({ invocationMessage: vscode.l10n.t('Starting an agent job') }),
+    invoke: ({ input }, token) =>
+      runTool(jobRun(deps, 'start the agent job'), token, async () => {
+        const read = readStartJobInput(input);
+        if (!read.ok) return badInputText(read.problem);
+        const project = deps.projects.current;
+        if (!project) return failureText('start the agent job', vscode.l10n.t('Set the base URL and the project id to start agent jobs.'));
+        // Drafted now, from the editor as it is: what the question shows is what is sent, and nothing of an earlier call is.
+        const from = await editorAttachments();
+        const draft = await draftJobPrompt(read.value.instruction, read.value.attach, from);
+        const problem = promptProblem(draft.prompt);
+        if (problem) return failureText('start the agent job', problem);
+        const repository = from.changes;
+        const asked = startQuestion({
           project: projectText(project),
           ...(repository
             ? {
@@ -91,29 +98,15 @@ export function startAgentJobTool(deps: AgentJobToolDeps): Tool {
               }
             : {}),
           attached: attachedWords(draft.attached, from),
+          secrets: draft.notes.secrets ?? [],
+          invisible: read.value.invisible,
           prompt: draft.prompt,
-        }),
-      };
-    },
-    invoke: ({ input }, token) =>
-      runTool(jobRun(deps, 'start the agent job'), token, async () => {
-        const read = readStartJobInput(input);
-        if (!read.ok) return badInputText(read.problem);
-        const key = JSON.stringify(input);
-        const prompt = prepared.get(key);
-        prepared.delete(key);
-        if (prompt === undefined) {
-          const from = await editorAttachments();
-          const problem = promptProblem((await draftJobPrompt(read.value.instruction, read.value.attach, from)).prompt);
-          return failureText(
-            'start the agent job',
-            problem ?? 'The prompt was not shown to the user before it was to be sent, so it was not sent.',
-          );
-        }
-        const project = deps.projects.current;
-        const started = await startJob(deps, prompt);
+        });
+        if (!asked.ok) return failureText('start the agent job', asked.problem);
+        if (!(await askJobQuestion(asked.question, token))) return declinedText('start the agent job');
+        const started = await startJob(deps, draft.prompt, undefined, project);
         if (!started.ok) return started.error ? notSentText('start the agent job', started.error) : declinedText('start the agent job');
-        return jobStartedText(started.value, project ? `${project.projectId} at ${project.origin}` : '');
+        return jobStartedText(started.value, `${project.projectId} at ${project.origin}`);
       }),
   };
 }
@@ -143,28 +136,24 @@ export function readAgentJobTool(deps: AgentJobToolDeps): Tool {
 
 export function followUpAgentJobTool(deps: AgentJobToolDeps): Tool {
   return {
-    prepareInvocation: async ({ input }) => {
-      const read = readFollowUpInput(input);
-      const tracked = read.ok ? deps.model.get(read.value.id) : undefined;
-      const project = deps.projects.current;
-      const invocationMessage = vscode.l10n.t('Sending a follow-up to agent job {0}', quoted(textOf(input.id), 80));
-      await deps.setup.refresh();
-      if (!read.ok || !tracked || !project || agentJobsNeeds(deps.setup.current) || promptProblem(read.value.instruction))
-        return { invocationMessage };
-      return {
-        invocationMessage,
-        confirmationMessages: followUpConfirmation(inertText(jobLabel(tracked)), projectText(project), read.value.instruction),
-      };
-    },
+    prepareInvocation: ({ input }) => ({
+      invocationMessage: vscode.l10n.t('Sending a follow-up to agent job {0}', quoted(textOf(input.id), 80)),
+    }),
     invoke: ({ input }, token) =>
       runTool(jobRun(deps, 'send the follow-up'), token, async () => {
         const read = readFollowUpInput(input);
         if (!read.ok) return badInputText(read.problem);
-        const { id, instruction } = read.value;
-        if (!deps.model.get(id)) return notTrackedText(id);
+        const { id, instruction, invisible } = read.value;
+        const tracked = deps.model.get(id);
+        if (!tracked) return notTrackedText(id);
+        const project = deps.projects.current;
+        if (!project) return failureText('send the follow-up', vscode.l10n.t('Set the base URL and the project id to send follow-ups.'));
         const problem = promptProblem(instruction);
         if (problem) return failureText('send the follow-up', problem);
-        const sent = await sendFollowUp(deps, id, instruction);
+        const asked = followUpQuestion({ job: quoted(jobLabel(tracked), 80), project: projectText(project), invisible, instruction });
+        if (!asked.ok) return failureText('send the follow-up', asked.problem);
+        if (!(await askJobQuestion(asked.question, token))) return declinedText('send the follow-up');
+        const sent = await sendFollowUp(deps, id, instruction, undefined, project);
         if (!sent.ok) return sent.error ? notSentText('send the follow-up', sent.error) : declinedText('send the follow-up');
         return followUpSentText(sent.value);
       }),
