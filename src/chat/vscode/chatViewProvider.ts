@@ -5,7 +5,7 @@
 
 import { SECTION, settingNames } from '../../settings/settingsModel';
 import * as vscode from 'vscode';
-import { contextKeys, views } from '../../identifiers';
+import { contextKeys, pageScheme, reportScheme, views } from '../../identifiers';
 import type { PageDocuments } from '../../pages/vscode/pageDocuments';
 import type { Logger } from '../../log/logger';
 import { runSetupAction } from '../../settings/vscode/setupMessages';
@@ -235,9 +235,20 @@ async function insertAtCursor(code: string): Promise<void> {
     showMessage('info', vscode.l10n.t('Open a file to insert the code into, then choose Insert at Cursor again.'));
     return;
   }
-  const inserted = await editor.edit((edit) => {
-    for (const selection of editor.selections) edit.replace(selection, code);
-  });
+  // A page or a report of Docs Assistant's is read-only, and so is a read-only file system's file;
+  // another read-only editor refuses the edit, with false or by throwing.
+  const { scheme } = editor.document.uri;
+  const readOnly = scheme === pageScheme || scheme === reportScheme || vscode.workspace.fs.isWritableFileSystem(scheme) === false;
+  const inserted =
+    !readOnly &&
+    (await editor
+      .edit((edit) => {
+        for (const selection of editor.selections) edit.replace(selection, code);
+      })
+      .then(
+        (done) => done,
+        () => false,
+      ));
   if (!inserted)
     showMessage('warning', vscode.l10n.t('The code could not be inserted into {0}: the editor is read-only.', editor.document.fileName));
 }
