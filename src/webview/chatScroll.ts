@@ -7,8 +7,13 @@
 const SCROLL_KEYS = new Set(['PageUp', 'PageDown', 'Home', 'End', 'ArrowUp', 'ArrowDown', ' ']);
 /** Of those, the keys that scroll up (and Space with Shift). */
 const UP_KEYS = new Set(['PageUp', 'Home', 'ArrowUp']);
-/** How long a scroll up may take to leave the end before the reader counts as at the end again. */
-const LEAVING_MS = 500;
+/**
+ * How many frames a scroll up may take to leave the end before the reader counts as at the end
+ * again: about half a second when frames come as they should. Counted in frames, not milliseconds,
+ * because the scroll is animated frame by frame: on a busy machine frames come late, and a scroll
+ * that had half a second of wall time may have had a few frames of its animation.
+ */
+const LEAVING_FRAMES = 30;
 
 export class ChatScroll {
   /**
@@ -21,8 +26,8 @@ export class ChatScroll {
   private hiddenAt: number | undefined;
   /** The reader holds the scrollbar: nothing moves the view under them. */
   private held = false;
-  /** The reader began to scroll up, and the view has not yet left the end (stopsFollowingAtOnce). */
-  private leaving: ReturnType<typeof setTimeout> | undefined;
+  /** The reader began to scroll up, and the view has not yet left the end (stopsFollowingAtOnce): the frame that counts down LEAVING_FRAMES. */
+  private leaving: number | undefined;
 
   constructor(
     /** What scrolls: #app, everything in the view. */
@@ -92,18 +97,21 @@ export class ChatScroll {
    * end, and their events would count the reader as at the end, so a flood's next step would take
    * them back there (and a step may come before the first event). So what scrolls up (the wheel, a
    * key, the scrollbar) stops the following at once, until the view has left the end; if it has not
-   * within LEAVING_MS (what was scrolled was not the view, or by less than the end's reach), where
-   * the reader is counts again.
+   * within LEAVING_FRAMES (what was scrolled was not the view, or by less than the end's reach),
+   * where the reader is counts again.
    */
   private stopsFollowingAtOnce(): void {
     const stop = () => {
       if (!this.following || this.scroller.scrollTop === 0) return;
       this.following = false;
       this.stopLeaving();
-      this.leaving = setTimeout(() => {
+      let frames = LEAVING_FRAMES;
+      const countDown = () => {
+        if (--frames > 0) return void (this.leaving = requestAnimationFrame(countDown));
         this.leaving = undefined;
         if (this.shown() && !this.held) this.following = this.atEnd();
-      }, LEAVING_MS);
+      };
+      this.leaving = requestAnimationFrame(countDown);
     };
     this.scroller.addEventListener('wheel', (event) => void (event.deltaY < 0 && !isTextField(event.target) && stop()), {
       passive: true,
@@ -125,7 +133,7 @@ export class ChatScroll {
   }
 
   private stopLeaving(): void {
-    clearTimeout(this.leaving);
+    if (this.leaving !== undefined) cancelAnimationFrame(this.leaving);
     this.leaving = undefined;
   }
 
