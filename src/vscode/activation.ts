@@ -210,5 +210,9 @@ export function activateWith(context: vscode.ExtensionContext, entry: HostEntry)
     hasThreadKey: async () => (await load()).api.hasThreadKey(),
     followLink: async (uri) => (await load()).api.followLink(uri),
     askParticipant: async (request, chatContext, stream, token) => (await load()).api.askParticipant(request, chatContext, stream, token),
+    fromChatView: async (message) => (await load()).api.fromChatView(message),
+    agentJobsView: () => loadedNow().api.agentJobsView(),
+    statusItem: () => loadedNow().api.statusItem(),
+    setUpRead: async () => (await load()).api.setUpRead(),
   };
 }

@@ -30,7 +30,7 @@ import { registerKeyCommands } from '../settings/vscode/keyCommands';
 import { KeyStore } from '../settings/vscode/keyStore';
 import { PlatformConnection } from '../platform/connection';
 import { ConnectionHealth } from '../platform/connectionHealth';
-import { registerStatusItem } from '../status/vscode/statusItem';
+import { registerStatusItem, type ShownStatusItem } from '../status/vscode/statusItem';
 import { SettingsService } from '../settings/vscode/settingsService';
 import { SetupService } from '../settings/vscode/setupService';
 import { SiteMcpServers } from '../mcp/vscode/siteMcpServers';
@@ -55,6 +55,18 @@ export interface DocsAssistantApi {
    * no language model is signed in (an offline machine), so tests call the handler this way.
    */
   askParticipant: vscode.ChatRequestHandler;
+  /**
+   * Takes a message as the chat view's webview sends it (a link clicked, code inserted, the scope
+   * cleared), and resolves once it is handled: a test in the extension host cannot click in a
+   * webview. The view's own side is tested in Chromium (test/browser).
+   */
+  fromChatView(message: unknown): Promise<void>;
+  /** The Agent Jobs view as VS Code was given it: its badge, its message, each job's row. */
+  agentJobsView(): ReturnType<AgentJobsTree['shown']>;
+  /** The status bar item as VS Code was given it. */
+  statusItem(): ShownStatusItem;
+  /** Resolves once the settings and keys as they are now have been read into the set-up the views show. */
+  setUpRead(): Promise<void>;
 }
 
 /** What carries calls to the platform in the host the extension runs in. */
@@ -140,7 +152,7 @@ export function activateFeatures(context: vscode.ExtensionContext, handles: Acti
     reviewedJob: () => reviews.activeJob(),
   });
   registerReview(context, { model: agentJobs.model, reviews });
-  registerStatusItem(context, { settings, setup, health, jobs: agentJobs.model });
+  const statusItem = registerStatusItem(context, { settings, setup, health, jobs: agentJobs.model });
 
   const followLink = (uri: vscode.Uri) => followEditorLink(uri, { fillQuestion: (question, note) => chat.fillQuestion(question, note) });
   const participant = docsParticipant({ platform, settings, setup, pages, log, threadKeys: new SecretThreadKeys(context.secrets, log) });
@@ -160,6 +172,10 @@ export function activateFeatures(context: vscode.ExtensionContext, handles: Acti
       hasThreadKey: () => chat.hasThreadKey(),
       followLink: (uri) => followLink(vscode.Uri.parse(uri, true)),
       askParticipant: (request, chatContext, stream, token) => participant.handle(request, chatContext, stream, token),
+      fromChatView: (message) => chat.view.receive(message),
+      agentJobsView: () => agentJobs.tree.shown(),
+      statusItem,
+      setUpRead: () => setup.refresh(),
     },
   };
 }

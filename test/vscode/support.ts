@@ -30,8 +30,8 @@ export async function setUserSetting(name: string, value: unknown): Promise<void
   await updateSetting('docsAssistant', name, value);
   if (value === undefined) written.delete(name);
   else written.add(name);
-  // A moment more for what the extension's listeners start without awaiting (the setup's refresh).
-  await settle();
+  // What the extension's listeners start without awaiting: the set-up read again.
+  await (await activateExtension()).setUpRead();
 }
 
 /**

@@ -101,6 +101,22 @@ export class AgentJobsTree extends Disposable implements vscode.TreeDataProvider
     return tracked ? jobDetails(tracked).map((detail) => ({ kind: 'detail', jobId: node.id, detail })) : [];
   }
 
+  /** The view as VS Code was given it: its badge and message, and each job's row (for tests: the tree is VS Code's to draw). */
+  shown(): { readonly badge?: number; readonly message?: string; readonly rows: readonly { label: string; description: string }[] } {
+    const rows = this.getChildren().map((node) => {
+      const item = this.getTreeItem(node);
+      return {
+        label: String(typeof item.label === 'object' ? item.label.label : (item.label ?? '')),
+        description: String(item.description ?? ''),
+      };
+    });
+    return {
+      ...(this.view.badge ? { badge: this.view.badge.value } : {}),
+      ...(this.view.message ? { message: this.view.message } : {}),
+      rows,
+    };
+  }
+
   getParent(node: JobNode): JobNode | undefined {
     return node.kind === 'detail' ? { kind: 'job', id: node.jobId } : undefined;
   }

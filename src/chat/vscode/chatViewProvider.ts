@@ -74,7 +74,7 @@ export class ChatViewProvider extends Disposable implements vscode.WebviewViewPr
       ...(vscode.l10n.bundle ? { bundle: vscode.l10n.bundle } : {}),
     });
     const listeners = [
-      view.webview.onDidReceiveMessage((raw: unknown) => this.receive(raw)),
+      view.webview.onDidReceiveMessage((raw: unknown) => void this.receive(raw)),
       view.onDidDispose(() => {
         for (const listener of listeners) listener.dispose();
         this.view = undefined;
@@ -84,7 +84,8 @@ export class ChatViewProvider extends Disposable implements vscode.WebviewViewPr
     void this.setup.refresh();
   }
 
-  private receive(raw: unknown): void {
+  /** Takes a message of the webview's, as it arrives; resolves once it is handled (tests await it). */
+  receive(raw: unknown): Promise<void> {
     const message = parseFromWebview(raw);
     if (!message) {
       this.log.warn(`Ignored a message from the chat view that is not part of the protocol: ${describe(raw)}`);
@@ -96,9 +97,9 @@ export class ChatViewProvider extends Disposable implements vscode.WebviewViewPr
           reason: vscode.l10n.t('The question is too long to send: the limit is {0} characters.', number(MAX_QUESTION)),
         });
       }
-      return;
+      return Promise.resolve();
     }
-    void this.handle(message).catch((error: unknown) => this.log.error(`Chat view message ${message.type} failed: ${String(error)}`));
+    return this.handle(message).catch((error: unknown) => this.log.error(`Chat view message ${message.type} failed: ${String(error)}`));
   }
 
   private async handle(message: FromWebview): Promise<void> {

@@ -25,7 +25,7 @@ export interface ChatDeps {
 
 export interface ChatFeature {
   /** The chat view's provider; activateWith registers the view and hands it on. */
-  readonly view: vscode.WebviewViewProvider;
+  readonly view: vscode.WebviewViewProvider & Pick<ChatViewProvider, 'receive'>;
   /** The conversation as saved in workspace state. */
   savedConversation(): unknown;
   /** Whether secret storage holds the key of the conversation's thread. */

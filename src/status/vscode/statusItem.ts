@@ -24,16 +24,27 @@ const actions: Record<StatusAction, string> = {
   showAgentJobs: `${views.agentJobs}.focus`,
 };
 
+/** The item as VS Code was last given it. */
+export interface ShownStatusItem {
+  readonly visible: boolean;
+  readonly text: string;
+  readonly tooltip: string;
+  readonly command?: string;
+}
+
+/** Registers the item; returns what it shows now (for tests: the status bar is VS Code's to draw). */
 export function registerStatusItem(
   context: vscode.ExtensionContext,
   { settings, setup, health, jobs }: StatusItemDeps,
-): vscode.StatusBarItem {
+): () => ShownStatusItem {
   const item = vscode.window.createStatusBarItem(statusBarItems.status, vscode.StatusBarAlignment.Left, 0);
   item.name = vscode.l10n.t('Docs Assistant');
+  let visible = false;
   const update = () => {
     const summary = settings.current.statusBarEnabled
       ? statusSummary({ setup: setup.current, health: health.current, activeJobs: jobs.activeCount })
       : undefined;
+    visible = summary !== undefined;
     if (!summary) return item.hide();
     item.text = summary.text;
     item.tooltip = summary.sentence;
@@ -53,5 +64,10 @@ export function registerStatusItem(
     jobs.onDidChange(update),
   );
   update();
-  return item;
+  return () => ({
+    visible,
+    text: item.text,
+    tooltip: typeof item.tooltip === 'string' ? item.tooltip : '',
+    ...(item.command && typeof item.command !== 'string' ? { command: item.command.command } : {}),
+  });
 }
