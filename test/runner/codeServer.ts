@@ -4,13 +4,13 @@
 // started on 127.0.0.1 for a test run, a benchmark or the demo. Extensions are installed into the
 // profile, as users have them: newer releases ignore the development path in a workbench's URL.
 
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as net from 'node:net';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { freeze, kill } from './processTree';
+import { endGroup, spawnGroup } from './processGroup';
 
 export interface Release {
   readonly codeServer: string;
@@ -334,15 +334,8 @@ export async function startCodeServer(options: CodeServerOptions): Promise<Runni
   ];
   // The profile's folder is named to what runs inside (in-host tests read VS Code's backups there).
   const env = { ...process.env, DOCS_ASSISTANT_USER_DIR: userDir, ...options.env };
-  const child = spawn(node, args, { stdio: ['ignore', 'pipe', 'pipe'], env });
-  // Not code-server alone: signalled alone, it leaves its server, file watcher and extension host
-  // running, and this extension in that host, for minutes at times.
-  const endAll = () => {
-    if (child.pid !== undefined && child.exitCode === null && child.signalCode === null) kill(freeze([child.pid]));
-  };
-  // However the test process ends, its code-server ends with it.
-  process.once('exit', endAll);
-  child.once('exit', () => process.removeListener('exit', endAll));
+  // In a process group of its own, ended whole: its server, file watcher and extension host with it.
+  const child = spawnGroup(node, args, { stdio: ['ignore', 'pipe', 'pipe'], env });
   const log = options.log ?? (() => {});
   const output: string[] = [];
   const collect = (data: Buffer) => {
@@ -358,7 +351,7 @@ export async function startCodeServer(options: CodeServerOptions): Promise<Runni
   try {
     await waitForHttp(`${url}/healthz`, child, output);
   } catch (error) {
-    endAll();
+    await endGroup(child);
     throw error;
   }
   return {
@@ -366,12 +359,7 @@ export async function startCodeServer(options: CodeServerOptions): Promise<Runni
     port,
     release,
     process: child,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        if (child.exitCode !== null || child.signalCode !== null) return resolve();
-        child.once('exit', () => resolve());
-        endAll();
-      }),
+    stop: () => endGroup(child),
   };
 }
 

@@ -1,7 +1,7 @@
 // npm run test:vscode: runs test/vscode inside the extension host of a real VS Code (code-server),
 // in the oldest release the extension supports and in the newest at once (`DOCS_ASSISTANT_VSCODE`
-// chooses one), and exits with the suites' exit code. Each release's output is printed whole when
-// it ends, so the two never interleave.
+// chooses one), and exits with the suites' exit code. Each line is printed as it comes, after its
+// release's name.
 
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -67,15 +67,11 @@ async function main(): Promise<number> {
     // Most of a run is waiting on VS Code, so the two releases share the machine well.
     const codes = await Promise.all(
       releases.map(async (release) => {
-        const lines: string[] = [];
-        const code = await runOn(release, await networkEnv(pki, untrust !== undefined), (line) => lines.push(line)).catch(
-          (error: unknown) => {
-            lines.push(String(error instanceof Error ? error.stack : error));
-            return 1;
-          },
-        );
-        console.log(lines.join('\n'));
-        return code;
+        const print = (line: string) => console.log(`[${RELEASES[release].vscode}] ${line}`);
+        return runOn(release, await networkEnv(pki, untrust !== undefined), print).catch((error: unknown) => {
+          print(String(error instanceof Error ? error.stack : error));
+          return 1;
+        });
       }),
     );
     return codes.every((code) => code === 0) ? 0 : 1;

@@ -1,13 +1,15 @@
-// npm run test:vsix: packages the extension as a user gets it, checks what the .vsix holds, and
-// runs the UI suites once more with that .vsix installed into code-server instead of the source,
-// in the newest VS Code (the source's run, `npm run test:ui`, is in the oldest: so each suite runs
-// in both). Then a package with the web entry alone, which code-server runs in its web worker
-// extension host, as vscode.dev (always the newest) would: the suites that prove it there.
+// The workbench tests (test/ui) as npm test runs them: `--package` packages the extension as a user
+// gets it and checks what the .vsix holds; `--oldest` runs the suites of VS Code 1.99 from the
+// source, then the web suite against a package with the web entry alone, which code-server runs in
+// its web worker extension host as vscode.dev (always the newest) would; `--newest` runs the suites
+// of VS Code 1.139 with the .vsix installed into the profile. Each suite says which release its UI
+// is about (`onlyIn` in test/ui/support.ts) and is pending in the other; the smoke test runs in both.
+// With no option (npm run test:vsix): all of it, one after the other.
 
 import { execFileSync, spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { releaseOfRun } from './codeServer';
+import type { ReleaseName } from './codeServer';
 import { PACKAGE_FILES, packageWeb, WEB_VSIX } from './webPackage';
 import { REPO_ROOT } from './workbench';
 
@@ -45,11 +47,8 @@ function checkPackage(): string[] {
   return problems;
 }
 
-/** The newest VS Code, unless the run chose another (`DOCS_ASSISTANT_VSCODE`). */
-const release = process.env.DOCS_ASSISTANT_VSCODE ? releaseOfRun() : 'newest';
-
-function runSuites(files: readonly string[], env: NodeJS.ProcessEnv): number {
-  // Not .mocharc.ui.json: mocha would add its spec, the tour included, to these.
+function runSuites(release: ReleaseName, files: readonly string[], env: NodeJS.ProcessEnv): number {
+  // Not .mocharc.ui.json: mocha would add its spec to these.
   const mocha = spawnSync('npx', ['mocha', '--no-config', '--timeout', '180000', '--enable-source-maps', ...files], {
     cwd: REPO_ROOT,
     stdio: 'inherit',
@@ -58,11 +57,11 @@ function runSuites(files: readonly string[], env: NodeJS.ProcessEnv): number {
   return mocha.status ?? 1;
 }
 
-/** Every UI suite but the tour, which is the demo and loads the source in development mode. */
+/** Every UI suite but the web one; the tour (the demo, on demand: npm run tour) is not among them. */
 function nodeSuites(): string[] {
   return fs
     .readdirSync(path.join(REPO_ROOT, 'out', 'test', 'ui'))
-    .filter((file) => file.endsWith('.ui.test.js') && file !== 'tour.ui.test.js')
+    .filter((file) => file.endsWith('.ui.test.js') && !WEB_SUITES.includes(file.replace('.ui.test.js', '')))
     .map((file) => path.join('out', 'test', 'ui', file));
 }
 
@@ -75,33 +74,32 @@ function packageBoth(): number {
   return problems.length === 0 ? 0 : 1;
 }
 
-const runNode = () => runSuites(nodeSuites(), { DOCS_ASSISTANT_VSIX: VSIX });
+/** 1.99's suites, from the source (dist/ as packaging left it: minified). */
+const runOldest = () => runSuites('oldest', nodeSuites(), {});
+/** 1.139's suites, with the .vsix installed, as users have it. */
+const runNewest = () => runSuites('newest', nodeSuites(), { DOCS_ASSISTANT_VSIX: VSIX });
 const runWeb = () =>
   runSuites(
+    'newest',
     WEB_SUITES.map((name) => path.join('out', 'test', 'ui', `${name}.ui.test.js`)),
     { DOCS_ASSISTANT_VSIX: WEB_VSIX, DOCS_ASSISTANT_WEB: '1' },
   );
 
-/**
- * With no option: both packages made, then the suites against each. `npm test` runs the parts
- * apart (`--package`, then `--node` beside the 1.99 suites, and `--web` after them), and
- * `--web-only` packages and runs the web suite alone, while working on it.
- */
 function main(): number {
   const [option] = process.argv.slice(2);
   switch (option) {
     case '--package':
       return packageBoth();
-    case '--node':
-      return runNode();
-    case '--web':
-      return runWeb();
+    case '--oldest':
+      return runOldest() || runWeb();
+    case '--newest':
+      return runNewest();
     case '--web-only':
       return packageBoth() || runWeb();
     case undefined:
-      return packageBoth() || runNode() || runWeb();
+      return packageBoth() || runOldest() || runNewest() || runWeb();
     default:
-      console.error(`Unknown option ${option}: --package, --node, --web or --web-only.`);
+      console.error(`Unknown option ${option}: --package, --oldest, --newest or --web-only.`);
       return 1;
   }
 }
