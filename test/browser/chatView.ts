@@ -6,6 +6,7 @@ import * as path from 'node:path';
 import { buildSync } from 'esbuild';
 import type { Browser, Frame, Page } from 'playwright-core';
 import { REPO_ROOT } from '../runner/workbench';
+import { L10N_ELEMENT } from '../../src/shared/protocol';
 
 /** Posts a message to the view as the extension does. */
 export function postToView(page: Page, message: object): Promise<boolean> {
@@ -51,13 +52,19 @@ function viewBundle(): string {
   return bundled;
 }
 
-/** A narrow view, as in a side bar, connected and showing no conversation yet. */
-export async function openChatView(browser: Browser): Promise<Page> {
+/**
+ * A narrow view, as in a side bar, connected and showing no conversation yet; in English, or in the
+ * language whose bundle `words` gives, as the extension puts it in the page.
+ */
+export async function openChatView(browser: Browser, words?: { language: string; bundle: Record<string, string> }): Promise<Page> {
   const page = await browser.newPage({ viewport: { width: 360, height: 500 } });
   const css = fs.readFileSync(path.join(REPO_ROOT, 'media', 'chat.css'), 'utf8');
   // The shell of src/chat/webviewHtml.ts, but for its CSP, which would refuse these scripts.
+  const l10n = words
+    ? `<script type="application/json" id="${L10N_ELEMENT}">${JSON.stringify(words).replace(/</g, '\\u003c')}</script>`
+    : '';
   await page.setContent(
-    `<!DOCTYPE html><html lang="en"><head><title>Docs Assistant</title><style>${css}</style></head><body><main id="app" aria-live="off"></main></body></html>`,
+    `<!DOCTYPE html><html lang="en"><head><title>Docs Assistant</title><style>${css}</style></head><body><main id="app" aria-live="off"></main>${l10n}</body></html>`,
   );
   // What the view posts is kept in `window.posted`, for the tests that look.
   await page.addScriptTag({

@@ -1,10 +1,11 @@
-// Docs Assistant in VS Code 1.139's agent mode, as a user meets it (issue 47): the built-in agent,
-// given a test-only model (test/ui/testModel) that answers with tool calls from a script and records
-// what it is sent back, searches with a version and a count, asks the platform's assistant about a
-// snippet, and starts an agent job; VS Code shows the confirmation with the whole prompt, the user
-// allows it (or skips it: nothing reaches the platform), and the job appears in the Agent Jobs view.
-// With the MCP setting on, the site's MCP server is in VS Code's list and its search tool answers
-// from the emulator's /mcp.
+// Docs Assistant in VS Code 1.139's agent mode, as a user meets it (issues 47 and 56): the built-in
+// agent, given a test-only model (test/ui/testModel) that answers with tool calls from a script and
+// records what it is sent back, starts agent jobs; Docs Assistant asks in a dialog of its own each
+// time, with the whole prompt (Cancel: nothing reaches the platform), and a yes to one job never
+// lets the agent start the next unasked. The jobs appear in the Agent Jobs view, and the tools are
+// one switch in the agent's tool picker. With the MCP setting on, the site's MCP server is in VS
+// Code's list and its search tool answers from the emulator's /mcp. What the tools send and answer
+// is tested in the extension host (test/vscode/docsTools.test.ts, agentJobTools.test.ts).
 
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
@@ -15,7 +16,7 @@ import type { Workbench } from '../runner/workbench';
 import { REPO_ROOT } from '../runner/workbench';
 import { PlatformEmulator } from '../emulator/emulator';
 import { until } from '../until';
-import { closeWorkbenches, giveKeys, onlyIn, openFile, openSidebar, runCommand, screenshot, sendInChatView, workbench } from './support';
+import { closeWorkbenches, onlyIn, openFile, openSidebar, runCommand, screenshot, sendInChatView, workbench } from './support';
 
 const TEST_MODEL = path.join(REPO_ROOT, 'test', 'ui', 'testModel');
 
@@ -71,10 +72,9 @@ describe('Docs Assistant in VS Code’s agent mode', function () {
   function confirmation(text: RegExp) {
     return page.locator('.interactive-input-part .chat-tool-confirmation-carousel', { hasText: text }).first();
   }
-  /** What a confirmation says, its code blocks' spaces (which the editor draws as no-break ones) as spaces. */
-  async function said(asking: ReturnType<typeof confirmation>): Promise<string> {
-    return (await asking.innerText()).replace(/\u00a0/g, ' ');
-  }
+  /** Docs Assistant's own question: a modal dialog of the workbench. */
+  const dialog = () => page.locator('.monaco-dialog-box', { hasText: 'Start an agent job?' });
+  const button = (title: string) => dialog().locator('.dialog-buttons .monaco-button', { hasText: new RegExp(`^${title}$`) });
 
   async function done(): Promise<void> {
     await page.locator('.interactive-session:not(.chat-request-in-progress)').first().waitFor({ timeout: 60_000 });
@@ -87,10 +87,9 @@ describe('Docs Assistant in VS Code’s agent mode', function () {
       extensionFolders: [TEST_MODEL],
       env: { DOCS_ASSISTANT_TEST_MODEL_DIR: modelDir },
       workspaceFiles: { 'src/retry.ts': 'export const retries = 3;\n' },
+      platform: ui.emulator,
+      keys: true,
       userSettings: {
-        'docsAssistant.baseUrl': ui.emulator.url,
-        'docsAssistant.domain': ui.emulator.config.domain,
-        'docsAssistant.projectId': ui.emulator.config.projectId,
         'docsAssistant.siteUrl': ui.emulator.url,
         'docsAssistant.mcpServer.enabled': true,
         // An offline VS Code offers its Chat view to no one signed in only with this.
@@ -100,7 +99,6 @@ describe('Docs Assistant in VS Code’s agent mode', function () {
       },
     });
     page = bench.page;
-    await giveKeys(page, ui.emulator.url, ui.emulator.config);
     await runCommand(page, 'Chat: Open Chat');
     // The model the test extension lends, picked as a user picks one (unless the only one offered already is).
     const picker = page.locator('.interactive-input-part').getByRole('button', { name: /^Models?\b/ });
@@ -126,94 +124,79 @@ describe('Docs Assistant in VS Code’s agent mode', function () {
     fs.rmSync(modelDir, { recursive: true, force: true });
   });
 
-  // First: once the user allows the job tool for the session, VS Code does not ask again in it.
-  it('sends nothing when the user skips the confirmation, and the model is told so', async () => {
+  it('asks in a dialog of its own, with the whole prompt; Cancel sends nothing, and the model is told so', async () => {
     const before = ui.emulator.requestsFor('createJob').length;
     script([
       { toolCalls: [{ name: 'docsAssistant_startAgentJob', input: { instruction: 'Rewrite the whole guide' } }] },
       { text: 'Understood.' },
     ]);
     await ask('Rewrite the guide');
-    const asking = confirmation(/Start an agent job\?/);
-    await asking.waitFor({ timeout: 60_000 });
-    assert.match(await said(asking), /Rewrite the whole guide/);
-    await asking
-      .locator('a.monaco-button:visible', { hasText: /^Skip$/ })
-      .first()
-      .click();
+    await dialog().waitFor({ timeout: 60_000 });
+    assert.match(await dialog().innerText(), /Rewrite the whole guide/);
+    assert.equal(await confirmation(/Start an agent job/).count(), 0, 'not VS Code’s confirmation, which can be approved in advance');
+    await button('Cancel').click();
     await page.locator('.interactive-session', { hasText: 'Understood.' }).first().waitFor({ timeout: 60_000 });
     await done();
     assert.equal(ui.emulator.requestsFor('createJob').length, before, 'nothing reached the platform');
-    assert.doesNotMatch(resultsSentBack().get('docsAssistant_startAgentJob') ?? '', /was started/);
+    assert.match(
+      resultsSentBack().get('docsAssistant_startAgentJob') ?? '',
+      /^The user chose not to start the agent job: nothing was sent\./,
+    );
   });
 
-  it('searches with a version and a count, asks about a snippet, and starts a job once the user allows it', async () => {
+  it('starts a job once the user says so, with the selection and the whole prompt shown, and asks again for the next (issue 56, item 6)', async () => {
     await openFile(page, 'retry.ts');
     await page.locator('.editor-instance .monaco-editor .view-lines').first().click();
     await page.keyboard.press('Control+A');
+    // A long instruction: the end of the prompt is drawn in the dialog too (issue 56, item 4).
+    const long = `Document how retries are capped. ${'Keep every example short and runnable. '.repeat(400)}The last words of the instruction.`;
     script([
-      { toolCalls: [{ name: 'docsAssistant_searchDocs', input: { query: 'retry', version: 'v2', count: 3 } }] },
-      {
-        toolCalls: [
-          {
-            name: 'docsAssistant_ask',
-            input: { question: 'How are retries capped?', code: 'export const retries = 3;', path: 'src/retry.ts' },
-          },
-        ],
-      },
-      {
-        toolCalls: [
-          { name: 'docsAssistant_startAgentJob', input: { instruction: 'Document how retries are capped', attach: ['selection'] } },
-        ],
-      },
-      { text: 'The job is started.' },
+      { toolCalls: [{ name: 'docsAssistant_startAgentJob', input: { instruction: long, attach: ['selection'] } }] },
+      { toolCalls: [{ name: 'docsAssistant_startAgentJob', input: { instruction: 'Now also document the backoff' } }] },
+      { text: 'Both are done.' },
     ]);
+    const before = ui.emulator.requestsFor('createJob').length;
     await ask('Document how retries are capped in our docs');
-    const asking = confirmation(/Start an agent job\?/);
-    await asking.waitFor({ timeout: 60_000 });
-    const shown = await said(asking);
-    assert.match(shown, /Start an agent job\?/);
-    assert.match(shown, /project "proj_demo"/);
+    await dialog().waitFor({ timeout: 60_000 });
+    const shown = (await dialog().innerText()).replace(/\u00a0/g, ' ');
+    assert.match(shown, /Project: project "proj_demo"/);
     assert.match(shown, /credits/);
     assert.match(shown, /Attached: the selected code \(src\/retry\.ts/);
-    assert.match(shown, /Document how retries are capped[\s\S]*export const retries = 3;/, 'the whole prompt, the selection in it');
-    assert.equal(ui.emulator.requestsFor('createJob').length, 0, 'nothing is sent before the user allows it');
+    assert.match(shown, /The last words of the instruction\.[\s\S]*export const retries = 3;/, 'the whole prompt, to its end');
+    assert.equal(ui.emulator.requestsFor('createJob').length, before, 'nothing is sent before the user says so');
     await screenshot(page, 'agent-mode-job-confirmation');
-    // The rest of it: the cost and the whole prompt, scrolled to.
-    type Scrollable = { scrollTop: number; readonly scrollHeight: number };
-    await asking.evaluate((element: { querySelectorAll(selector: string): Iterable<Scrollable> }) => {
-      for (const scrolled of element.querySelectorAll('*')) scrolled.scrollTop = scrolled.scrollHeight;
-    });
+    // The end of it, scrolled to, as drawn.
+    await dialog()
+      .locator('.dialog-message-container')
+      .evaluate((element: { scrollTop: number; readonly scrollHeight: number }) => {
+        element.scrollTop = element.scrollHeight;
+      });
+    await dialog().getByText('export const retries = 3;').waitFor();
     await screenshot(page, 'agent-mode-job-confirmation-prompt');
-    await asking
-      .locator('a.monaco-button:visible', { hasText: /^Allow/ })
-      .first()
-      .click();
-    await page.locator('.interactive-session', { hasText: 'The job is started.' }).first().waitFor({ timeout: 60_000 });
+    // The default button, as a user who presses Enter.
+    await page.keyboard.press('Enter');
+    await dialog().waitFor({ state: 'detached' });
+    await until('the first job started', () => ui.emulator.requestsFor('createJob').length === before + 1);
+    // The agent starts another: asked again, with its own prompt, whatever the first answer was.
+    await dialog().filter({ hasText: 'Now also document the backoff' }).waitFor({ timeout: 60_000 });
+    assert.equal(ui.emulator.requestsFor('createJob').length, before + 1, 'the second is not sent unasked');
+    await screenshot(page, 'agent-mode-second-job-asked');
+    await button('Start Agent Job').click();
+    await page.locator('.interactive-session', { hasText: 'Both are done.' }).first().waitFor({ timeout: 60_000 });
     await done();
-
-    const [search] = ui.emulator.requestsFor('search');
-    assert.deepEqual(search?.body, { query: 'retry', pageSize: 3, filter: { version: 'v2' } });
-    const [asked] = ui.emulator.requestsFor('assistant');
-    assert.deepEqual((asked?.body as { context?: unknown }).context, [
-      { type: 'code', value: 'export const retries = 3;', path: 'src/retry.ts' },
-    ]);
-    const [created] = ui.emulator.requestsFor('createJob');
-    assert.match(String((created?.body as { prompt?: string }).prompt), /Document how retries are capped[\s\S]*export const retries = 3;/);
-    const results = resultsSentBack();
+    const prompts = ui.emulator
+      .requestsFor('createJob')
+      .slice(before)
+      .map((request) => String((request.body as { prompt?: string }).prompt));
     assert.match(
-      results.get('docsAssistant_searchDocs') ?? '',
-      /^Results of a search of the "acme-docs" documentation for "retry", in version "v2", asking for up to 3/,
+      prompts[0],
+      /^Document how retries are capped\.[\s\S]*The last words of the instruction\.\n\n## Selected from `src\/retry\.ts`[\s\S]*export const retries = 3;/,
     );
-    assert.match(results.get('docsAssistant_ask') ?? '', /^The documentation assistant of the "acme-docs" documentation answered/);
-    assert.match(results.get('docsAssistant_startAgentJob') ?? '', /^The user confirmed, and the agent job "job_\w+" was started/);
-    // Each call and its result, as the Chat view lists them once opened.
-    await page
-      .locator('.interactive-session .chat-thinking-box, .interactive-session', { hasText: /Completed \d+ steps/ })
-      .getByText(/Completed \d+ steps/)
-      .first()
-      .click();
-    await screenshot(page, 'agent-mode-tool-results');
+    assert.equal(prompts[1], 'Now also document the backoff\n');
+    assert.match(
+      resultsSentBack().get('docsAssistant_startAgentJob') ?? '',
+      /^The user confirmed, and the agent job "job_\w+" was started/,
+    );
     // One switch for all of them: the agent's tool picker lists them together, under Docs Assistant.
     await page
       .locator('.interactive-input-part')
@@ -224,9 +207,9 @@ describe('Docs Assistant in VS Code’s agent mode', function () {
     await picker.getByText('Docs Assistant', { exact: false }).first().waitFor({ timeout: 15_000 });
     await screenshot(page, 'agent-mode-tool-picker');
     await page.keyboard.press('Escape');
-    // The job is in the Agent Jobs view at once.
+    // The jobs are in the Agent Jobs view at once.
     await openSidebar(page);
-    await page.locator('.monaco-list-row', { hasText: 'Document how retries are capped' }).first().waitFor({ timeout: 15_000 });
+    await page.locator('.monaco-list-row', { hasText: 'Now also document the backoff' }).first().waitFor({ timeout: 15_000 });
     await screenshot(page, 'agent-mode-job-in-view');
   });
 

@@ -1,26 +1,14 @@
 // The agent job tools in VS Code 1.99, which has no agent mode of its own: an agent's call through
-// vscode.lm.invokeTool (made here by a probe extension, test/ui/toolsProbe) makes VS Code ask the
-// user in a dialog with the tool's confirmation (issue 47): the project, the cost and the whole
-// prompt. Cancel, and nothing reaches the platform; confirm, and the job is started and tracked.
-// Also: the MCP setting, turned on in a VS Code without MCP support, says so and breaks nothing.
+// vscode.lm.invokeTool (made here by a probe extension, test/ui/toolsProbe) makes Docs Assistant ask
+// the user in its own dialog (issues 47 and 56): the project, the cost and the whole prompt, to its
+// end. Cancel, and nothing reaches the platform; Start Agent Job, and the job is started and tracked.
 
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { Page } from 'playwright-core';
 import { REPO_ROOT, writtenJson } from '../runner/workbench';
-import {
-  answerInput,
-  notification,
-  onlyIn,
-  openSidebar,
-  runCommand,
-  screenshot,
-  searchSettings,
-  uiSuite,
-  userSettingsWhen,
-  workbench,
-} from './support';
+import { onlyIn, openSidebar, runCommand, screenshot, uiSuite, workbench } from './support';
 
 const PROBE = path.join(REPO_ROOT, 'test', 'ui', 'toolsProbe');
 
@@ -41,56 +29,34 @@ describe('the agent job tools, called through vscode.lm.invokeTool in VS Code 1.
   const answer = (workspace: string) =>
     writtenJson<{ text?: string; error?: string }>(path.join(workspace, 'tool-answer.json'), 'the tool’s answer', 30_000);
 
-  it('asks before it starts a job, with the project, the cost and the whole prompt; Cancel sends nothing, Yes starts it', async () => {
-    const bench = await workbench({
-      extensionFolders: [PROBE],
-      userSettings: {
-        'docsAssistant.baseUrl': ui.emulator.url,
-        'docsAssistant.projectId': ui.emulator.config.projectId,
-        'docsAssistant.mcpServer.enabled': false,
-      },
-    });
+  it('asks before it starts a job, with the project, the cost and the whole prompt to its end; Cancel sends nothing, Start starts it', async () => {
+    const bench = await workbench({ extensionFolders: [PROBE], platform: ui.emulator, keys: true });
     const { page, workspace } = bench;
-    await runCommand(page, 'Docs Assistant: Set Admin Key', { opensInput: true });
-    await answerInput(page, ui.emulator.config.adminKey);
-    await notification(page, 'The admin key is stored');
 
-    const asking = await invoke(page, workspace, 'docsAssistant_startAgentJob', { instruction: 'Document how retries are capped' });
+    // A long instruction: the dialog draws the prompt to its end (issue 56, item 4).
+    const instruction = `Document how retries are capped. ${'Keep every example short. '.repeat(700)}The last words.`;
+    const asking = await invoke(page, workspace, 'docsAssistant_startAgentJob', { instruction });
     const shown = (await asking.innerText()).replace(/\u00a0/g, ' ');
     assert.match(shown, /Start an agent job\?/);
     assert.match(shown, /project "proj_demo"/);
     assert.match(shown, /credits/);
     assert.match(shown, /Document how retries are capped/);
     await screenshot(page, 'tools-1.99-job-confirmation');
+    await asking.locator('.dialog-message-container').evaluate((element: { scrollTop: number; readonly scrollHeight: number }) => {
+      element.scrollTop = element.scrollHeight;
+    });
+    await asking.getByText(/The last words\./).waitFor();
+    await screenshot(page, 'tools-1.99-job-confirmation-end');
     await asking.locator('.monaco-button', { hasText: /^Cancel$/ }).click();
-    assert.ok((await answer(workspace)).error !== undefined, 'the call was refused');
+    assert.match((await answer(workspace)).text ?? '', /^The user chose not to start the agent job: nothing was sent\./);
     assert.equal(ui.emulator.requestsFor('createJob').length, 0, 'nothing reached the platform');
 
     const again = await invoke(page, workspace, 'docsAssistant_startAgentJob', { instruction: 'Document how retries are capped' });
-    await again
-      .locator('.monaco-button', { hasText: /^(Yes|Continue|OK)$/ })
-      .first()
-      .click();
+    await again.locator('.monaco-button', { hasText: /^Start Agent Job$/ }).click();
     assert.match((await answer(workspace)).text ?? '', /^The user confirmed, and the agent job "job_\w+" was started/);
     assert.equal(ui.emulator.requestsFor('createJob').length, 1);
     await openSidebar(page);
     await page.locator('.monaco-list-row', { hasText: 'Document how retries are capped' }).first().waitFor({ timeout: 15_000 });
     await screenshot(page, 'tools-1.99-job-started');
-  });
-
-  it('says the MCP server needs a newer VS Code when it is turned on, and nothing fails', async () => {
-    const bench = await workbench({
-      userSettings: { 'docsAssistant.baseUrl': ui.emulator.url, 'docsAssistant.siteUrl': ui.emulator.url },
-    });
-    const { page } = bench;
-    // The features start; then the user turns the setting on in the Settings editor.
-    await openSidebar(page);
-    await searchSettings(page, 'docsAssistant.mcpServer.enabled');
-    const row = page.locator('.settings-editor .setting-item-contents', { hasText: 'MCP server' }).first();
-    await row.waitFor({ timeout: 30_000 });
-    await row.locator('.setting-value-checkbox').click();
-    await userSettingsWhen(bench, (settings) => settings['docsAssistant.mcpServer.enabled'] === true);
-    await notification(page, "The documentation site's MCP server needs VS Code 1.101 or later");
-    await screenshot(page, 'tools-1.99-mcp-refusal');
   });
 });

@@ -1,9 +1,11 @@
 // @docs in the Chat view VS Code has built in (1.139 and later), as a user meets it. VS Code sends a
 // question to a participant only while a language model is available, so a test-only extension
 // (test/ui/testModel) lends it one, offline, which the user picks in the Chat view's model picker;
-// @docs never uses it. Then every way of asking: a question with the editor's selection, its page
-// chips, a follow-up in the same thread, /search, /page, Stop, a rate limit and a refused key with
-// their buttons, and an answer written to make the Chat view draw more than text (issue 40).
+// @docs never uses it. Then what only the real Chat view shows: the editor's selection it passes,
+// the page chips it draws, the history it keeps for a follow-up in the same thread, and what it
+// makes of an answer written to make it draw more than text (issue 40). The participant's other
+// answers (/search, /page, Stop, a rate limit, a refused key and its button) are tested in the
+// extension host (test/vscode/chatParticipant.test.ts).
 
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
@@ -12,17 +14,7 @@ import type { Locator, Page } from 'playwright-core';
 import type { Workbench } from '../runner/workbench';
 import { REPO_ROOT } from '../runner/workbench';
 import { PlatformEmulator } from '../emulator/emulator';
-import {
-  answerInput,
-  closeWorkbenches,
-  notification,
-  onlyIn,
-  openFile,
-  runCommand,
-  screenshot,
-  sendInChatView,
-  workbench,
-} from './support';
+import { closeWorkbenches, onlyIn, openFile, runCommand, screenshot, sendInChatView, workbench } from './support';
 
 const TEST_MODEL = path.join(REPO_ROOT, 'test', 'ui', 'testModel');
 type Body = { threadId?: string; threadKey?: string; context?: { type: string; path?: string; value: string }[] };
@@ -59,18 +51,12 @@ describe('@docs in VS Code’s own Chat view', function () {
       viewport: { width: 1400, height: 900 },
       extensionFolders: [TEST_MODEL],
       workspaceFiles: { 'src/retry.ts': 'export const retries = 3;\n', 'secret.txt': 'TOP-SECRET-CREDENTIALS\n' },
-      userSettings: {
-        'docsAssistant.baseUrl': ui.emulator.url,
-        'docsAssistant.domain': ui.emulator.config.domain,
-        // An offline VS Code offers its Chat view to no one signed in only with this.
-        'chat.allowAnonymousAccess': true,
-      },
+      platform: ui.emulator,
+      keys: true,
+      // An offline VS Code offers its Chat view to no one signed in only with this.
+      userSettings: { 'chat.allowAnonymousAccess': true },
     });
     page = bench.page;
-    await runCommand(page, 'Docs Assistant: Set Assistant Key', { opensInput: true });
-    await answerInput(page, ui.emulator.config.assistantKey);
-    // Stored once the command says so: a command run before then would find no key.
-    await notification(page, 'The assistant key is stored');
     await runCommand(page, 'Chat: Open Chat');
     // The model the test extension lends, picked as a user picks one.
     await page
@@ -89,7 +75,7 @@ describe('@docs in VS Code’s own Chat view', function () {
     await ui.emulator?.close();
   });
 
-  it('answers a question about the selection from the platform, with its pages as chips that open them', async () => {
+  it('answers a question about the selection from the platform, with its pages as chips that open them, and goes on in the same thread', async () => {
     await openFile(page, 'retry.ts');
     await page.locator('.editor-instance .monaco-editor .view-lines').first().click();
     await page.keyboard.press('Control+A');
@@ -111,60 +97,15 @@ describe('@docs in VS Code’s own Chat view', function () {
     assert.match(title, /\.md$/);
     await chip.click();
     await page.locator('.tabs-container .tab', { hasText: title }).waitFor({ timeout: 15_000 });
-  });
 
-  it('goes on in the same thread, with its key', async () => {
-    const first = bodies()[0];
-    const response = await ask('@docs Where are the keys kept?');
-    await settled(response, /Here is what the documentation says about/);
+    // A follow-up: the Chat view's history carries the thread, and @docs goes on in it, with its key.
+    const followUp = await ask('@docs Where are the keys kept?');
+    await settled(followUp, /Here is what the documentation says about/);
     const second = bodies().at(-1)!;
     assert.equal(bodies().length, 2);
     assert.match(String(second.threadId), /^thread_/);
     assert.match(String(second.threadKey), /^tk_/);
-    assert.equal(first.threadId, undefined, 'the first question made the thread');
-  });
-
-  it('/search lists the pages that match, and /page a page’s headings', async () => {
-    const found = await settled(await ask('@docs /search agent jobs pull request'), /Pages that match "agent jobs pull request"/);
-    // VS Code shows a page's chip by its file's name.
-    assert.match(found, /agent-jobs\.md/);
-    assert.ok(ui.emulator.requestsFor('search').length === 1, found);
-    const outline = await settled(await ask('@docs /page guides/chat'), /The page guides\/chat, by its headings/);
-    assert.ok(ui.emulator.requestsFor('page').length >= 1, outline);
-    await screenshot(page, 'chat-view-docs-page');
-  });
-
-  it('stops when asked, keeping what arrived', async () => {
-    ui.emulator.config.deltaDelayMs = 60;
-    const response = await ask('@docs How do I stop an answer?');
-    await response.filter({ hasText: /Here is what/ }).waitFor({ timeout: 30_000 });
-    await page
-      .locator('.interactive-input-part')
-      .getByRole('button', { name: /^Cancel/ })
-      .click();
-    await page.locator('.interactive-session:not(.chat-request-in-progress)').first().waitFor({ timeout: 15_000 });
-    const answer = () => response.locator('.rendered-markdown').allInnerTexts();
-    const stopped = await answer();
-    // Stopped (the request no longer in progress): more text not coming leaves nothing to wait for, hence a time.
-    await page.waitForTimeout(1_500);
-    assert.deepEqual(await answer(), stopped, 'nothing more arrives');
-    assert.match(stopped.join('\n'), /Here is what/, 'what arrived is kept');
-    assert.doesNotMatch(stopped.join('\n'), /Read next/, 'stopped before its end');
-    ui.emulator.config.deltaDelayMs = 0;
-  });
-
-  it('says a rate limit and a refused key as sentences, the key with the button that sets it', async () => {
-    ui.emulator.faults.add({ kind: 'rateLimit', retryAfterSeconds: 3_600 }, { operation: 'assistant' });
-    const limited = await settled(await ask('@docs Anything?'), /rate limit/i);
-    assert.match(limited, /rate limit/i);
-    ui.emulator.faults.add({ kind: 'status', status: 401, body: '{"message":"Invalid API key"}' }, { operation: 'assistant' });
-    const refused = await ask('@docs Anything else?');
-    const said = await settled(refused, /did not accept the assistant key/i);
-    assert.match(said, /Set Assistant Key/);
-    await screenshot(page, 'chat-view-docs-errors');
-    await refused.getByRole('button', { name: 'Set Assistant Key' }).click();
-    await page.locator('.quick-input-widget input[type="password"]').waitFor({ timeout: 15_000 });
-    await page.keyboard.press('Escape');
+    assert.equal(body.threadId, undefined, 'the first question made the thread');
   });
 
   it('draws nothing an answer writes as more than text: no local file, no extension card, no file pill, no agent button (issue 40, item 1)', async () => {

@@ -16,12 +16,34 @@ export const QUICK_INPUT_BOX = `${QUICK_INPUT} .quick-input-box input`;
 /** Every workbench a test opened and has not closed, including ones whose set-up failed. */
 const openWorkbenches = new Set<Workbench>();
 
-export async function workbench(options: WorkbenchOptions = {}): Promise<Workbench> {
+export interface UiWorkbenchOptions extends WorkbenchOptions {
+  /** The platform Docs Assistant is set up for: its base URL, domain and project id in the user settings. */
+  readonly platform?: PlatformEmulator;
+  /** Both of the platform's keys, given through the palette as a user gives them, before the test goes on. */
+  readonly keys?: boolean;
+}
+
+/**
+ * Opens a workbench with Docs Assistant (from the source, or the .vsix the run names), set up for
+ * `platform`, with its keys when asked: the one way every suite starts.
+ */
+export async function workbench(options: UiWorkbenchOptions = {}): Promise<Workbench> {
+  const { platform, keys, ...rest } = options;
   const opened = await openWorkbench({
     workspaceFiles: { 'src/sample.ts': 'export const answer = 42;\n' },
-    // Set by test/runner/runUiAgainstVsix.ts: the same suites, against the packaged extension.
+    // Set by test/runner/runWorkbenchTests.ts: the same suites, against the packaged extension.
     vsix: process.env.DOCS_ASSISTANT_VSIX || undefined,
-    ...options,
+    ...rest,
+    userSettings: {
+      ...(platform
+        ? {
+            'docsAssistant.baseUrl': platform.url,
+            'docsAssistant.domain': platform.config.domain,
+            'docsAssistant.projectId': platform.config.projectId,
+          }
+        : {}),
+      ...rest.userSettings,
+    },
   });
   openWorkbenches.add(opened);
   await opened.page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
@@ -34,6 +56,10 @@ export async function workbench(options: WorkbenchOptions = {}): Promise<Workben
       throw new Error(`The .vsix is not installed: ${installed.join(', ')}`);
     if (fs.readFileSync(path.join(extensions, 'extensions.json'), 'utf8').includes(JSON.stringify(REPO_ROOT)))
       throw new Error('The extension was loaded from source, not from the .vsix');
+  }
+  if (keys) {
+    if (!platform) throw new Error('keys: the platform whose keys to give');
+    await giveKeys(opened.page, platform.url, platform.config);
   }
   return opened;
 }
@@ -287,14 +313,6 @@ export function sidebarItem(page: Page): Locator {
   return page.locator('.activitybar .action-item', { has: page.locator('a[aria-label^="Docs Assistant"]') }).first();
 }
 
-/** Opens the Docs Assistant sidebar by clicking its activity-bar icon, as a new user would. */
-export async function clickSidebarIcon(page: Page): Promise<void> {
-  const item = sidebarItem(page);
-  await item.waitFor({ timeout: 30_000 });
-  await item.click();
-  await page.locator('.pane-header', { hasText: 'Agent Jobs' }).waitFor();
-}
-
 /**
  * Shows the Docs Assistant sidebar whatever state it is in. The icon toggles, and a sidebar being
  * restored after a reload could be clicked shut, so this uses the view's Focus command instead.
@@ -325,7 +343,7 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   return file;
 }
 
-export function readUserSettings(workbench: Workbench): Record<string, unknown> {
+function readUserSettings(workbench: Workbench): Record<string, unknown> {
   const file = path.join(path.dirname(workbench.workspace), 'data', 'user', 'User', 'settings.json');
   return JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, unknown>;
 }

@@ -157,6 +157,69 @@ describe('every word, in every language that ships', () => {
     }
   });
 
+  it('shows no word in VS Code’s surfaces that is not said through the bundle: a notification, a question, a progress, a box, a row', () => {
+    // The text argument of each surface, by the name it is called by; for an options object, its fields that are words.
+    const surfaces: Record<string, { readonly argument: number; readonly fields?: readonly string[] }> = {
+      showInformationMessage: { argument: 0 },
+      showWarningMessage: { argument: 0 },
+      showErrorMessage: { argument: 0 },
+      showMessage: { argument: 1 },
+      askModal: { argument: 0 },
+      setStatusMessage: { argument: 0 },
+      setStatusBarMessage: { argument: 0 },
+      withProgress: { argument: 0, fields: ['title'] },
+      showInputBox: { argument: 0, fields: ['prompt', 'placeHolder', 'title'] },
+      showQuickPick: { argument: 1, fields: ['title', 'placeHolder'] },
+      TreeItem: { argument: 0 },
+    };
+    /**
+     * Words in a literal, outside `${…}`: three letters or more in a row, in text with a space. One
+     * token alone (an example path such as `guides/getting-started`) is the same in every language.
+     */
+    const sentence = (text: string) => /[A-Za-z]{3,}/.test(text) && /\s/.test(text.trim());
+    const words = (node: ts.Node): boolean => {
+      if (isLiteral(node)) return sentence(node.text);
+      if (ts.isTemplateExpression(node))
+        return sentence([node.head, ...node.templateSpans.map((span) => span.literal)].map((part) => part.text).join('x'));
+      return false;
+    };
+    const found: string[] = [];
+    const walk = (dir: string) => {
+      for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+        const full = path.join(dir, entry.name);
+        if (entry.isDirectory()) walk(full);
+        else if (entry.name.endsWith('.ts')) {
+          const source = ts.createSourceFile(full, fs.readFileSync(full, 'utf8'), ts.ScriptTarget.ES2022, true);
+          const visit = (node: ts.Node) => {
+            if (ts.isCallExpression(node) || ts.isNewExpression(node)) {
+              const name = node.expression.getText(source).split('.').pop() ?? '';
+              const surface = surfaces[name];
+              const argument = surface && node.arguments?.[surface.argument];
+              const texts = !argument
+                ? []
+                : ts.isObjectLiteralExpression(argument)
+                  ? argument.properties
+                      .filter(
+                        (p): p is ts.PropertyAssignment =>
+                          ts.isPropertyAssignment(p) && (surface.fields ?? []).includes(p.name.getText(source)),
+                      )
+                      .map((p) => p.initializer)
+                  : [argument];
+              for (const text of texts.filter(words))
+                found.push(
+                  `${path.relative(root, full)}:${source.getLineAndCharacterOfPosition(text.getStart()).line + 1}: ${text.getText(source).slice(0, 80)}`,
+                );
+            }
+            ts.forEachChild(node, visit);
+          };
+          visit(source);
+        }
+      }
+    };
+    walk(path.join(root, 'src'));
+    assert.deepEqual(found, [], 'words shown without l10n.t');
+  });
+
   it('lists what awaits translation: English keys, languages that ship, each once', () => {
     const awaiting = read(AWAITING) as Awaiting;
     assert.deepEqual(Object.keys(awaiting).sort(), [...ENGLISH_FILES].sort(), `${AWAITING} has an entry for each English file`);

@@ -48,6 +48,42 @@ describe('agent jobs', () => {
       assert.equal(request.headers.authorization, `Bearer ${emulator.config.adminKey}`);
   });
 
+  it('draws each job as a row with its state and age, and badges the sidebar with the active ones', async () => {
+    const minute = 60_000;
+    emulator.jobs.add({
+      id: 'job-row-active',
+      outcome: 'staysActive',
+      repository: 'https://github.com/acme/docs',
+      ref: 'docs-agent/rows',
+      createdAt: Date.now() - 4 * minute,
+    });
+    emulator.jobs.add({
+      id: 'job-row-done',
+      outcome: 'completed',
+      runsForMs: 0,
+      repository: 'https://github.com/acme/docs',
+      ref: 'fix-rows',
+      createdAt: Date.now() - 90 * minute,
+    });
+    try {
+      for (const id of ['job-row-active', 'job-row-done']) await vscode.commands.executeCommand('docsAssistant.trackAgentJob', id);
+      const row = (label: string) => api.agentJobsView().rows.find((shown) => shown.label === label);
+      await until(
+        'both rows, read',
+        () =>
+          row('acme/docs · docs-agent/rows')?.description.startsWith('active') &&
+          row('acme/docs · fix-rows')?.description.startsWith('completed'),
+      );
+      assert.match(row('acme/docs · docs-agent/rows')!.description, /^active · \d+ minutes ago$/);
+      assert.equal(row('acme/docs · fix-rows')!.description, 'completed · 1 hour ago');
+      await until('the badge', () => api.agentJobsView().badge === 1);
+      await vscode.commands.executeCommand('docsAssistant.untrackAgentJob', 'job-row-active');
+      await until('no badge once no job is active', () => api.agentJobsView().badge === undefined);
+    } finally {
+      for (const id of ['job-row-active', 'job-row-done']) await vscode.commands.executeCommand('docsAssistant.untrackAgentJob', id);
+    }
+  });
+
   it('follows a job to failed', async () => {
     emulator.jobs.add({ id: 'job-fail', outcome: 'failed', runsForMs: 1_000 });
     clock.advance(0);

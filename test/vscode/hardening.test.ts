@@ -96,6 +96,11 @@ describe('hardening: outside text stays text in VS Code', () => {
     await until('the end', () => api.trackedJobs().find((tracked) => tracked.id === 'job-hostile')?.job?.status === 'failed', 15_000);
     await shownOn('showErrorMessage', /Agent job .* failed/);
     assertInert('showErrorMessage', /Agent job .* failed/);
+    // Its row in the Agent Jobs view: the words all there, no link or icon made of them.
+    const row = api.agentJobsView().rows.find((shown) => shown.label.replace(/\u2060/g, '').includes('[Renew the key]'));
+    assert.ok(row, JSON.stringify(api.agentJobsView().rows));
+    assert.equal(NOTIFICATION_LINK.test(row.label), false, `a live link: ${row.label}`);
+    assert.equal(ICON.test(row.label), false, `a live icon: ${row.label}`);
   });
 
   it("a job's pull request link and id, in the warning and the status bar", async () => {

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { activeEditor, connectedSuite } from './support';
+import { activeEditor, connectedSuite, recordProgress } from './support';
 import { until } from '../until';
 
 const pageDocuments = () => vscode.workspace.textDocuments.filter((document) => document.uri.scheme === 'docs-assistant');
@@ -40,6 +40,69 @@ describe('documentation pages', () => {
     assert.equal(suite.emulator.requestsFor('page').length, 1);
     assert.equal(vscode.window.activeTextEditor, undefined);
     assert.ok(!pageDocuments().some((document) => document.uri.path.includes('no/such/page')));
+  });
+
+  it('says which path was not found, and Try Another Path asks again, the path in its box', async () => {
+    const window = vscode.window as unknown as Record<string, (...args: unknown[]) => unknown>;
+    const { showErrorMessage, showInputBox } = window;
+    const said: unknown[][] = [];
+    let asked: vscode.InputBoxOptions | undefined;
+    window.showErrorMessage = async (...args: unknown[]) => (said.push(args), 'Try Another Path');
+    window.showInputBox = async (options: unknown) => ((asked = options as vscode.InputBoxOptions), 'guides/chat');
+    try {
+      assert.equal(await vscode.commands.executeCommand('docsAssistant.openPage', 'no/such/page'), undefined);
+      await activeEditor('the page asked for next', ({ document }) => document.uri.toString() === 'docs-assistant:/guides/chat.md');
+      assert.match(String(said[0]?.[0]), /^Page not found: no\/such\/page\./);
+      assert.deepEqual(said[0]?.slice(1), ['Try Another Path']);
+      assert.equal(asked?.value, 'no/such/page', 'what the user typed is kept');
+    } finally {
+      Object.assign(window, { showErrorMessage, showInputBox });
+    }
+  });
+
+  it('says it waits for the rate limit, counting down, can be cancelled, and opens the page after', async () => {
+    suite.emulator.docs.add('pages-test/limited', '# Limited\n');
+    const progress = recordProgress();
+    try {
+      suite.emulator.faults.add({ kind: 'rateLimit', retryAfterSeconds: 30 }, { operation: 'page' });
+      const cancelled = vscode.commands.executeCommand('docsAssistant.openPage', 'pages-test/limited');
+      const shown = await until('the wait shown', () => progress.runs.find((run) => run.cancellable));
+      assert.equal(shown.title, 'Opening pages-test/limited');
+      const first = await until('a countdown', () => shown.reports.find((report) => /trying again in \d+ s…/.test(report)));
+      assert.match(first, /^rate limit reached; trying again in (30|29|28) s…$/);
+      const from = Number(/(\d+) s/.exec(first)![1]);
+      await until('the next second', () => shown.reports.some((report) => Number(/(\d+) s/.exec(report)?.[1]) < from), 5_000);
+      shown.cancel();
+      assert.equal(await cancelled, undefined, 'cancelled: nothing opened');
+      assert.equal(vscode.window.activeTextEditor, undefined);
+
+      suite.emulator.faults.add({ kind: 'rateLimit', retryAfterSeconds: 1 }, { operation: 'page' });
+      const uri = await vscode.commands.executeCommand<vscode.Uri>('docsAssistant.openPage', 'pages-test/limited');
+      assert.equal(uri?.toString(), 'docs-assistant:/pages-test/limited.md', 'opened once the wait was over');
+      assert.equal(suite.emulator.requestsFor('page').length, 3);
+    } finally {
+      progress.restore();
+    }
+  });
+
+  it('Search Docs lists the pages that match, and Enter opens the one chosen', async () => {
+    const window = vscode.window as { createQuickPick: <T extends vscode.QuickPickItem>() => vscode.QuickPick<T> };
+    const original = window.createQuickPick;
+    let pick: vscode.QuickPick<vscode.QuickPickItem> | undefined;
+    window.createQuickPick = <T extends vscode.QuickPickItem>() => (pick = original.call(vscode.window) as vscode.QuickPick<T>);
+    try {
+      const searched = vscode.commands.executeCommand('docsAssistant.searchDocs', 'agent jobs');
+      const found = await until('the results', () => pick?.items.find((item) => /Watching agent jobs/.test(item.label)));
+      assert.equal(found.description, 'guides/agent-jobs');
+      assert.deepEqual(suite.emulator.requestsFor('search').at(-1)?.body, { query: 'agent jobs', pageSize: 10 });
+      pick!.activeItems = [found];
+      await until('the chosen result active', () => pick?.activeItems[0] === found);
+      await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
+      await searched;
+      await activeEditor('the page chosen', ({ document }) => document.uri.toString() === 'docs-assistant:/guides/agent-jobs.md');
+    } finally {
+      window.createQuickPick = original;
+    }
   });
 
   it('sends a path with spaces, non-ASCII characters and .. segments exactly as it is', async () => {

@@ -11,6 +11,7 @@ import {
   activateExtension,
   connectTo,
   EXTENSION_ID,
+  recordSurfaces,
   resetUserSettings,
   runAccepting,
   runDismissing,
@@ -202,5 +203,23 @@ describe('the extension shell', () => {
     );
     await until('its lines', () => /Docs Assistant [\d.]+ loaded in Node\./.test(output.document.getText()));
     assert.ok(!output.document.getText().includes(emulator.config.assistantKey), 'never a key');
+  });
+
+  it('says the site’s MCP server needs VS Code 1.101 when it is turned on where VS Code has no MCP support, and nothing where it has', async () => {
+    const surfaces = recordSurfaces();
+    try {
+      await setUserSetting('siteUrl', emulator.url);
+      await setUserSetting('mcpServer.enabled', true);
+      const hasMcp =
+        typeof (vscode.lm as { registerMcpServerDefinitionProvider?: unknown }).registerMcpServerDefinitionProvider === 'function';
+      const said = () => surfaces.shown.filter((shown) => /MCP server needs VS Code 1\.101 or later/.test(shown.text));
+      if (hasMcp) assert.deepEqual(said(), [], 'nothing to say where VS Code registers it');
+      else await until('the notice', () => said().length === 1 && said()[0].surface === 'showInformationMessage');
+      assert.equal(surfaces.shown.filter((shown) => shown.surface === 'showErrorMessage').length, 0, 'nothing fails');
+    } finally {
+      surfaces.restore();
+      await setUserSetting('mcpServer.enabled', undefined);
+      await setUserSetting('siteUrl', undefined);
+    }
   });
 });

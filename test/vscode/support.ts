@@ -252,6 +252,45 @@ export function recordSurfaces(): { shown: Shown[]; restore(): void } {
   return { shown, restore: () => originals.forEach((original, name) => (window[name] = original)) };
 }
 
+export interface ProgressRun {
+  readonly title: string;
+  readonly cancellable: boolean;
+  /** Each message reported, in order. */
+  readonly reports: string[];
+  /** Cancels it, as its Cancel button would. */
+  cancel(): void;
+}
+
+/**
+ * Records every progress the extension shows (it shares this `vscode` object): its title, whether it
+ * can be cancelled and each message, with a way to cancel it. Each is still shown. Call restore() when done.
+ */
+export function recordProgress(): { runs: ProgressRun[]; restore(): void } {
+  const window = vscode.window as { withProgress: typeof vscode.window.withProgress };
+  const original = window.withProgress;
+  const runs: ProgressRun[] = [];
+  window.withProgress = ((options, task) =>
+    original.call(vscode.window, options, (progress, token) => {
+      const source = new vscode.CancellationTokenSource();
+      token.onCancellationRequested(() => source.cancel());
+      const run: ProgressRun = {
+        title: options.title ?? '',
+        cancellable: options.cancellable ?? false,
+        reports: [],
+        cancel: () => source.cancel(),
+      };
+      runs.push(run);
+      const recording = {
+        report: (value: { message?: string; increment?: number }) => {
+          if (value.message !== undefined) run.reports.push(value.message);
+          progress.report(value);
+        },
+      };
+      return task(recording, source.token);
+    })) as typeof vscode.window.withProgress;
+  return { runs, restore: () => (window.withProgress = original) };
+}
+
 /**
  * Records the arguments of every run of command `id` (the tests share the extension's API object,
  * so they see its calls too); each still runs. Call restore() when done.

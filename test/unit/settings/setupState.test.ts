@@ -52,5 +52,17 @@ describe('setup state', () => {
       origin: 'https://x.example',
       domain: 'd',
     });
+    // The answers' scope, which the view shows above its box (test/browser/chatComposer), once a filter is set.
+    assert.deepEqual(
+      setupStatusOf(
+        state({ baseUrl: 'https://x.example', domain: 'd', filter: { version: 'v2', language: 'fr' } }, { assistantKey: 'set' }),
+      ),
+      {
+        kind: 'ready',
+        origin: 'https://x.example',
+        domain: 'd',
+        scope: 'v2 · fr',
+      },
+    );
   });
 });

@@ -9,7 +9,7 @@ import * as path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { startDemo, type BrowserDemo, type DemoOptions } from '../../demo/demo';
 import { launchChromium, REPO_ROOT } from '../runner/workbench';
-import { openFile, QUICK_INPUT, QUICK_INPUT_BOX, runCommand, screenshot, webviewFrame } from './support';
+import { openFile, QUICK_INPUT, QUICK_INPUT_BOX, runCommand, screenshot, webviewFrame } from '../ui/support';
 import { until } from '../until';
 
 const README_IMAGES = path.join(REPO_ROOT, 'docs', 'images');

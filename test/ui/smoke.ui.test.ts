@@ -1,0 +1,66 @@
+// The whole extension in each release's real workbench, as a new user meets it: the welcome views
+// ask for the keys, which are typed into the palette's masked box; the chat in the sidebar answers a
+// question typed with the keyboard alone, with its sources; a web link of the answer is VS Code's
+// to open, after its own question, once; a source opens as a page in the editor; a tracked job
+// shows in the Agent Jobs view, with the sidebar's badge. Each behaviour here has its own tests at a
+// cheaper layer; this shows the parts meet in VS Code itself (CONTRIBUTING.md).
+
+import * as assert from 'node:assert/strict';
+import { answerInput, giveKeys, QUICK_INPUT, runCommand, screenshot, sidebarItem, uiSuite, webviewFrame, workbench } from './support';
+
+describe('Docs Assistant in the workbench, end to end', function () {
+  this.timeout(180_000);
+  const ui = uiSuite();
+  before(() => ui.emulator.jobs.add({ id: 'job-smoke', outcome: 'staysActive', ref: 'docs-agent/smoke' }));
+
+  it('asks for the keys, answers in the sidebar, opens a source as a page, and shows a tracked job', async () => {
+    // Set up for the platform, but for the keys: this test gives them as a new user does.
+    const bench = await workbench({ platform: ui.emulator });
+    const { page } = bench;
+    ui.emulator.config.answerOverride =
+      'Here is what the documentation says about watching a job.\n\nIts state is also on [the status page](https://example.com/status).\n';
+    await runCommand(page, 'Docs Assistant: Focus on Chat View');
+    // Before the keys: each view says which key it needs.
+    const chat = await webviewFrame(page, '.setup-title');
+    await chat.locator('.setup-title', { hasText: 'Set the assistant key' }).waitFor();
+    await page.locator('.welcome-view-content', { hasText: 'read with the admin key' }).waitFor();
+    await screenshot(page, 'smoke-keys-missing');
+
+    await giveKeys(page, ui.emulator.url, ui.emulator.config);
+    await page.locator('.welcome-view-content', { hasText: 'No agent jobs are tracked yet' }).waitFor();
+
+    // The question box has the focus once the view opens: the question is typed, nothing clicked.
+    await runCommand(page, 'Docs Assistant: Focus on Chat View');
+    const box = chat.locator('textarea.question-input:focus');
+    await box.waitFor();
+    await page.keyboard.type('How do I watch an agent job?');
+    await page.keyboard.press('Enter');
+    await chat.locator('.turn[data-status="done"]').waitFor({ timeout: 60_000 });
+    assert.match(await chat.locator('.turn .answer').innerText(), /Here is what the documentation says about/);
+    const source = chat.locator('.source-link').first();
+    const title = await source.innerText();
+    await screenshot(page, 'smoke-answered');
+
+    // A web link: VS Code asks before it opens one, once; Cancel opens nothing.
+    await chat.locator('.answer a', { hasText: 'the status page' }).click();
+    const dialog = page.locator('.monaco-dialog-box', { hasText: 'example.com/status' });
+    await dialog.waitFor({ timeout: 15_000 });
+    assert.equal(await page.locator('.monaco-dialog-box').count(), 1, 'one question, VS Code’s');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'detached' });
+
+    await source.click();
+    await page.locator('.tabs-container .tab.active', { hasText: /\.md$/ }).waitFor();
+    await page.locator('.view-lines', { hasText: title }).first().waitFor();
+    assert.equal(ui.emulator.requestsFor('page').length, 1, 'the source was read as a page of the site');
+
+    await runCommand(page, 'Docs Assistant: Track Agent Job', { opensInput: true });
+    await answerInput(page, 'job-smoke', 'id of an agent job');
+    await page.locator(QUICK_INPUT).waitFor({ state: 'hidden' });
+    const tree = page.locator('.pane', { has: page.locator('.pane-header', { hasText: 'Agent Jobs' }) });
+    await tree.locator('.monaco-list-row', { hasText: 'docs-agent/smoke' }).waitFor();
+    assert.match(await tree.locator('.monaco-list-row', { hasText: 'docs-agent/smoke' }).innerText(), /active/);
+    await sidebarItem(page).locator('.badge-content', { hasText: '1' }).waitFor();
+    await screenshot(page, 'smoke-job');
+  });
+});
