@@ -85,6 +85,12 @@ export const pageScheme = 'docs-assistant';
 /** The scheme of Check Connection's report, opened as a read-only document (`docs-assistant-report:…`). */
 export const reportScheme = 'docs-assistant-report';
 
+/** The scheme of text opened as a read-only document: a prompt about to be sent, too long for a dialog. */
+export const textScheme = 'docs-assistant-text';
+
+/** The language of those documents: plain text that wraps (package.json's configurationDefaults), so a long line is read whole. */
+export const textLanguage = 'docs-assistant-text';
+
 /** The section of VS Code's settings that holds ours: `docsAssistant.*`. Each setting is a row of settings/settingsModel.ts. */
 export const settingsSection = 'docsAssistant';
 

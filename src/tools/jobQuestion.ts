@@ -3,6 +3,11 @@
 // character of it drawn. The question is Docs Assistant's own, in a modal dialog, because VS Code's
 // tool confirmation can be approved in advance (for the session, the workspace, always, or by a
 // chat's permission level), and each job or follow-up spends credits: nothing here can be.
+//
+// A dialog shows only so much: VS Code 1.99's neither scrolls nor grows past the window, so the
+// buttons of a taller one are out of reach, and any release draws at most 100,000 characters of
+// it. A prompt too long for the smallest dialog is read whole in an editor instead, and the
+// question that sends it is asked beside it.
 
 import * as l10n from '@vscode/l10n';
 import { secretSentences } from '../agentJobs/jobPrompt';
@@ -10,19 +15,31 @@ import { number, plural } from '../shared/language';
 import { showingInvisible } from '../util/invisibleText';
 
 /**
- * The most a question may hold, its prompt included. VS Code draws at most 100,000 characters of a
- * Markdown message, and a dialog is no place for more: a prompt that does not fit is refused, so
- * that nothing is sent past what the user could read.
+ * What a dialog is sure to show whole, buttons included: VS Code 1.99's dialog, 500 pixels wide
+ * (about 55 characters a line) in a window 800 pixels high, holds about 24 lines of its detail.
  */
-export const MAX_QUESTION_CHARS = 100_000;
+export const DIALOG_LINES = 24;
+const DIALOG_LINE_CHARS = 55;
 
 export interface JobQuestion {
   /** The dialog's message: what is about to happen. */
   readonly message: string;
-  /** Everything else, in plain text; the prompt last, whole. */
+  /** Everything else, in plain text; the prompt last, whole, when the dialog can show it. */
   readonly detail: string;
   /** The button that sends it. */
   readonly send: string;
+  /** When the prompt is too long for the dialog: it is read in an editor, and asked about beside it. */
+  readonly inEditor?: PromptInEditor;
+}
+
+export interface PromptInEditor {
+  /** The dialog's button that opens it (there is no `send` in that dialog). */
+  readonly read: string;
+  /** The editor's title, and its text: the prompt as it will be sent, every character drawn. */
+  readonly title: string;
+  readonly text: string;
+  /** The question asked beside the editor, with `send`: what, where, and the cost, in one sentence. */
+  readonly question: string;
 }
 
 /** What the question shows of a job about to start. */
@@ -49,9 +66,6 @@ export interface FollowUpAsked {
   readonly instruction: string;
 }
 
-/** A question, or why none can be asked (a sentence, in English for the model). */
-export type Asked = { readonly ok: true; readonly question: JobQuestion } | { readonly ok: false; readonly problem: string };
-
 /** The cost of anything sent to a job, in the words every question shows. */
 export function costLine(): string {
   return l10n.t(
@@ -59,7 +73,7 @@ export function costLine(): string {
   );
 }
 
-export function startQuestion(asked: StartAsked): Asked {
+export function startQuestion(asked: StartAsked): JobQuestion {
   return question(
     l10n.t('Start an agent job?'),
     [
@@ -79,10 +93,17 @@ export function startQuestion(asked: StartAsked): Asked {
         l10n.t('The whole prompt ({0} characters), as it will be sent:', number(length)),
       ),
     l10n.t('Start Agent Job'),
+    {
+      title: l10n.t('Agent job prompt, as it will be sent'),
+      question: l10n.t(
+        'Start an agent job on {0} with the prompt open in the editor, as it will be sent? It spends credits.',
+        asked.project,
+      ),
+    },
   );
 }
 
-export function followUpQuestion(asked: FollowUpAsked): Asked {
+export function followUpQuestion(asked: FollowUpAsked): JobQuestion {
   return question(
     l10n.t('Send a follow-up to agent job {0}?', asked.job),
     [l10n.t('Project: {0}', asked.project), l10n.t('The job works again on this instruction, even if it had ended.')],
@@ -90,6 +111,14 @@ export function followUpQuestion(asked: FollowUpAsked): Asked {
     asked.instruction,
     () => l10n.t('The whole instruction, as it will be sent:'),
     l10n.t('Send Follow-Up'),
+    {
+      title: l10n.t('Follow-up instruction, as it will be sent'),
+      question: l10n.t(
+        'Send the instruction open in the editor to agent job {0} on {1}, as it will be sent? It spends credits.',
+        asked.job,
+        asked.project,
+      ),
+    },
   );
 }
 
@@ -100,10 +129,11 @@ function question(
   prompt: string,
   heading: (length: number) => string,
   send: string,
-): Asked {
+  inEditor: Pick<PromptInEditor, 'title' | 'question'>,
+): JobQuestion {
   // What would draw as nothing (in an attached file, a diff) is shown by its code point, and sent as it is.
   const shown = showingInvisible(prompt);
-  const detail = [
+  const about = [
     ...lines,
     ...(invisible > 0
       ? [
@@ -124,20 +154,31 @@ function question(
       ? [
           plural(
             shown.count,
-            l10n.t('{0} character below shows as nothing: it is marked ⟦U+…⟧ with its code, and sent as it is.', shown.count),
-            l10n.t('{0} characters below show as nothing: each is marked ⟦U+…⟧ with its code, and sent as it is.', shown.count),
+            l10n.t('{0} character of the prompt shows as nothing: it is marked ⟦U+…⟧ with its code, and sent as it is.', shown.count),
+            l10n.t('{0} characters of the prompt show as nothing: each is marked ⟦U+…⟧ with its code, and sent as it is.', shown.count),
           ),
         ]
       : []),
     costLine(),
-    heading(prompt.length),
-    shown.text,
-  ].join('\n\n');
-  const length = message.length + detail.length;
-  if (length > MAX_QUESTION_CHARS)
-    return {
-      ok: false,
-      problem: `The prompt is too long to show the user whole: with what the question says about it, it is ${length.toLocaleString('en-US')} characters, and a question shows at most ${MAX_QUESTION_CHARS.toLocaleString('en-US')}. Nothing was sent; attach less (a smaller selection, or the changes of one file) or write a shorter instruction.`,
-    };
-  return { ok: true, question: { message, detail, send } };
+  ];
+  const detail = [...about, heading(prompt.length), shown.text].join('\n\n');
+  if (dialogLines(`${message}\n\n${detail}`) <= DIALOG_LINES) return { message, detail, send };
+  const read = l10n.t('Read the Whole Prompt');
+  const tooLong = plural(
+    prompt.length,
+    l10n.t(
+      'The prompt ({0} character) is too long for this dialog: read it whole in an editor, and say there whether to send it.',
+      number(prompt.length),
+    ),
+    l10n.t(
+      'The prompt ({0} characters) is too long for this dialog: read it whole in an editor, and say there whether to send it.',
+      number(prompt.length),
+    ),
+  );
+  return { message, detail: [...about, tooLong].join('\n\n'), send, inEditor: { ...inEditor, read, text: shown.text } };
+}
+
+/** How many lines `text` takes in the narrowest dialog: each line of it wrapped at DIALOG_LINE_CHARS. */
+export function dialogLines(text: string): number {
+  return text.split('\n').reduce((lines, line) => lines + Math.max(1, Math.ceil(line.length / DIALOG_LINE_CHARS)), 0);
 }

@@ -4,6 +4,7 @@
 // documents and the tools were registered at activation, and are handed their providers here.
 
 import * as vscode from 'vscode';
+import { textLanguage, textScheme } from '../identifiers';
 import type { TrackedJob } from '../agentJobs/trackedJob';
 import type { AgentJobsTree } from '../agentJobs/vscode/agentJobsTree';
 import type { JobNode } from '../agentJobs/vscode/jobNode';
@@ -34,6 +35,7 @@ import { registerStatusItem, type ShownStatusItem } from '../status/vscode/statu
 import { SettingsService } from '../settings/vscode/settingsService';
 import { SetupService } from '../settings/vscode/setupService';
 import { SiteMcpServers } from '../mcp/vscode/siteMcpServers';
+import { ReadOnlyTexts } from '../ui/vscode/readOnlyTexts';
 
 /** What the extension offers other extensions and its own tests. */
 export interface DocsAssistantApi {
@@ -143,6 +145,7 @@ export function activateFeatures(context: vscode.ExtensionContext, handles: Acti
     askAboutPage: (pagePath) => chat.askAboutPage(pagePath),
   });
   const reviews = own(context, new ReviewEditors());
+  const texts = own(context, new ReadOnlyTexts(textScheme, textLanguage));
   const agentJobs = registerAgentJobs(context, {
     settings,
     setup,
@@ -162,7 +165,7 @@ export function activateFeatures(context: vscode.ExtensionContext, handles: Acti
     handleUri: followLink,
     agentJobsTree: agentJobs.tree,
     pageDocuments: pages,
-    tools: docsTools({ platform, settings, setup, pages, log, ...agentJobs }),
+    tools: docsTools({ platform, settings, setup, pages, log, texts, ...agentJobs }),
     participant,
     mcpServers: own(context, new SiteMcpServers(settings)),
     api: {

@@ -144,11 +144,11 @@ describe('Docs Assistant in VS Code’s agent mode', function () {
     );
   });
 
-  it('starts a job once the user says so, with the selection and the whole prompt shown, and asks again for the next (issue 56, item 6)', async () => {
+  it('starts a job once the user says so, with the selection and the whole prompt read, and asks again for the next (issue 56, items 4 and 6)', async () => {
     await openFile(page, 'retry.ts');
     await page.locator('.editor-instance .monaco-editor .view-lines').first().click();
     await page.keyboard.press('Control+A');
-    // A long instruction: the end of the prompt is drawn in the dialog too (issue 56, item 4).
+    // A long instruction: too long for a dialog, it is read whole in an editor, and asked about beside it (issue 56, item 4).
     const long = `Document how retries are capped. ${'Keep every example short and runnable. '.repeat(400)}The last words of the instruction.`;
     script([
       { toolCalls: [{ name: 'docsAssistant_startAgentJob', input: { instruction: long, attach: ['selection'] } }] },
@@ -162,20 +162,22 @@ describe('Docs Assistant in VS Code’s agent mode', function () {
     assert.match(shown, /Project: project "proj_demo"/);
     assert.match(shown, /credits/);
     assert.match(shown, /Attached: the selected code \(src\/retry\.ts/);
-    assert.match(shown, /The last words of the instruction\.[\s\S]*export const retries = 3;/, 'the whole prompt, to its end');
+    assert.match(shown, /The prompt \([\d,]+ characters\) is too long for this dialog: read it whole in an editor/);
     assert.equal(ui.emulator.requestsFor('createJob').length, before, 'nothing is sent before the user says so');
     await screenshot(page, 'agent-mode-job-confirmation');
-    // The end of it, scrolled to, as drawn.
-    await dialog()
-      .locator('.dialog-message-container')
-      .evaluate((element: { scrollTop: number; readonly scrollHeight: number }) => {
-        element.scrollTop = element.scrollHeight;
-      });
-    await dialog().getByText('export const retries = 3;').waitFor();
-    await screenshot(page, 'agent-mode-job-confirmation-prompt');
-    // The default button, as a user who presses Enter.
+    // The default button, as a user who presses Enter: the prompt opens, and the question is asked beside it.
     await page.keyboard.press('Enter');
     await dialog().waitFor({ state: 'detached' });
+    const beside = page.locator('.notifications-toasts .notification-toast', { hasText: /with the prompt open in the editor/ });
+    await beside.waitFor({ timeout: 30_000 });
+    const editor = page.locator('.editor-instance', { hasText: 'Keep every example short' }).last();
+    // Its first line is long: a click near its start, not in the middle of it.
+    await editor.locator('.view-lines').click({ position: { x: 20, y: 10 } });
+    await page.keyboard.press('Control+End');
+    await editor.getByText('export const retries = 3;').waitFor();
+    assert.equal(ui.emulator.requestsFor('createJob').length, before, 'nor while it is read');
+    await screenshot(page, 'agent-mode-job-confirmation-prompt');
+    await beside.locator('.monaco-button', { hasText: /^Start Agent Job$/ }).click();
     await until('the first job started', () => ui.emulator.requestsFor('createJob').length === before + 1);
     // The agent starts another: asked again, with its own prompt, whatever the first answer was.
     await dialog().filter({ hasText: 'Now also document the backoff' }).waitFor({ timeout: 60_000 });

@@ -1,6 +1,7 @@
 // The agent job tools as an agent calls them (issue 56): Docs Assistant asks the user itself, every
-// time, in a dialog nothing approves in advance; what it shows is what is sent, to the project it
-// names, or nothing is; and nothing of a call declined or stopped is sent by a later one.
+// time, in a dialog nothing approves in advance (a prompt too long for it read in an editor and asked
+// about beside it); what it shows is what is sent, to the project it names, or nothing is; and
+// nothing of a call declined or stopped is sent by a later one.
 
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
@@ -8,7 +9,7 @@ import * as vscode from 'vscode';
 import type { DocsAssistantApi } from '../../src/vscode/extension';
 import { ManualClock } from '../emulator/clock';
 import type { PlatformEmulator } from '../emulator/emulator';
-import { agentJobsSuite, answeringModals, closeAllEditors, startJob, updateSetting } from './support';
+import { agentJobsSuite, answeringModals, answeringWarnings, closeAllEditors, startJob, updateSetting } from './support';
 import { until } from '../until';
 
 const START = /^Start an agent job\?$/;
@@ -24,6 +25,41 @@ function shownPrompt(detail: string): string {
   const heading = /\n\nThe whole (?:prompt \([\d,]+ characters?\)|instruction), as it will be sent:\n\n/.exec(detail);
   assert.ok(heading, detail);
   return detail.slice(heading.index + heading[0].length);
+}
+
+const READ = 'Read the Whole Prompt';
+const BESIDE = / open in the editor(,| to agent job)/;
+
+/**
+ * Runs `run`, answering the job questions that match `pattern` with `answer` (a button, or undefined
+ * for Cancel), whether the prompt is in the dialog or, too long for it, read in an editor (`READ`)
+ * and asked about beside it. `prompts` are what the user read, one a question.
+ */
+async function answering<T>(pattern: RegExp, answer: string | undefined | (() => Promise<string | undefined>), run: () => Thenable<T>) {
+  const prompts: string[] = [];
+  const choose = typeof answer === 'function' ? answer : () => Promise.resolve(answer);
+  const beside: string[] = [];
+  const modal = await answeringWarnings(
+    BESIDE,
+    async (message) => {
+      beside.push(message);
+      prompts.push(vscode.window.activeTextEditor?.document.getText() ?? '');
+      return choose();
+    },
+    () =>
+      answeringModals(
+        pattern,
+        async (_message, detail) => {
+          if (!/too long for this dialog/.test(detail)) {
+            prompts.push(shownPrompt(detail));
+            return choose();
+          }
+          return READ;
+        },
+        run,
+      ),
+  );
+  return { ...modal.result, prompts, beside };
 }
 
 describe('the agent job tools, as an agent calls them', () => {
@@ -47,12 +83,12 @@ describe('the agent job tools, as an agent calls them', () => {
   it('asks every time, with the project, the cost and the whole prompt; what it showed is sent, and a no sends nothing (items 1 and 6)', async () => {
     await selectLine('src/retry.ts', 0);
     const input = { instruction: 'Document the retries setting.', attach: ['selection'] };
-    const declined = await answeringModals(START, undefined, () => invoke('docsAssistant_startAgentJob', input));
+    const declined = await answering(START, undefined, () => invoke('docsAssistant_startAgentJob', input));
     assert.match(declined.result, /^The user chose not to start the agent job: nothing was sent\./);
     assert.equal(emulator.requestsFor('createJob').length, 0);
 
     // The same call again is asked again, and what that question shows is what the platform gets.
-    const started = await answeringModals(START, 'Start Agent Job', () => invoke('docsAssistant_startAgentJob', input));
+    const started = await answering(START, 'Start Agent Job', () => invoke('docsAssistant_startAgentJob', input));
     assert.match(
       started.result,
       /^The user confirmed, and the agent job "job_\w+" was started on "proj_demo at http:\/\/127\.0\.0\.1:\d+"\./,
@@ -65,42 +101,57 @@ describe('the agent job tools, as an agent calls them', () => {
     assert.match(detail, /\n\nCost: an agent job spends your documentation platform's credits/);
     assert.deepEqual(
       emulator.jobs.prompts.map((prompt) => prompt.prompt),
-      [shownPrompt(detail)],
+      started.prompts,
     );
     assert.equal(
-      shownPrompt(detail),
+      started.prompts[0],
       'Document the retries setting.\n\n## Selected from `src/retry.ts`, line 1\n\n```typescript\nexport const retries = 3;\n```\n',
     );
 
     // A second job of the same chat is asked about too: one yes never approves the next (item 6).
-    const second = await answeringModals(START, 'Start Agent Job', () =>
+    const second = await answering(START, 'Start Agent Job', () =>
       invoke('docsAssistant_startAgentJob', { instruction: 'And the changelog.' }),
     );
     assert.equal(second.asked.length, 1, 'asked again');
     assert.equal(emulator.requestsFor('createJob').length, 2);
   });
 
-  it('never sends what an earlier call showed: a call whose question cannot be asked is refused, though one was declined before (item 1)', async () => {
-    const original = read('README.md');
+  it('never sends what an earlier call showed: a call refused before any question sends nothing, though one was declined before (item 1)', async () => {
+    const input = { instruction: 'Document the workspace.', attach: ['repositoryChanges'] };
+    await selectLine('src/retry.ts', 0);
+    const declined = await answering(START, undefined, () => invoke('docsAssistant_startAgentJob', input));
+    assert.equal(declined.asked.length, 1);
+    // The same call, refused before any question: the project is no longer set.
+    await updateSetting('docsAssistant', 'projectId', undefined);
     try {
-      const input = { instruction: 'Document the workspace.', attach: ['repositoryChanges'] };
-      await selectLine('src/retry.ts', 0);
-      const declined = await answeringModals(START, undefined, () => invoke('docsAssistant_startAgentJob', input));
-      assert.equal(declined.asked.length, 1);
-      // The changes grow past what a question shows whole (each zero-width space is shown by its code):
-      // the same call is refused before any question.
-      write('README.md', `# Sample workspace\n\n${'\u200b'.repeat(100)}\n`.repeat(130));
-      const again = await answeringModals(START, 'Start Agent Job', () => invoke('docsAssistant_startAgentJob', input));
+      const again = await answering(START, 'Start Agent Job', () => invoke('docsAssistant_startAgentJob', input));
       assert.equal(again.asked.length, 0, 'no question');
-      assert.match(
-        again.result,
-        /^Docs Assistant could not start the agent job\. The reason: "The prompt is too long to show the user whole/,
-      );
+      assert.match(again.result, /^Docs Assistant needs the project id/);
       assert.doesNotMatch(again.result, /confirmed/);
       assert.equal(emulator.requestsFor('createJob').length, 0, 'nothing sent: not the prompt declined before either');
     } finally {
-      write('README.md', original);
+      await updateSetting('docsAssistant', 'projectId', emulator.config.projectId);
     }
+  });
+
+  it('has a prompt too long for a dialog read whole in an editor, and sends it only on the word said beside it (item 4)', async () => {
+    const instruction = `Document how retries are capped. ${'Keep every example short. '.repeat(700)}The last words.`;
+    const declined = await answering(START, undefined, () => invoke('docsAssistant_startAgentJob', { instruction }));
+    assert.match(
+      declined.details[0],
+      /\n\nThe prompt \(18,\d{3} characters\) is too long for this dialog: read it whole in an editor, and say there whether to send it\.$/,
+    );
+    assert.equal(declined.prompts[0], `${instruction}\n`, 'the editor held it all, to its end');
+    assert.equal(emulator.requestsFor('createJob').length, 0);
+
+    const started = await answering(START, 'Start Agent Job', () => invoke('docsAssistant_startAgentJob', { instruction }));
+    assert.match(
+      started.beside[0],
+      /^Start an agent job on project "proj_demo" at http:\/\/127\.0\.0\.1:\d+ with the prompt open in the editor, as it will be sent\? It spends credits\.$/,
+    );
+    assert.match(started.result, /^The user confirmed, and the agent job "job_\w+" was started/);
+    assert.equal(emulator.requestsFor('createJob').length, 1);
+    assert.ok(emulator.jobs.prompts.at(-1)?.prompt === started.prompts[0], 'what the editor showed is what was sent');
   });
 
   it('takes out of an instruction what the question cannot draw, and marks it in what is attached (item 2)', async () => {
@@ -111,7 +162,7 @@ describe('the agent job tools, as an agent calls them', () => {
       const document = await vscode.workspace.openTextDocument(vscode.Uri.joinPath(folder(), 'src', 'retry.ts'));
       await until('the file as written', () => document.getText() === 'export const retries\u200b = 3;\n');
       await selectLine('src/retry.ts', 0);
-      const started = await answeringModals(START, 'Start Agent Job', () =>
+      const started = await answering(START, 'Start Agent Job', () =>
         invoke('docsAssistant_startAgentJob', {
           instruction: `Document the retryLimit option in the configuration guide.${hidden}`,
           attach: ['selection'],
@@ -122,9 +173,9 @@ describe('the agent job tools, as an agent calls them', () => {
         detail,
         /\n\nThe agent wrote 26 characters that show as nothing into its instruction: they were taken out, and are not sent\.\n\n/,
       );
-      assert.match(detail, /\n\n1 character below shows as nothing: it is marked ⟦U\+…⟧ with its code, and sent as it is\.\n\n/);
+      assert.match(detail, /\n\n1 character of the prompt shows as nothing: it is marked ⟦U\+…⟧ with its code, and sent as it is\.\n\n/);
       assert.match(
-        shownPrompt(detail),
+        started.prompts[0],
         /^Document the retryLimit option in the configuration guide\.\n\n[\s\S]*export const retries⟦U\+200B⟧ = 3;/,
       );
       const sent = emulator.jobs.prompts.at(-1)!;
@@ -132,14 +183,14 @@ describe('the agent job tools, as an agent calls them', () => {
       assert.match(sent.prompt, /^Document the retryLimit option in the configuration guide\.\n\n/);
       assert.doesNotMatch(sent.prompt, /[\u{e0000}-\u{e007f}]/u, 'the hidden instruction is not sent');
       assert.ok(sent.prompt.includes('export const retries\u200b = 3;'), 'the file as it is');
-      assert.equal(sent.prompt, shownPrompt(detail).replace('⟦U+200B⟧', '\u200b'), 'all that is sent was drawn');
+      assert.equal(sent.prompt, started.prompts[0].replace('⟦U+200B⟧', '\u200b'), 'all that is sent was drawn');
     } finally {
       write('src/retry.ts', original);
     }
   });
 
   it('sends to the project the question named, or nothing when the settings changed meanwhile (item 3)', async () => {
-    const asked = await answeringModals(
+    const asked = await answering(
       START,
       async () => {
         await updateSetting('docsAssistant', 'projectId', 'proj_other');
@@ -164,11 +215,11 @@ describe('the agent job tools, as an agent calls them', () => {
     try {
       write('.env', 'API_TOKEN=real-secret\n');
       await selectLine('src/retry.ts', 0);
-      const asked = await answeringModals(START, undefined, () =>
+      const asked = await answering(START, undefined, () =>
         invoke('docsAssistant_startAgentJob', { instruction: 'Document the settings.', attach: ['repositoryChanges'] }),
       );
       assert.match(asked.details[0], /\n\n\.env \(an environment file\) may hold secrets: read its diff before starting\n\n/);
-      assert.match(shownPrompt(asked.details[0]), /\n\+API_TOKEN=real-secret\n/);
+      assert.match(asked.prompts[0], /\n\+API_TOKEN=real-secret\n/);
     } finally {
       write('.env', original);
     }
@@ -177,13 +228,13 @@ describe('the agent job tools, as an agent calls them', () => {
   it('asks before each follow-up with the whole instruction, without what it cannot draw; a no sends nothing', async () => {
     const id = await startJob('Start with the quickstart.');
     const input = { id, instruction: 'Also the install page.\u2066\u202e hidden' };
-    const declined = await answeringModals(FOLLOW_UP, undefined, () => invoke('docsAssistant_followUpAgentJob', input));
+    const declined = await answering(FOLLOW_UP, undefined, () => invoke('docsAssistant_followUpAgentJob', input));
     assert.match(declined.result, /^The user chose not to send the follow-up: nothing was sent\./);
     assert.equal(emulator.requestsFor('jobFollowUp').length, 0);
-    const sent = await answeringModals(FOLLOW_UP, 'Send Follow-Up', () => invoke('docsAssistant_followUpAgentJob', input));
+    const sent = await answering(FOLLOW_UP, 'Send Follow-Up', () => invoke('docsAssistant_followUpAgentJob', input));
     assert.equal(sent.asked[0], 'Send a follow-up to agent job "Start with the quickstart."?');
     assert.match(sent.details[0], /The agent wrote 2 characters that show as nothing/);
-    assert.equal(shownPrompt(sent.details[0]), 'Also the install page. hidden');
+    assert.equal(sent.prompts[0], 'Also the install page. hidden');
     assert.deepEqual(emulator.jobs.prompts.at(-1), { kind: 'followUp', jobId: id, prompt: 'Also the install page. hidden' });
     assert.equal(api.trackedJobs().find((job) => job.id === id)?.job?.status, 'active');
   });

@@ -22,13 +22,15 @@ import { readFollowUpInput, readJobInput, readStartJobInput } from '../toolInput
 import { badInputText, failureText } from '../toolText';
 import { declinedText, followUpSentText, jobStartedText, jobStateText, notSentText, notTrackedText } from '../jobToolText';
 import { followUpQuestion, type JobQuestion, startQuestion } from '../jobQuestion';
-import { askModal } from '../../ui/vscode/notifications';
+import { askBeside, askModal } from '../../ui/vscode/notifications';
+import type { ReadOnlyTexts } from '../../ui/vscode/readOnlyTexts';
 import { runTool, textOf, type ToolRun } from './toolRun';
 
 export interface AgentJobToolDeps extends JobSendDeps {
   readonly setup: SetupService;
   readonly platform: PlatformConnection;
   readonly log: Logger;
+  readonly texts: ReadOnlyTexts;
 }
 
 type Tool = vscode.LanguageModelTool<Record<string, unknown>>;
@@ -46,13 +48,18 @@ function jobRun(deps: AgentJobToolDeps, what: string): ToolRun {
 }
 
 /**
- * Asks the user in a modal dialog, which nothing can approve in advance. A call stopped meanwhile
- * (the chat's Stop) sends nothing, whatever the answer.
+ * Asks the user in a modal dialog, which nothing can approve in advance; a prompt too long for it is
+ * opened whole in a read-only editor first, and asked about in a notification beside it. A call
+ * stopped meanwhile (the chat's Stop) sends nothing, whatever the answer.
  */
-async function askJobQuestion(question: JobQuestion, token: vscode.CancellationToken): Promise<boolean> {
+async function askJobQuestion(question: JobQuestion, token: vscode.CancellationToken, texts: ReadOnlyTexts): Promise<boolean> {
   if (token.isCancellationRequested) return false;
-  const agreed = await askModal(question.message, question.detail, question.send);
-  return agreed && !token.isCancellationRequested;
+  const { inEditor } = question;
+  const agreed = await askModal(question.message, question.detail, inEditor?.read ?? question.send);
+  if (!agreed || token.isCancellationRequested) return false;
+  if (!inEditor) return true;
+  await texts.show(inEditor.title, inEditor.text, { beside: true, unique: true });
+  return askBeside(inEditor.question, question.send, token);
 }
 
 /** What is attached, in the user's words, for the question. */
@@ -102,8 +109,7 @@ export function startAgentJobTool(deps: AgentJobToolDeps): Tool {
           invisible: read.value.invisible,
           prompt: draft.prompt,
         });
-        if (!asked.ok) return failureText('start the agent job', asked.problem);
-        if (!(await askJobQuestion(asked.question, token))) return declinedText('start the agent job');
+        if (!(await askJobQuestion(asked, token, deps.texts))) return declinedText('start the agent job');
         const started = await startJob(deps, draft.prompt, undefined, project);
         if (!started.ok) return started.error ? notSentText('start the agent job', started.error) : declinedText('start the agent job');
         return jobStartedText(started.value, `${project.projectId} at ${project.origin}`);
@@ -151,8 +157,7 @@ export function followUpAgentJobTool(deps: AgentJobToolDeps): Tool {
         const problem = promptProblem(instruction);
         if (problem) return failureText('send the follow-up', problem);
         const asked = followUpQuestion({ job: quoted(jobLabel(tracked), 80), project: projectText(project), invisible, instruction });
-        if (!asked.ok) return failureText('send the follow-up', asked.problem);
-        if (!(await askJobQuestion(asked.question, token))) return declinedText('send the follow-up');
+        if (!(await askJobQuestion(asked, token, deps.texts))) return declinedText('send the follow-up');
         const sent = await sendFollowUp(deps, id, instruction, undefined, project);
         if (!sent.ok) return sent.error ? notSentText('send the follow-up', sent.error) : declinedText('send the follow-up');
         return followUpSentText(sent.value);

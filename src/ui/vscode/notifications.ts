@@ -45,6 +45,25 @@ export async function askModal(message: string, detail: string, confirm: string)
   return choice === confirm;
 }
 
+/**
+ * Asks in a notification whether to go on, beside what the user is reading (a modal would keep them
+ * from scrolling it); resolves to whether `confirm` was chosen, and to false once `token` is
+ * cancelled, whatever is clicked later.
+ */
+export function askBeside(message: string, confirm: string, token: vscode.CancellationToken): Promise<boolean> {
+  const cancel = vscode.l10n.t('Cancel');
+  return new Promise((resolve) => {
+    const stopped = token.onCancellationRequested(() => resolve(false));
+    void Promise.resolve(vscode.window.showWarningMessage(inertText(message), confirm, cancel)).then(
+      (choice) => {
+        stopped.dispose();
+        resolve(choice === confirm && !token.isCancellationRequested);
+      },
+      () => resolve(false),
+    );
+  });
+}
+
 export function setStatusMessage(text: string, ms = 3000): void {
   vscode.window.setStatusBarMessage(inertText(text), ms);
 }
