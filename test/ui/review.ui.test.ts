@@ -15,7 +15,7 @@ describe("reviewing an agent job's change, as a user does", function () {
   this.timeout(300_000);
   onlyIn('oldest', 'the multi-file diff editor is VS Code’s own, drawn alike in both; 1.99 is where it is newest API');
   const ui = uiSuite();
-  let repository: JobRepository;
+  let repository: JobRepository | undefined;
 
   before(() => {
     repository = JobRepository.create(JobRepository.docsFiles());
@@ -24,7 +24,7 @@ describe("reviewing an agent job's change, as a user does", function () {
     ui.emulator.jobs.repository = repository;
     ui.emulator.jobs.createdRunsForMs = 3_000;
   });
-  after(() => repository.remove());
+  after(() => repository?.remove());
 
   /** The notification that a job completed, once it has its Review Changes button. */
   async function completed(page: Page) {
@@ -37,7 +37,7 @@ describe("reviewing an agent job's change, as a user does", function () {
   it('starts a job from a selection, reviews its change from the notification, and follows it up from the review', async () => {
     const bench = await workbench({
       workspaceFiles: {},
-      prepareWorkspace: (folder) => cloneInto(repository.url, folder),
+      prepareWorkspace: (folder) => cloneInto(repository!.url, folder),
       viewport: { width: 1400, height: 900 },
       platform: ui.emulator,
       keys: true,
