@@ -30,6 +30,14 @@ export const commands = {
   reviewAgentJobChanges: 'docsAssistant.reviewAgentJobChanges',
   checkOutAgentJobBranch: 'docsAssistant.checkOutAgentJobBranch',
   startAgentJobAgain: 'docsAssistant.startAgentJobAgain',
+  refreshReaderSignals: 'docsAssistant.refreshReaderSignals',
+  chooseReaderSignalsPeriod: 'docsAssistant.chooseReaderSignalsPeriod',
+  loadMoreReaderSignals: 'docsAssistant.loadMoreReaderSignals',
+  openReaderSignal: 'docsAssistant.openReaderSignal',
+  fixWithDocsAgent: 'docsAssistant.fixWithDocsAgent',
+  previewOnSite: 'docsAssistant.previewOnSite',
+  openPreview: 'docsAssistant.openPreview',
+  showPreviewLog: 'docsAssistant.showPreviewLog',
 } as const;
 
 export type CommandId = (typeof commands)[keyof typeof commands];
@@ -55,6 +63,7 @@ export const views = {
   container: 'docsAssistant',
   chat: 'docsAssistant.chat',
   agentJobs: 'docsAssistant.agentJobs',
+  readerSignals: 'docsAssistant.readerSignals',
 } as const;
 
 /** The language model tools, as package.json's `languageModelTools` names them. */
@@ -65,6 +74,8 @@ export const tools = {
   startAgentJob: 'docsAssistant_startAgentJob',
   readAgentJob: 'docsAssistant_readAgentJob',
   followUpAgentJob: 'docsAssistant_followUpAgentJob',
+  readReaderSignals: 'docsAssistant_readReaderSignals',
+  previewBranch: 'docsAssistant_previewBranch',
 } as const;
 
 /** The provider of MCP server definitions (the documentation site's), as package.json's `mcpServerDefinitionProviders` names it. */
@@ -85,7 +96,7 @@ export const pageScheme = 'docs-assistant';
 /** The scheme of Check Connection's report, opened as a read-only document (`docs-assistant-report:…`). */
 export const reportScheme = 'docs-assistant-report';
 
-/** The scheme of text opened as a read-only document: a prompt about to be sent, too long for a dialog. */
+/** The scheme of outside text opened as a read-only document: a reader's conversation, a preview's log. */
 export const textScheme = 'docs-assistant-text';
 
 /** The language of those documents: plain text that wraps (package.json's configurationDefaults), so a long line is read whole. */
@@ -122,6 +133,20 @@ export const jobItemContexts = {
   canStartAgain: 'canStartAgain',
   /** A job's pull request row. */
   pullRequestRow: 'agentJobPullRequest',
+  /** Its branch has a preview deployment that succeeded: Open Preview applies. */
+  previewReady: 'previewReady',
+  /** Its branch's preview deployment failed: its log can be read. */
+  previewFailed: 'previewFailed',
+} as const;
+
+/** Words of a Reader Signals tree item's context value: package.json's `viewItem` clauses match them. */
+export const signalItemContexts = {
+  /** One of the three groups, then its kind (`question`, `search`, `page`). */
+  group: 'readerSignalGroup',
+  /** A signal, then its kind: Fix with the Docs Agent applies. */
+  signal: 'readerSignal',
+  /** A reader's comment on a page. */
+  comment: 'readerComment',
 } as const;
 
 /** Where state and secrets are kept: renaming one loses what users have stored under it. */
@@ -130,6 +155,8 @@ export const storageKeys = {
   conversation: 'docsAssistant.conversation',
   /** Global state: Search Docs' last query. */
   lastSearch: 'docsAssistant.lastSearch',
+  /** Global state: the days of readers' signals the Reader Signals view shows (7, 30 or 90). */
+  readerSignalsPeriod: 'docsAssistant.readerSignalsPeriod',
   /** Global state: the tracked jobs of an origin and project, `<prefix><origin>|<projectId>`. */
   trackedJobsPrefix: 'docsAssistant.agentJobs:',
   /** Workspace state: the projects this workspace's settings chose that the user agreed to send prompts to. */

@@ -9,7 +9,7 @@ import { Coalesced } from '../util/coalesced';
 import { Emitter } from '../util/disposable';
 import { realTimers, type Timers } from '../util/timers';
 import { AgentJobPoller } from './poller';
-import type { JobChange, TrackedJob, TrackOptions } from './trackedJob';
+import type { FixedWhat, JobChange, TrackedJob, TrackOptions } from './trackedJob';
 import { type KeyValueStore, loadTrackedJobs, saveTrackedJobs, scopeKey } from './savedJobs';
 
 export interface JobScope {
@@ -91,7 +91,10 @@ export class AgentJobsModel {
       });
       this.current = { scope, key, poller, save };
       for (const saved of loadTrackedJobs(this.deps.store, key))
-        poller.track(saved.id, saved.job, saved.prompt === undefined ? {} : { prompt: saved.prompt });
+        poller.track(saved.id, saved.job, {
+          ...(saved.prompt === undefined ? {} : { prompt: saved.prompt }),
+          ...(saved.fixes ? { fixes: saved.fixes } : {}),
+        });
     }
     this.changes.fire(undefined);
   }
@@ -104,13 +107,21 @@ export class AgentJobsModel {
   }
 
   /**
-   * A job the platform has just started for a prompt sent from here, tracked with that prompt.
-   * False when its id is already tracked: a new job cannot share an id, so the answer is not used.
+   * A job the platform has just started for a prompt sent from here, tracked with that prompt (and
+   * what it fixes, when it was started from what readers could not find). False when its id is
+   * already tracked: a new job cannot share an id, so the answer is not used.
    */
-  trackStarted(job: AgentJob, prompt: string): boolean {
+  trackStarted(job: AgentJob, prompt: string, fixes?: FixedWhat): boolean {
     if (!this.current || this.current.poller.get(job.id)) return false;
-    this.current.poller.track(job.id, job, { prompt, fresh: true });
+    this.current.poller.track(job.id, job, { prompt, fresh: true, ...(fixes ? { fixes } : {}) });
     return true;
+  }
+
+  /** The unfinished job started to fix signal `key`, if one is tracked. */
+  fixing(key: string): TrackedJob | undefined {
+    return this.jobs.find(
+      (tracked) => tracked.fixes?.keys.includes(key) && tracked.polling.kind !== 'ended' && tracked.polling.kind !== 'notFound',
+    );
   }
 
   /**

@@ -6,7 +6,10 @@ import { jobItemContexts } from '../identifiers';
 import { repositoryShortName } from '../git/remoteUrls';
 import type { AgentJob, KnownJobStatus } from '../platform/agentJob';
 import type { TrackedJob } from './trackedJob';
-import { ago, displayLanguage } from '../shared/language';
+import { displayLanguage } from '../shared/language';
+import { age } from '../shared/age';
+
+export { age };
 
 export type JobIcon = 'active' | 'completed' | 'failed' | 'archived' | 'unknown' | 'notFound' | 'error' | 'offline' | 'loading';
 
@@ -98,7 +101,8 @@ function statusWord(status: KnownJobStatus): string {
 
 export function jobDescription(tracked: TrackedJob, now: number): string {
   const created = tracked.job?.createdAt ? Date.parse(tracked.job.createdAt) : undefined;
-  return created === undefined ? statusText(tracked) : `${statusText(tracked)} · ${age(now - created)}`;
+  const described = created === undefined ? statusText(tracked) : `${statusText(tracked)} · ${age(now - created)}`;
+  return tracked.fixes ? `${described} · ${l10n.t('fixes {0}', tracked.fixes.label)}` : described;
 }
 
 /**
@@ -124,16 +128,6 @@ export function spokenJob(tracked: TrackedJob, now: number): string {
 /** "just now", "1 minute ago", "3 hours ago", "2 days ago": in words, as age() says it. */
 export function spokenAge(ms: number): string {
   return age(ms);
-}
-
-/** "just now", "5 minutes ago", "3 hours ago", "2 days ago", in the display language. */
-export function age(ms: number): string {
-  const minutes = Math.floor(Math.max(0, ms) / 60_000);
-  if (minutes < 1) return l10n.t('just now');
-  if (minutes < 60) return ago(minutes, 'minute');
-  const hours = Math.floor(minutes / 60);
-  if (hours < 48) return ago(hours, 'hour');
-  return ago(Math.floor(hours / 24), 'day');
 }
 
 /** Whether the job names the branch it works on, in a repository: what Review Changes and Check Out Branch need. */
@@ -169,6 +163,8 @@ export function pullRequestDetail(job: AgentJob | undefined): JobDetail {
 export function jobDetails(tracked: TrackedJob): JobDetail[] {
   const job = tracked.job;
   const details: JobDetail[] = [pullRequestDetail(job)];
+  // What readers could not find that it was started to fix: a row of its own, as its readers' words.
+  if (tracked.fixes) details.push({ label: l10n.t('Fixes'), value: tracked.fixes.label });
   // Named by its prompt, a job shows where it works as a detail.
   const repository = tracked.prompt !== undefined ? repositoryLabel(job) : undefined;
   if (repository) details.push({ label: l10n.t('Repository'), value: repository });
@@ -190,6 +186,7 @@ export function jobFields(tracked: TrackedJob): [string, string][] {
     [l10n.t('Branch'), job?.ref ?? '—'],
     [l10n.t('Model'), job?.model ?? '—'],
     [l10n.t('Pull request'), pullRequestDetail(job).value],
+    ...(tracked.fixes ? [[l10n.t('Fixes'), tracked.fixes.label] as [string, string]] : []),
     [l10n.t('Created'), job?.createdAt ? formatTime(job.createdAt) : '—'],
     [l10n.t('Archived'), job?.archivedAt ? formatTime(job.archivedAt) : '—'],
   ];

@@ -11,7 +11,7 @@ import { utf8Bytes } from '../util/utf8';
 import { gatherDiffs } from './attachedChanges';
 import { firstAndMore } from '../shared/counting';
 import { plural } from '../shared/language';
-import { fenceFor } from '../shared/codeFences';
+import { codeSpan, fenced } from '../shared/codeFences';
 import { MAX_SELECTION_CHARS } from '../selection/selection';
 
 export interface SelectionAttachment {
@@ -92,19 +92,6 @@ function codeList(paths: readonly string[]): string {
   }
   const more = paths.length - listed.length;
   return more > 0 ? `${listed.join(', ')}${listed.length > 0 ? ', ' : ''}and ${more} more` : listed.join(', ');
-}
-
-/** A code block whose fence is longer than any run of backticks inside, so nothing can close it early. */
-export function fenced(text: string, language: string): string {
-  const fence = fenceFor(text);
-  return `${fence}${language}\n${text.replace(/\n$/, '')}\n${fence}`;
-}
-
-/** A code span (a path, a name) whose run is longer than any inside it. */
-export function codeSpan(text: string): string {
-  const fence = fenceFor(text, { inline: true });
-  // A span whose text starts or ends with a backtick needs a space inside its fence.
-  return /^`|`$/.test(text) ? `${fence} ${text} ${fence}` : `${fence}${text}${fence}`;
 }
 
 /** A changed file, as far as a prompt needs it. */
@@ -216,5 +203,12 @@ function unreadableText(paths: readonly string[]): string {
   return firstAndMore(
     paths.map((path) => quotedLine(path, 80)),
     3,
+  );
+}
+
+/** The cost of anything sent to a job, in the words every question and every draft shows. */
+export function costLine(): string {
+  return l10n.t(
+    "Cost: an agent job spends your documentation platform's credits, and the platform starts at most 100 jobs and follow-ups per project an hour.",
   );
 }

@@ -85,6 +85,7 @@ export class AgentJobPoller {
         polling: ended ? { kind: 'ended' } : { kind: 'watching' },
         ...(options.fresh ? { checkedAt: now } : {}),
         ...(options.prompt !== undefined ? { prompt: options.prompt } : {}),
+        ...(options.fixes !== undefined ? { fixes: options.fixes } : {}),
       },
       dueAt: ended ? undefined : options.fresh ? now + this.paced(this.firstIntervalMs) : now,
       intervalMs: this.firstIntervalMs,

@@ -3,6 +3,9 @@
 
 import type { AgentJob } from '../platform/agentJob';
 import type { PlatformError } from '../platform/errors';
+import type { FixedWhat } from '../readerSignals/fixPrompt';
+
+export type { FixedWhat };
 
 /** What the tree shows for a job besides its data. */
 export type PollState =
@@ -24,10 +27,13 @@ export interface TrackedJob {
   readonly checkedAt?: number;
   /** The prompt that started it, when this client started it (the platform does not return it). */
   readonly prompt?: string;
+  /** What readers could not find that it was started to fix (Fix with the Docs Agent). */
+  readonly fixes?: FixedWhat;
 }
 
 export interface TrackOptions {
   readonly prompt?: string;
+  readonly fixes?: FixedWhat;
   /** The job was just returned by the platform: the first poll waits one interval. */
   readonly fresh?: boolean;
   /** The user asked for it (Track Agent Job): its first poll is theirs, not background work. */

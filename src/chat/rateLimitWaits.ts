@@ -3,12 +3,10 @@
 
 import * as l10n from '@vscode/l10n';
 import type { PlatformError } from '../platform/errors';
-import { backoffDelay } from '../platform/retry';
+import { backoffDelay, MAX_WATCHED_WAIT_MS } from '../platform/retry';
 import type { Timers } from '../util/timers';
 import { plural } from '../shared/language';
 
-/** A Retry-After longer than this is not waited out: the turn fails and says when to try again. */
-export const MAX_VISIBLE_WAIT_MS = 60_000;
 /** The third 429 in a row is not waited out either. */
 export const MAX_RATE_LIMIT_HITS = 3;
 /** Waits without Retry-After: a few seconds, growing. */
@@ -17,7 +15,7 @@ const RATE_LIMIT_BACKOFF = { baseDelayMs: 2_000, maxDelayMs: 16_000 };
 /** How long to wait before asking again, or undefined when the wait is too long to watch. */
 export function visibleWait(error: PlatformError, hits: number, random: () => number): number | undefined {
   if (hits >= MAX_RATE_LIMIT_HITS) return undefined;
-  if (error.retryAfterMs !== undefined) return error.retryAfterMs > MAX_VISIBLE_WAIT_MS ? undefined : Math.max(1_000, error.retryAfterMs);
+  if (error.retryAfterMs !== undefined) return error.retryAfterMs > MAX_WATCHED_WAIT_MS ? undefined : Math.max(1_000, error.retryAfterMs);
   return backoffDelay(hits - 1, RATE_LIMIT_BACKOFF, random);
 }
 

@@ -1,9 +1,11 @@
 // The platform, as the extension calls it: one client per base URL, made of one client per
-// interface and key (agent jobs with the admin key, discovery with the assistant key) over the
-// plumbing they share. Every call resolves to a Result; nothing throws at the caller, and nothing
+// interface and key (agent jobs, analytics and deployments with the admin key, discovery with the
+// assistant key) over the plumbing they share. Every call resolves to a Result; nothing throws at the caller, and nothing
 // is sent until the call has what it needs.
 
 import { AgentJobsClient } from './agentJobsClient';
+import { AnalyticsClient } from './analyticsClient';
+import { DeploymentsClient } from './deploymentsClient';
 import { DiscoveryClient } from './discoveryClient';
 import { type PlatformClientOptions, PlatformHttp } from './platformHttp';
 
@@ -17,11 +19,17 @@ export class PlatformClient {
   readonly agentJobs: AgentJobsClient;
   /** The discovery interface: search, pages and the assistant. */
   readonly discovery: DiscoveryClient;
+  /** Readers' analytics, with the admin key. */
+  readonly analytics: AnalyticsClient;
+  /** The project interface: preview deployments of a branch, with the admin key. */
+  readonly deployments: DeploymentsClient;
 
   constructor(options: PlatformClientOptions) {
     this.http = new PlatformHttp(options);
     this.agentJobs = new AgentJobsClient(this.http);
     this.discovery = new DiscoveryClient(this.http);
+    this.analytics = new AnalyticsClient(this.http);
+    this.deployments = new DeploymentsClient(this.http);
   }
 
   /** The origin keys are stored under, or undefined when the base URL is not usable. */

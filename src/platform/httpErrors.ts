@@ -14,6 +14,8 @@ export interface ErrorContext {
   readonly keyKind: KeyKind;
   /** The sentence for a 404, which only the operation can phrase ("Page not found: /x."). */
   readonly notFound: string;
+  /** The sentence for a 403, where the operation knows better than a key's scope (a plan without the feature). */
+  readonly forbidden?: string;
   readonly now: () => number;
 }
 
@@ -21,7 +23,7 @@ export function errorFromStatus(
   status: number,
   headers: Readonly<Record<string, string | undefined>>,
   bodyText: string,
-  { keyKind, notFound, now }: ErrorContext,
+  { keyKind, notFound, forbidden, now }: ErrorContext,
 ): PlatformError {
   const serverMessage = serverMessageOf(bodyText);
   const said = describeBody(bodyText, headers['content-type'], serverMessage);
@@ -43,13 +45,14 @@ export function errorFromStatus(
     case status === 403:
       return platformError(
         'forbidden',
-        (admin
-          ? l10n.t(
-              "The admin key is not allowed to do this: its scope does not cover this project or domain, or this machine's IP address is not on its allow-list. Check the key's scope on the dashboard.",
-            )
-          : l10n.t(
-              "The assistant key is not allowed to do this: its scope does not cover this project or domain, or this machine's IP address is not on its allow-list. Check the key's scope on the dashboard.",
-            )) + said,
+        (forbidden ??
+          (admin
+            ? l10n.t(
+                "The admin key is not allowed to do this: its scope does not cover this project or domain, or this machine's IP address is not on its allow-list. Check the key's scope on the dashboard.",
+              )
+            : l10n.t(
+                "The assistant key is not allowed to do this: its scope does not cover this project or domain, or this machine's IP address is not on its allow-list. Check the key's scope on the dashboard.",
+              ))) + said,
         { ...extra, setting: keyKind },
       );
     case status === 400:

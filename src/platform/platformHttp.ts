@@ -181,8 +181,8 @@ export class PlatformHttp {
     return { method, path: callPath, keyKind, key, body, accept: 'application/json', idleTimeoutMs: this.timeouts.readIdleMs, signal };
   }
 
-  context(keyKind: KeyKind, notFound: string): ErrorContext {
-    return { keyKind, notFound, now: this.now };
+  context(keyKind: KeyKind, notFound: string, more: Pick<ErrorContext, 'forbidden'> = {}): ErrorContext {
+    return { keyKind, notFound, ...more, now: this.now };
   }
 
   /** One exchange: open, map a status other than `expected` to its error, read the JSON, hand it to `parse`. */
@@ -200,10 +200,18 @@ export class PlatformHttp {
     return body.ok ? parse(body.value.json, body.value.invalidUtf8) : body;
   }
 
-  /** Runs `attempt` until it succeeds, fails for good, or the attempts run out (retry.ts). */
-  retried<T>(options: CallOptions, attempt: () => Promise<Result<T>>, worthRetrying = isTransient): Promise<Result<T>> {
+  /**
+   * Runs `attempt` until it succeeds, fails for good, or the attempts run out (retry.ts); a
+   * Retry-After up to `longestWaitMs` is waited out (a call a person watches waits longer).
+   */
+  retried<T>(
+    options: CallOptions,
+    attempt: () => Promise<Result<T>>,
+    worthRetrying = isTransient,
+    longestWaitMs = this.retry.maxRetryAfterMs,
+  ): Promise<Result<T>> {
     return withRetries(attempt, {
-      policy: this.retry,
+      policy: { ...this.retry, maxRetryAfterMs: longestWaitMs },
       delay: this.delay,
       random: this.random,
       signal: options.signal,

@@ -13,6 +13,12 @@ export interface RetryPolicy {
   readonly maxRetryAfterMs: number;
 }
 
+/**
+ * A wait a person watches count down (the chat's question, a preview's trigger): a Retry-After
+ * longer than this is not waited out; the call fails and says when to try again.
+ */
+export const MAX_WATCHED_WAIT_MS = 60_000;
+
 export const defaultRetryPolicy: RetryPolicy = {
   attempts: 4,
   baseDelayMs: 300,

@@ -64,3 +64,16 @@ export class CodeFences {
     return this.open !== undefined;
   }
 }
+
+/** A code block whose fence is longer than any run of backticks inside, so nothing can close it early. */
+export function fenced(text: string, language: string): string {
+  const fence = fenceFor(text);
+  return `${fence}${language}\n${text.replace(/\n$/, '')}\n${fence}`;
+}
+
+/** A code span (a path, a name) whose run is longer than any inside it. */
+export function codeSpan(text: string): string {
+  const fence = fenceFor(text, { inline: true });
+  // A span whose text starts or ends with a backtick needs a space inside its fence.
+  return /^`|`$/.test(text) ? `${fence} ${text} ${fence}` : `${fence}${text}${fence}`;
+}

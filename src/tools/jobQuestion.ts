@@ -10,7 +10,7 @@
 // question that sends it is asked beside it.
 
 import * as l10n from '@vscode/l10n';
-import { secretSentences } from '../agentJobs/jobPrompt';
+import { costLine, secretSentences } from '../agentJobs/jobPrompt';
 import { number, plural } from '../shared/language';
 import { showingInvisible } from '../util/invisibleText';
 
@@ -64,13 +64,6 @@ export interface FollowUpAsked {
   readonly project: string;
   readonly invisible: number;
   readonly instruction: string;
-}
-
-/** The cost of anything sent to a job, in the words every question shows. */
-export function costLine(): string {
-  return l10n.t(
-    "Cost: an agent job spends your documentation platform's credits, and the platform starts at most 100 jobs and follow-ups per project an hour.",
-  );
 }
 
 export function startQuestion(asked: StartAsked): JobQuestion {

@@ -8,6 +8,8 @@ import type { Attachment } from '../agentJobs/attachmentOffers';
 import { MAX_SELECTION_CHARS } from '../selection/selection';
 import { withoutInvisible } from '../util/invisibleText';
 import type { PageStart } from './pageParts';
+import type { SignalKind } from '../readerSignals/signals';
+import { PERIODS, type Period } from '../readerSignals/signalsModel';
 
 /** A model's input, read; or what was wrong with it, in a sentence for the model. */
 export type ToolInput<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly problem: string };
@@ -219,6 +221,49 @@ export function readFollowUpInput(input: unknown): ToolInput<FollowUpInput> {
     if (problem !== undefined || id.value === undefined || instruction.value === undefined)
       return { problem: problem ?? 'give the job id and the instruction.' };
     return { value: { id: id.value, ...instruction.value } };
+  });
+}
+
+export interface SignalsInput {
+  readonly kind: SignalKind;
+  readonly days: Period;
+  readonly count: number;
+}
+
+/** The signals' kinds, as a model names them. */
+const SIGNAL_KINDS: Readonly<Record<string, SignalKind>> = { questions: 'question', searches: 'search', pages: 'page' };
+
+export function readSignalsInput(input: unknown): ToolInput<SignalsInput> {
+  return read(input, (fields) => {
+    const kind = SIGNAL_KINDS[String(fields.kind)];
+    if (!kind)
+      return {
+        problem: `kind must be one of ${Object.keys(SIGNAL_KINDS)
+          .map((name) => `"${name}"`)
+          .join(', ')}.`,
+      };
+    const days = fields.days ?? 30;
+    if (!PERIODS.includes(days as Period)) return { problem: `days must be ${PERIODS.join(', ')}.` };
+    const count = fields.count ?? 10;
+    if (!(Number.isInteger(count) && (count as number) >= SEARCH_COUNT.min && (count as number) <= SEARCH_COUNT.max))
+      return { problem: `count must be a whole number from ${SEARCH_COUNT.min} to ${SEARCH_COUNT.max}.` };
+    return { value: { kind, days: days as Period, count: count as number } };
+  });
+}
+
+export interface PreviewInput {
+  readonly branch: string;
+  /** A preview started before, to read rather than start. */
+  readonly statusId?: string;
+}
+
+export function readPreviewInput(input: unknown): ToolInput<PreviewInput> {
+  return read(input, (fields) => {
+    const branch = text(fields, 'branch', MAX_SCOPE_CHARS * 2, true);
+    if (branch.problem !== undefined || branch.value === undefined) return { problem: branch.problem ?? 'give branch.' };
+    const statusId = text(fields, 'statusId', MAX_SCOPE_CHARS, false);
+    if (statusId.problem !== undefined) return { problem: statusId.problem };
+    return { value: { branch: branch.value, ...(statusId.value !== undefined ? { statusId: statusId.value } : {}) } };
   });
 }
 

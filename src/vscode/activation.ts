@@ -5,6 +5,7 @@
 import type MarkdownIt from 'markdown-it';
 import * as vscode from 'vscode';
 import type { JobNode } from '../agentJobs/vscode/jobNode';
+import type { SignalNode } from '../readerSignals/vscode/signalsTree';
 import type { ActivationHandles, DocsAssistantApi, Features } from './features';
 import { chatParticipant, commands, mcpServerProvider, mcpServerSetting, pageScheme, settingsSection, tools, views } from '../identifiers';
 
@@ -92,6 +93,15 @@ export function activateWith(context: vscode.ExtensionContext, entry: HostEntry)
   const jobsChanged = new vscode.EventEmitter<JobNode | undefined>();
   const pagesChanged = new vscode.EventEmitter<vscode.Uri>();
   const mcpServersChanged = new vscode.EventEmitter<void>();
+  const signalsChanged = new vscode.EventEmitter<SignalNode | undefined>();
+  const readerSignalsView = vscode.window.createTreeView<SignalNode>(views.readerSignals, {
+    canSelectMany: true,
+    treeDataProvider: {
+      onDidChangeTreeData: signalsChanged.event,
+      getChildren: async (node) => (await load()).readerSignalsTree.getChildren(node),
+      getTreeItem: async (node) => (await load()).readerSignalsTree.getTreeItem(node),
+    },
+  });
   const agentJobsView = vscode.window.createTreeView<JobNode>(views.agentJobs, {
     showCollapseAll: true,
     treeDataProvider: {
@@ -107,6 +117,8 @@ export function activateWith(context: vscode.ExtensionContext, entry: HostEntry)
     jobsChanged,
     pagesChanged,
     mcpServersChanged,
+    signalsChanged,
+    readerSignalsView,
     agentJobsView,
     // Links from a documentation site (vscode://<publisher>.<name>/ask?q=…) may be what activates the extension.
     vscode.window.registerUriHandler({ handleUri: async (uri) => void (await load()).handleUri(uri) }),
@@ -180,7 +192,7 @@ export function activateWith(context: vscode.ExtensionContext, entry: HostEntry)
     // The features register these commands themselves, and VS Code allows one handler per id.
     for (const placeholder of placeholders) placeholder.dispose();
     try {
-      features = startFeatures(context, { agentJobsView });
+      features = startFeatures(context, { agentJobsView, readerSignalsView });
     } catch (error) {
       // Undo what was half made, and keep every command answering with the reason.
       for (const made of context.subscriptions.splice(owned).reverse()) made.dispose();
@@ -196,6 +208,7 @@ export function activateWith(context: vscode.ExtensionContext, entry: HostEntry)
     }
     context.subscriptions.push(
       features.agentJobsTree.onDidChangeTreeData((node) => jobsChanged.fire(node)),
+      features.readerSignalsTree.onDidChangeTreeData((node) => signalsChanged.fire(node)),
       features.pageDocuments.onDidChange((uri) => pagesChanged.fire(uri)),
       features.mcpServers.onDidChange(() => mcpServersChanged.fire()),
     );
@@ -212,6 +225,7 @@ export function activateWith(context: vscode.ExtensionContext, entry: HostEntry)
     askParticipant: async (request, chatContext, stream, token) => (await load()).api.askParticipant(request, chatContext, stream, token),
     fromChatView: async (message) => (await load()).api.fromChatView(message),
     agentJobsView: () => loadedNow().api.agentJobsView(),
+    readerSignalsView: () => loadedNow().api.readerSignalsView(),
     statusItem: () => loadedNow().api.statusItem(),
     setUpRead: async () => (await load()).api.setUpRead(),
   };

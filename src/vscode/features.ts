@@ -20,6 +20,7 @@ import { ExtensionLog } from '../log/vscode/extensionLog';
 import { registerShowLog } from '../log/vscode/showLogCommand';
 import type { PageDocuments } from '../pages/vscode/pageDocuments';
 import { registerPages } from '../pages/vscode/registerPages';
+import { previewBranchFile } from '../review/vscode/branchFilePreview';
 import { registerReview } from '../review/vscode/registerReview';
 import { ReviewEditors } from '../review/vscode/reviewEditors';
 import { registerSearchDocs } from '../search/vscode/searchDocsCommand';
@@ -35,7 +36,10 @@ import { registerStatusItem, type ShownStatusItem } from '../status/vscode/statu
 import { SettingsService } from '../settings/vscode/settingsService';
 import { SetupService } from '../settings/vscode/setupService';
 import { SiteMcpServers } from '../mcp/vscode/siteMcpServers';
+import { registerReaderSignals } from '../readerSignals/vscode/registerReaderSignals';
+import type { SignalNode, SignalsTree } from '../readerSignals/vscode/signalsTree';
 import { ReadOnlyTexts } from '../ui/vscode/readOnlyTexts';
+import { jobLabel } from '../agentJobs/jobPresentation';
 
 /** What the extension offers other extensions and its own tests. */
 export interface DocsAssistantApi {
@@ -65,6 +69,8 @@ export interface DocsAssistantApi {
   fromChatView(message: unknown): Promise<void>;
   /** The Agent Jobs view as VS Code was given it: its badge, its message, each job's row. */
   agentJobsView(): ReturnType<AgentJobsTree['shown']>;
+  /** The Reader Signals view as VS Code was given it: its description (the period), each group and its rows. */
+  readerSignalsView(): { description: string; groups: ReturnType<SignalsTree['shown']> };
   /** The status bar item as VS Code was given it. */
   statusItem(): ShownStatusItem;
   /** Resolves once the settings and keys as they are now have been read into the set-up the views show. */
@@ -83,6 +89,7 @@ export interface HostNetwork {
 /** What activation made before the features were loaded. */
 export interface ActivationHandles {
   readonly agentJobsView: vscode.TreeView<JobNode>;
+  readonly readerSignalsView: vscode.TreeView<SignalNode>;
   /** The network of the host the extension runs in, given the log. */
   readonly network: (log: Logger) => HostNetwork;
   /** Where it runs: for the log, and Check Connection's report. */
@@ -95,6 +102,7 @@ export interface Features {
   /** Follows a link from a documentation site into VS Code. */
   handleUri(uri: vscode.Uri): Promise<boolean>;
   readonly agentJobsTree: AgentJobsTree;
+  readonly readerSignalsTree: SignalsTree;
   readonly pageDocuments: PageDocuments;
   readonly tools: DocsTools;
   /** @docs in VS Code's Chat view. */
@@ -153,6 +161,21 @@ export function activateFeatures(context: vscode.ExtensionContext, handles: Acti
     log,
     view: handles.agentJobsView,
     reviewedJob: () => reviews.activeJob(),
+    texts,
+    previewBranchFile,
+  });
+  const readerSignals = registerReaderSignals(context, {
+    platform,
+    settings,
+    setup,
+    texts,
+    state: context.globalState,
+    view: handles.readerSignalsView,
+    fixing: (key) => {
+      const job = agentJobs.model.fixing(key);
+      return job && { id: job.id, label: jobLabel(job) };
+    },
+    jobsChanged: agentJobs.model.onDidChange,
   });
   registerReview(context, { model: agentJobs.model, reviews });
   const statusItem = registerStatusItem(context, { settings, setup, health, jobs: agentJobs.model });
@@ -164,6 +187,7 @@ export function activateFeatures(context: vscode.ExtensionContext, handles: Acti
     chatView: chat.view,
     handleUri: followLink,
     agentJobsTree: agentJobs.tree,
+    readerSignalsTree: readerSignals.tree,
     pageDocuments: pages,
     tools: docsTools({ platform, settings, setup, pages, log, texts, ...agentJobs }),
     participant,
@@ -177,6 +201,7 @@ export function activateFeatures(context: vscode.ExtensionContext, handles: Acti
       askParticipant: (request, chatContext, stream, token) => participant.handle(request, chatContext, stream, token),
       fromChatView: (message) => chat.view.receive(message),
       agentJobsView: () => agentJobs.tree.shown(),
+      readerSignalsView: () => ({ description: handles.readerSignalsView.description ?? '', groups: readerSignals.tree.shown() }),
       statusItem,
       setUpRead: () => setup.refresh(),
     },

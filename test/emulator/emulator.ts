@@ -14,7 +14,9 @@ import { answerStream, type Pause, type StreamSwitches } from './assistantStream
 import { type Clock, systemClock } from './clock';
 import { defaultDocsDir, DocsIndex, type DocPage, inScope, type PageFilter } from './docsIndex';
 import { MCP_PATH, type McpCall, serveMcp } from './mcpServer';
-import { type Fault, FaultQueue, type Operation } from './faults';
+import { ADMIN_OPERATIONS, type Fault, FaultQueue, type Operation, WRITE_OPERATIONS } from './faults';
+import { PreviewStore } from './previews';
+import { ReaderAnalytics } from './readerAnalytics';
 import { JobStore } from './jobs';
 
 export interface RecordedRequest {
@@ -64,6 +66,10 @@ export interface EmulatorConfig extends StreamSwitches {
    * interface does (its browser widget calls it); nothing is known of the admin one.
    */
   cors: { discovery: boolean; admin: boolean };
+  /** An admin key scoped `read`: it reads jobs and analytics, and is refused (403) what changes anything. */
+  readOnlyAdminKey: string;
+  /** What the organization's plan includes: without it, its operations answer 403. */
+  plan: { analytics: boolean; previews: boolean };
 }
 
 export interface EmulatorOptions extends Partial<EmulatorConfig> {
@@ -82,6 +88,9 @@ export class PlatformEmulator {
   readonly faults = new FaultQueue();
   readonly jobs: JobStore;
   readonly docs: DocsIndex;
+  /** What readers asked, searched for and voted: the analytics operations' data. */
+  readonly readers: ReaderAnalytics;
+  readonly previews: PreviewStore;
   readonly config: EmulatorConfig;
   /** When the last bytes of the last answer were written to its socket, by the system clock (Date.now): for benchmarks that time its arrival. */
   answerEndAt = 0;
@@ -110,6 +119,8 @@ export class PlatformEmulator {
       threadsExpire: false,
       claimedThreadId: undefined,
       cors: { discovery: true, admin: true },
+      readOnlyAdminKey: 'svc_emulator_read_only_admin_key',
+      plan: { analytics: true, previews: true },
       streamShape: 'live',
       searchDelayMs: 800,
       searchOutput: 'array',
@@ -130,6 +141,12 @@ export class PlatformEmulator {
     };
     this.jobs = new JobStore(() => this.clock.now());
     this.docs = DocsIndex.fromFolder(docsDir ?? defaultDocsDir());
+    this.readers = new ReaderAnalytics(this.clock.now(), this.config.siteUrl);
+    this.previews = new PreviewStore(
+      () => this.clock.now(),
+      () => this.baseUrl,
+    );
+    this.previews.branchFiles = (branch) => this.jobs.repository?.changedFiles(branch);
     const handler = (req: http.IncomingMessage, res: http.ServerResponse) => {
       this.handle(req, res).catch((error: unknown) => {
         if (!res.headersSent) sendJson(res, 500, { message: `Emulator failure: ${String(error)}` });
@@ -201,8 +218,15 @@ export class PlatformEmulator {
       res.writeHead(200, { 'content-type': 'text/plain; charset=utf-8' });
       return void res.end(sitePage.bytes);
     }
+    // A preview deployment's site, once it succeeded: each page as the preview shows it.
+    const preview = req.method === 'GET' ? this.previews.servedAt(pathname) : undefined;
+    if (preview) return servePreview(res, preview.branch, this.docs.get(decodeURIComponent(pathname).split('/').slice(3).join('/')));
     // A browser's call from another origin: allowed per interface, as the switches say.
-    const api = (req.url ?? '').startsWith('/discovery/') ? 'discovery' : (req.url ?? '').startsWith('/v2/agent/') ? 'admin' : undefined;
+    const api = (req.url ?? '').startsWith('/discovery/')
+      ? 'discovery'
+      : /^\/(v2\/agent|v1\/analytics|v1\/project)\//.test(req.url ?? '')
+        ? 'admin'
+        : undefined;
     const corsAllowed = api !== undefined && this.config.cors[api];
     if (req.method === 'OPTIONS') {
       this.preflights.push(req.url ?? '');
@@ -276,7 +300,37 @@ export class PlatformEmulator {
         return this.search(res, parseJson(rawBody));
       case 'assistant':
         return this.answer(req, res, parseJson(rawBody), fault);
+      default:
+        return this.adminAnswer(res, route, new URL(req.url ?? '/', 'http://emulator').searchParams, parseJson(rawBody));
     }
+  }
+
+  /** The analytics and project operations: from the readers' data and the preview store. */
+  private adminAnswer(
+    res: http.ServerResponse,
+    route: { operation: Operation; params: string[] },
+    query: URLSearchParams,
+    body: unknown,
+  ): void {
+    const answer = (() => {
+      switch (route.operation) {
+        case 'feedbackByPage':
+          return this.readers.feedbackByPage(query);
+        case 'feedback':
+          return this.readers.feedbackEntries(query);
+        case 'conversations':
+          return this.readers.conversationRows(query);
+        case 'thread':
+          return this.readers.thread(route.params[1]);
+        case 'searches':
+          return this.readers.searchTerms(query);
+        case 'preview':
+          return this.previews.trigger(body);
+        default:
+          return this.previews.status(route.params[0], this.config.projectId);
+      }
+    })();
+    sendJson(res, answer.status, answer.body, answer.retryAfter === undefined ? {} : { 'retry-after': String(answer.retryAfter) });
   }
 
   /** A new job, or a follow-up to one: `{prompt}` of at least one character; the answer is the job. */
@@ -338,14 +392,21 @@ export class PlatformEmulator {
 
   private authorize(req: http.IncomingMessage, route: MatchedRoute): { status: number; message: string } | undefined {
     const match = /^Bearer (.+)$/.exec(req.headers.authorization ?? '');
-    const admin = route.operation === 'agentJob' || route.operation === 'createJob' || route.operation === 'jobFollowUp';
+    const admin = ADMIN_OPERATIONS.includes(route.operation);
     if (!match) return { status: 401, message: 'Missing API key' };
     const key = match[1];
-    const expected = admin ? this.config.adminKey : this.config.assistantKey;
     if (admin && key.startsWith('svc_dsc_')) return { status: 401, message: 'Assistant API keys cannot be used with the admin API' };
     if (!admin && !key.startsWith('svc_dsc_'))
       return { status: 401, message: 'The discovery API requires an assistant API key (svc_dsc_)' };
-    if (key !== expected) return { status: 401, message: 'Invalid API key' };
+    const readOnly = admin && key === this.config.readOnlyAdminKey;
+    if (key !== (admin ? this.config.adminKey : this.config.assistantKey) && !readOnly) return { status: 401, message: 'Invalid API key' };
+    if (readOnly && WRITE_OPERATIONS.includes(route.operation)) return { status: 403, message: 'This API key is read-only' };
+    const analytics = ['feedbackByPage', 'feedback', 'conversations', 'thread', 'searches'].includes(route.operation);
+    if (analytics && !this.config.plan.analytics) return { status: 403, message: 'Analytics are not available on your current plan' };
+    if (route.operation === 'preview' && !this.config.plan.previews)
+      return { status: 403, message: 'Preview deployments are not available on your current plan.' };
+    // A deployment's status is named by its id alone.
+    if (route.operation === 'deploymentStatus') return undefined;
     const scope = route.params[0];
     if (admin && scope !== this.config.projectId) return { status: 403, message: `This API key does not have access to project ${scope}` };
     if (!admin && scope !== this.config.domain) return { status: 403, message: `This API key does not have access to domain ${scope}` };
@@ -365,10 +426,13 @@ export class PlatformEmulator {
             ? [['page', HOUR, limits.pagePerHour]]
             : operation === 'search'
               ? [['search', HOUR, limits.searchPerHour]]
-              : [
-                  ['assistant', HOUR, limits.assistantPerHour],
-                  [`assistant-ip-${ip}`, DAY, limits.assistantPerDayPerIp],
-                ];
+              : operation === 'assistant'
+                ? [
+                    ['assistant', HOUR, limits.assistantPerHour],
+                    [`assistant-ip-${ip}`, DAY, limits.assistantPerDayPerIp],
+                  ]
+                : // Analytics have no published limit; previews have theirs (previews.ts).
+                  [];
     for (const [name, size, limit] of windows) {
       const key = `${name}:${Math.floor(now / size)}`;
       const count = (this.counters.get(key) ?? 0) + 1;
@@ -491,6 +555,13 @@ function matchRoute(method: string, url: string): Route | undefined {
     ['POST', 'page', ['discovery', 'v1', 'page', '*']],
     ['POST', 'search', ['discovery', 'v1', 'search', '*']],
     ['POST', 'assistant', ['discovery', 'v2', 'assistant', '*', 'message']],
+    ['GET', 'feedbackByPage', ['v1', 'analytics', '*', 'feedback', 'by-page']],
+    ['GET', 'feedback', ['v1', 'analytics', '*', 'feedback']],
+    ['GET', 'conversations', ['v1', 'analytics', '*', 'assistant']],
+    ['GET', 'thread', ['v1', 'analytics', '*', 'assistant', 'threads', '*']],
+    ['GET', 'searches', ['v1', 'analytics', '*', 'searches']],
+    ['POST', 'preview', ['v1', 'project', 'preview', '*']],
+    ['GET', 'deploymentStatus', ['v1', 'project', 'update-status', '*']],
   ];
   for (const [shapeMethod, operation, shape] of shapes) {
     if (method !== shapeMethod || shape.length !== segments.length) continue;
@@ -517,7 +588,19 @@ function pageJson(requested: string, page: DocPage): Buffer {
 }
 
 function errorBody(operation: Operation, message: string): Record<string, string> {
-  return operation === 'agentJob' || operation === 'createJob' || operation === 'jobFollowUp' ? { error: message } : { message };
+  return ADMIN_OPERATIONS.includes(operation) ? { error: message } : { message };
+}
+
+/** A page of a preview deployment's site: its text, under a line that says which branch it shows. */
+function servePreview(res: http.ServerResponse, branch: string, page: DocPage | undefined): void {
+  const escape = (text: string) => text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
+  const body = page
+    ? `<h1>${escape(page.title)}</h1><pre>${escape(page.text)}</pre>`
+    : '<h1>Acme Docs</h1><p>The preview of this branch. Open a page under it.</p>';
+  res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+  res.end(
+    `<!DOCTYPE html><html><head><title>Preview: ${escape(branch)}</title></head><body><p>Preview of ${escape(branch)}</p>${body}</body></html>`,
+  );
 }
 
 function sendJson(res: http.ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {

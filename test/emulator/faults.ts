@@ -1,6 +1,36 @@
 // What a test can make the emulator do wrong, one request at a time.
 
-export type Operation = 'agentJob' | 'createJob' | 'jobFollowUp' | 'page' | 'assistant' | 'search';
+export type Operation =
+  | 'agentJob'
+  | 'createJob'
+  | 'jobFollowUp'
+  | 'page'
+  | 'assistant'
+  | 'search'
+  | 'feedbackByPage'
+  | 'feedback'
+  | 'conversations'
+  | 'thread'
+  | 'searches'
+  | 'preview'
+  | 'deploymentStatus';
+
+/** The operations of the admin interfaces (agent jobs, analytics, project), with the admin key. */
+export const ADMIN_OPERATIONS: readonly Operation[] = [
+  'agentJob',
+  'createJob',
+  'jobFollowUp',
+  'feedbackByPage',
+  'feedback',
+  'conversations',
+  'thread',
+  'searches',
+  'preview',
+  'deploymentStatus',
+];
+
+/** The operations that change something: a read-only admin key is refused them (403). */
+export const WRITE_OPERATIONS: readonly Operation[] = ['createJob', 'jobFollowUp', 'preview'];
 
 export type Fault =
   /** Answer with this status and body instead of the real response. */

@@ -76,6 +76,14 @@ export class JobRepository {
     }
   }
 
+  /** The files `branch` changed since it left `main`; undefined when there is no such branch. */
+  changedFiles(branch: string): string[] | undefined {
+    if (this.head(branch) === undefined) return undefined;
+    return this.git(['diff', '--name-only', `refs/heads/main...refs/heads/${branch}`])
+      .split('\n')
+      .filter(Boolean);
+  }
+
   /** Makes a commit on `branch` (started from `main` if new) and returns its hash. */
   commit(branch: string, change: RepositoryChange, message: string): string {
     const parent = this.head(branch) ?? this.head('main');

@@ -23,6 +23,8 @@ export function addSampleJobs(emulator: PlatformEmulator, repository?: JobReposi
     createdAt: now - 90 * MINUTE,
     ...on('Fix the links of the chat guide'),
   });
+  // A branch whose preview deployment fails, with a log to read.
+  jobs.add({ id: 'job-breaks-build', outcome: 'staysActive', ref: 'docs-agent/fail-build', repository: 'https://github.com/acme/docs' });
   jobs.add({ id: 'job-no-changes', outcome: 'completedWithoutChanges', runsForMs: 0, createdAt: now - 3 * 60 * MINUTE });
   jobs.add({ id: 'job-failed', outcome: 'failed', runsForMs: MINUTE, repository: 'https://github.com/acme/api' });
   jobs.add({ id: 'job-archived', outcome: 'archived', runsForMs: 0, archivedAfterMs: 0, createdAt: now - 2 * 24 * 60 * MINUTE });

@@ -11,6 +11,8 @@ export const WEB_VSIX = path.join(REPO_ROOT, 'docs-assistant-web.vsix');
 
 /** Exactly what `vsce ls` must list for the full package: the bundles, media and the package's own documents. */
 export const PACKAGE_FILES = [
+  // The Docs agent VS Code 1.139 loads from the extension (contributes.chatAgents).
+  'agents/docs.agent.md',
   'CHANGELOG.md',
   'LICENSE',
   'README.md',

@@ -11,6 +11,7 @@ import {
   commands,
   contextKeys,
   jobItemContexts,
+  signalItemContexts,
   pageScheme,
   participantCommands,
   tools,
@@ -32,6 +33,8 @@ interface Setting {
 }
 
 interface Manifest {
+  publisher: string;
+  name: string;
   capabilities: { untrustedWorkspaces: { supported: string; restrictedConfigurations: string[] } };
   contributes: {
     configuration: { properties: Record<string, Setting> };
@@ -39,9 +42,10 @@ interface Manifest {
     views: Record<string, { id: string }[]>;
     viewsContainers: { activitybar: { id: string }[] };
     menus: Record<string, { when?: string }[]>;
-    viewsWelcome: { when?: string; contents: string }[];
+    viewsWelcome: { view: string; when?: string; contents: string }[];
     keybindings: { when?: string }[];
-    languageModelTools: { name: string }[];
+    languageModelTools: { name: string; toolReferenceName: string }[];
+    chatAgents: { path: string }[];
     chatParticipants: { id: string; name: string; commands: { name: string }[] }[];
     walkthroughs: {
       id: string;
@@ -122,7 +126,10 @@ describe('the manifest against the code', () => {
       manifest.contributes.viewsContainers.activitybar.map((container) => container.id),
       [views.container],
     );
-    assert.deepEqual(manifest.contributes.views[views.container].map((view) => view.id).sort(), [views.agentJobs, views.chat].sort());
+    assert.deepEqual(
+      manifest.contributes.views[views.container].map((view) => view.id).sort(),
+      [views.agentJobs, views.chat, views.readerSignals].sort(),
+    );
   });
 
   it("the tree items' context words package.json's viewItem clauses match are the code's", () => {
@@ -132,21 +139,31 @@ describe('the manifest against the code', () => {
         .flatMap((entry) => [...(entry.when ?? '').matchAll(/viewItem =~ \/(?:\^|\\b)(\w+)\\b\//g)].map((match) => match[1])),
     );
     assert.ok(words.size >= 4, [...words].join(', '));
-    for (const word of words) assert.ok(Object.values(jobItemContexts).includes(word as never), `${word} is one of identifiers.ts's`);
+    const code: string[] = [...Object.values(jobItemContexts), ...Object.values(signalItemContexts)];
+    for (const word of words) assert.ok(code.includes(word), `${word} is one of identifiers.ts's`);
   });
 
   it("the Agent Jobs view's welcome says what the code says, for each thing it may need", () => {
     const nls = JSON.parse(fs.readFileSync(path.join(root, 'package.nls.json'), 'utf8')) as Record<string, string>;
     const words = (text: string) => text.replace(/^%(.+)%$/, (_, key: string) => nls[key]);
     const said = new Map(
-      manifest.contributes.viewsWelcome.map((welcome) => [
-        /^docsAssistant\.baseUrlInvalid$/.test(welcome.when ?? '')
-          ? 'baseUrlInvalid'
-          : /agentJobsNeeds == (\w+)/.exec(welcome.when ?? '')?.[1],
-        words(welcome.contents).split('\n')[0],
-      ]),
+      manifest.contributes.viewsWelcome
+        .filter((welcome) => welcome.view === views.agentJobs)
+        .map((welcome) => [
+          /^docsAssistant\.baseUrlInvalid$/.test(welcome.when ?? '')
+            ? 'baseUrlInvalid'
+            : /agentJobsNeeds == (\w+)/.exec(welcome.when ?? '')?.[1],
+          words(welcome.contents).split('\n')[0],
+        ]),
     );
     assert.deepEqual(Object.fromEntries(said), agentJobsWelcome());
+  });
+
+  it('gives the Docs agent the tools that are ours, by the names VS Code gives them', () => {
+    const agent = fs.readFileSync(path.join(root, manifest.contributes.chatAgents[0].path), 'utf8');
+    const listed = [...(/^---\n([\s\S]*?)\n---/.exec(agent)?.[1] ?? '').matchAll(/^ {2}- (\S+)$/gm)].map((match) => match[1]);
+    const ours = manifest.contributes.languageModelTools.map((tool) => `${manifest.publisher}.${manifest.name}/${tool.toolReferenceName}`);
+    assert.deepEqual(listed.sort(), ours.sort());
   });
 
   it('the tools and the page scheme are the declared ones', () => {

@@ -22,6 +22,7 @@ import {
   TOOLTIP_PROMPT_CHARS,
 } from '../jobPresentation';
 import type { TrackedJob } from '../trackedJob';
+import type { Previews, PreviewState } from '../previews';
 import { plural } from '../../shared/language';
 
 const icons: Record<JobIcon, vscode.ThemeIcon> = {
@@ -49,9 +50,12 @@ export class AgentJobsTree extends Disposable implements vscode.TreeDataProvider
   constructor(
     private readonly model: AgentJobsModel,
     private readonly view: vscode.TreeView<JobNode>,
+    /** The preview deployments of jobs' branches: a row says where its branch's is. */
+    private readonly previews?: Previews,
   ) {
     super();
     this.register(model.onDidChange(() => this.redraw.request()));
+    if (previews) this.register(previews.onDidChange(() => this.redraw.request()));
     const ageTimer = setInterval(() => this.view.visible && model.jobs.length > 0 && this.changed.fire(undefined), AGE_REFRESH_MS);
     this.register({ dispose: () => clearInterval(ageTimer) });
     this.update();
@@ -80,9 +84,11 @@ export class AgentJobsTree extends Disposable implements vscode.TreeDataProvider
     const item = new vscode.TreeItem(inertText(tracked ? jobLabel(tracked) : node.id), vscode.TreeItemCollapsibleState.Collapsed);
     item.id = node.id;
     if (!tracked) return item;
-    item.description = inertText(jobDescription(tracked, Date.now()));
+    const preview = tracked.job?.ref ? this.previews?.get(tracked.job.ref) : undefined;
+    const previewed = preview ? ` · ${previewText(preview)}` : '';
+    item.description = inertText(`${jobDescription(tracked, Date.now())}${previewed}`);
     item.iconPath = icons[jobIcon(tracked)];
-    item.contextValue = jobContextValue(tracked);
+    item.contextValue = [jobContextValue(tracked), ...previewContexts(preview)].join(' ');
     item.accessibilityInformation = { label: spokenJob(tracked, Date.now()) };
     return item;
   }
@@ -135,6 +141,26 @@ export class AgentJobsTree extends Disposable implements vscode.TreeDataProvider
           }
         : undefined;
   }
+}
+
+/** Where a job's branch's preview is, in a few words. */
+function previewText(preview: PreviewState): string {
+  switch (preview.kind) {
+    case 'starting':
+      return vscode.l10n.t('preview: starting');
+    case 'failed':
+      return vscode.l10n.t('preview: not deployed');
+    case 'following':
+      return preview.deployment?.status === 'in_progress' ? vscode.l10n.t('preview: building') : vscode.l10n.t('preview: queued');
+    case 'ended':
+      return preview.deployment.status === 'success' ? vscode.l10n.t('preview: ready') : vscode.l10n.t('preview: failed');
+  }
+}
+
+/** The menus a job's preview offers: Open Preview once it succeeded, its log once it ended. */
+function previewContexts(preview: PreviewState | undefined): string[] {
+  if (preview?.kind !== 'ended') return [];
+  return preview.deployment.status === 'success' ? [jobItemContexts.previewReady] : [jobItemContexts.previewFailed];
 }
 
 /** Every field of a job, as untrusted Markdown with every field escaped. */

@@ -68,9 +68,10 @@ async function followUp(deps: FollowUpDeps, argument: unknown, draft?: string): 
     validateInput: (value) => (value.trim() === '' ? vscode.l10n.t('Say what the agent should do.') : undefined),
   });
   if (text === undefined) return undefined;
-  const result = await sendFollowUp(deps, tracked.id, text, (call) =>
-    withProgress({ location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Sending the follow-up…') }, call),
-  );
+  const result = await sendFollowUp(deps, tracked.id, text, {
+    progress: (call) =>
+      withProgress({ location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Sending the follow-up…') }, call),
+  });
   if (!result.ok && !result.error) {
     setStatusMessage(vscode.l10n.t('The follow-up was not sent.'));
     return undefined;

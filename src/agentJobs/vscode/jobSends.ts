@@ -8,6 +8,7 @@ import { fail, ok, platformError, type Result } from '../../platform/errors';
 import type { AgentJobsModel } from '../agentJobsModel';
 import type { AgentJobsTree } from './agentJobsTree';
 import type { JobProject, JobProjects } from './jobProject';
+import type { FixedWhat } from '../trackedJob';
 
 export interface JobSendDeps {
   readonly model: AgentJobsModel;
@@ -23,11 +24,19 @@ export type WithProgress = (call: () => Promise<Result<AgentJob>>) => PromiseLik
 
 const asIs: WithProgress = (call) => call();
 
-/**
- * Starts a job on `prompt`; on success it is tracked, with its prompt, and revealed. `named`: the
- * project the user was shown, when they were asked about this very prompt; sent there or nowhere.
- */
-export async function startJob(deps: JobSendDeps, prompt: string, progress: WithProgress = asIs, named?: JobProject): Promise<Sent> {
+/** How a send goes: shown as the caller shows progress, to the project the user was shown. */
+export interface SendOptions {
+  readonly progress?: WithProgress;
+  /** The project the user was shown, when they were asked about this very prompt: sent there or nowhere. */
+  readonly named?: JobProject;
+}
+
+/** Starts a job on `prompt`; on success it is tracked, with its prompt and what it fixes, and revealed. */
+export async function startJob(
+  deps: JobSendDeps,
+  prompt: string,
+  { progress = asIs, named, fixes }: SendOptions & { readonly fixes?: FixedWhat } = {},
+): Promise<Sent> {
   // The project prompted is the one whose jobs are watched: both follow the settings.
   const destination = await deps.projects.destination(
     deps.model.scope,
@@ -40,7 +49,7 @@ export async function startJob(deps: JobSendDeps, prompt: string, progress: With
   const result = await progress(() => client.agentJobs.create(project.projectId, prompt));
   if (!result.ok) return result;
   const job = result.value;
-  if (!deps.model.trackStarted(job, prompt)) {
+  if (!deps.model.trackStarted(job, prompt, fixes)) {
     const clash = vscode.l10n.t(
       'The platform answered with agent job "{0}", which is already tracked: a new job cannot have its id, so the answer was not used.',
       job.id,
@@ -51,13 +60,12 @@ export async function startJob(deps: JobSendDeps, prompt: string, progress: With
   return ok(job);
 }
 
-/** Sends job `id` a follow-up; on success it is shown as the platform returned it, and polled again. `named` as for startJob. */
+/** Sends job `id` a follow-up; on success it is shown as the platform returned it, and polled again. */
 export async function sendFollowUp(
   deps: JobSendDeps,
   id: string,
   prompt: string,
-  progress: WithProgress = asIs,
-  named?: JobProject,
+  { progress = asIs, named }: SendOptions = {},
 ): Promise<Sent> {
   const destination = await deps.projects.destination(
     deps.model.scope,

@@ -10,7 +10,8 @@ import { formatKilobytes, MAX_PROMPT_BYTES } from '../../platform/agentJob';
 import { Disposable } from '../../util/disposable';
 import { inertText } from '../../util/inertText';
 import { type JobProject, projectText } from './jobProject';
-import { secretSentences } from '../jobPrompt';
+import { costLine, secretSentences } from '../jobPrompt';
+import type { FixedWhat } from '../trackedJob';
 
 /** What a draft says above its prompt, besides the project. */
 export interface DraftNotes {
@@ -20,6 +21,8 @@ export interface DraftNotes {
   readonly secrets?: readonly string[];
   /** Put in the editor by a command's argument (another extension, a link): starting it asks first. */
   readonly fromArgument?: boolean;
+  /** What readers could not find that the job will fix (Fix with the Docs Agent): kept with the job. */
+  readonly fixes?: FixedWhat;
 }
 
 export class PromptDrafts extends Disposable implements vscode.CodeLensProvider {
@@ -98,6 +101,8 @@ export class PromptDrafts extends Disposable implements vscode.CodeLensProvider 
         ? [note(`$(warning) ${vscode.l10n.t('A command put this prompt here, not you: read all of it before starting')}`)]
         : []),
       ...(notes.attached ? [note(inertText(notes.attached))] : []),
+      ...(notes.fixes ? [note(`$(lightbulb) ${inertText(vscode.l10n.t('Fixes: {0}', notes.fixes.label))}`)] : []),
+      note(`$(credit-card) ${costLine()}`),
       ...secretSentences(notes.secrets ?? []).map((sentence) => note(`$(warning) ${inertText(sentence)}`)),
     ];
   }

@@ -22,6 +22,10 @@ import { JobProjects } from './jobProject';
 import { PromptDrafts } from './promptDrafts';
 import { jobActions, pullRequestButton } from './jobActions';
 import { registerStartAgentJob } from './startAgentJobCommand';
+import { registerFixWithDocsAgent } from './fixCommand';
+import { type BranchFileOpener, registerPreviewCommands } from './previewCommands';
+import { Previews } from '../previews';
+import type { ReadOnlyTexts } from '../../ui/vscode/readOnlyTexts';
 
 export interface AgentJobsDeps {
   readonly settings: SettingsService;
@@ -32,6 +36,10 @@ export interface AgentJobsDeps {
   readonly view: vscode.TreeView<JobNode>;
   /** The job whose changes are under review in the active editor: its title bar offers the job's commands. */
   readonly reviewedJob: () => string | undefined;
+  /** Where outside text opens read-only: a preview's log. */
+  readonly texts: ReadOnlyTexts;
+  /** Opens a file of a job's branch in VS Code's Markdown preview (the review's, which fetches the branch). */
+  readonly previewBranchFile: BranchFileOpener;
 }
 
 export interface AgentJobsFeature {
@@ -39,19 +47,25 @@ export interface AgentJobsFeature {
   readonly tree: AgentJobsTree;
   /** Where prompts go, confirmed when the workspace chose it: the agent job tools send there too. */
   readonly projects: JobProjects;
+  /** The preview deployments of branches, started here and followed. */
+  readonly previews: Previews;
 }
 
 export function registerAgentJobs(context: vscode.ExtensionContext, deps: AgentJobsDeps): AgentJobsFeature {
-  const { settings, setup, platform, log, view, reviewedJob } = deps;
+  const { settings, setup, platform, log, view, reviewedJob, texts, previewBranchFile } = deps;
   const model = new AgentJobsModel({
     store: context.globalState,
     // A scope's jobs are read at its own origin or not at all.
     read: (scope, id, signal, background) =>
       platform.at(scope.origin, (client) => client.agentJobs.read(scope.projectId, id, { signal, background })),
   });
-  const tree = new AgentJobsTree(model, view);
+  const previews = new Previews({
+    status: (statusId, signal) => platform.current().deployments.status(statusId, { signal, background: true }),
+  });
+  const tree = new AgentJobsTree(model, view, previews);
   context.subscriptions.push(
     { dispose: () => model.dispose() },
+    { dispose: () => previews.dispose() },
     tree,
     // The scope follows the settings at once, from the same event that changes the client's base URL.
     settings.onDidChange((current) => model.setScope(scopeOf(current), current.pollIntervalSeconds * 1000)),
@@ -89,7 +103,9 @@ export function registerAgentJobs(context: vscode.ExtensionContext, deps: AgentJ
   registerAgentJobCommands(context, { model, tree, setup, reviewedJob });
   registerStartAgentJob(context, { model, tree, setup, platform, drafts, projects });
   registerFollowUp(context, { model, tree, platform, projects, reviewedJob });
-  return { model, tree, projects };
+  registerFixWithDocsAgent(context, { setup, drafts });
+  registerPreviewCommands(context, { model, previews, platform, settings, texts, previewBranchFile });
+  return { model, tree, projects, previews };
 }
 
 function scopeOf(settings: DocsSettings): JobScope | undefined {

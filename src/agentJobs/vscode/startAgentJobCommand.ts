@@ -182,9 +182,12 @@ async function send(deps: StartJobDeps, prompt: string, draft: vscode.TextDocume
     );
     if (!agreed) return undefined;
   }
-  const result = await startJob(deps, prompt, (call) =>
-    withProgress({ location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Starting an agent job…') }, call),
-  );
+  const fixes = draft ? deps.drafts.notesOf(draft.uri)?.fixes : undefined;
+  const result = await startJob(deps, prompt, {
+    progress: (call) =>
+      withProgress({ location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Starting an agent job…') }, call),
+    ...(fixes ? { fixes } : {}),
+  });
   if (!result.ok && !result.error) {
     await keep();
     setStatusMessage(vscode.l10n.t('The prompt was not sent; it is kept in its editor.'));

@@ -12,13 +12,13 @@ import { gitWords } from '../../git/gitWords';
 import { type GitChange, GitStatus } from '../../git/vscode/gitApi';
 import { hasGitExtension } from '../../git/vscode/gitExtension';
 import { commands, contextKeys } from '../../identifiers';
-import { setStatusMessage, showMessage, withProgress } from '../../ui/vscode/notifications';
-import { type BranchChanges, type BranchJob, type BranchResult, changesOf, type FetchedBranch, fetchBranch, findClone } from './jobBranch';
+import { setStatusMessage, showMessage } from '../../ui/vscode/notifications';
+import { type BranchChanges, type BranchJob, changesOf, type FetchedBranch } from './jobBranch';
 import { type PathKind, type Switched, switchTo } from './branchSwitch';
 import { type ReviewEntry, ReviewEditors } from './reviewEditors';
 import { firstAndMore } from '../../shared/counting';
 import { plural } from '../../shared/language';
-import { explain } from './branchProblems';
+import { withBranch } from './withBranch';
 
 export interface ReviewDeps {
   readonly model: AgentJobsModel;
@@ -261,31 +261,4 @@ async function branchJob(deps: ReviewDeps, argument: unknown, title: string, pla
     return undefined;
   }
   return tracked as BranchJob;
-}
-
-/**
- * Finds the clone and fetches the job's branch into it, in a notification that can be cancelled,
- * then runs `then` on it. A problem on the way is said, with what the user can do instead.
- */
-async function withBranch<T>(
-  tracked: BranchJob,
-  title: string,
-  then: (fetched: FetchedBranch, token: vscode.CancellationToken) => Promise<BranchResult<T>>,
-): Promise<T | undefined> {
-  // Without Git (VS Code for the Web) there is nothing to fetch: say so at once, with no progress first.
-  if (!hasGitExtension()) return void explain(tracked, { kind: 'noGit' });
-  let remote: string | undefined;
-  const result = await withProgress(
-    { location: vscode.ProgressLocation.Notification, title, cancellable: true },
-    async (_progress, token): Promise<BranchResult<T>> => {
-      const clone = await findClone(tracked.job.repository);
-      if (!clone.ok) return clone;
-      remote = clone.value.remote;
-      const fetched = await fetchBranch(clone.value, tracked.job.ref, token);
-      return fetched.ok ? then(fetched.value, token) : fetched;
-    },
-  );
-  if (result.ok) return result.value;
-  explain(tracked, result.problem, remote);
-  return undefined;
 }

@@ -38,6 +38,11 @@ function askButton(): vscode.QuickInputButton {
   return { iconPath: new vscode.ThemeIcon('comment-discussion'), tooltip: vscode.l10n.t('Ask the chat about this page') };
 }
 
+/** What readers searched for and did not find: a job of the docs agent can fix it. */
+function fixButton(): vscode.QuickInputButton {
+  return { iconPath: new vscode.ThemeIcon('sparkle'), tooltip: vscode.l10n.t('Fix with the Docs Agent') };
+}
+
 export function registerSearchDocs(context: vscode.ExtensionContext, deps: SearchDocsDeps): void {
   context.subscriptions.push(
     vscode.commands.registerCommand(commands.searchDocs, (query?: unknown) =>
@@ -75,7 +80,13 @@ function searchDocs(deps: SearchDocsDeps, given: string | undefined): Promise<vo
         if (item.pagePath) void openPage(deps, item.pagePath);
         else void item.run?.();
       }),
-      pick.onDidTriggerItemButton(({ item }) => {
+      pick.onDidTriggerItemButton(({ item, button }) => {
+        if (button.tooltip === fixButton().tooltip) {
+          const query = pick.value.trim();
+          pick.hide();
+          void vscode.commands.executeCommand(commands.fixWithDocsAgent, { query });
+          return;
+        }
         if (!item.pagePath) return;
         pick.hide();
         void deps.askAboutPage(item.pagePath);
@@ -112,9 +123,11 @@ function itemsOf(query: string, answer: Result<SearchResult[]>): Item[] {
         ...always,
         label: inertText(vscode.l10n.t('No pages match "{0}".', query)),
         description: vscode.l10n.t('Try other words, or fewer.'),
+        buttons: [fixButton()],
       },
     ];
   const ask = askButton();
+  const fixIt = fixButton();
   return answer.value.map((result) => {
     const parsed = pagePathFromInput(result.target);
     const pagePath = parsed.ok ? parsed.value : result.target;
@@ -124,7 +137,7 @@ function itemsOf(query: string, answer: Result<SearchResult[]>): Item[] {
       description: inertText(pagePath),
       detail: inertText(plainExcerpt(result.content)),
       pagePath,
-      buttons: [ask],
+      buttons: [ask, fixIt],
     };
   });
 }

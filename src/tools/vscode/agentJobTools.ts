@@ -110,7 +110,7 @@ export function startAgentJobTool(deps: AgentJobToolDeps): Tool {
           prompt: draft.prompt,
         });
         if (!(await askJobQuestion(asked, token, deps.texts))) return declinedText('start the agent job');
-        const started = await startJob(deps, draft.prompt, undefined, project);
+        const started = await startJob(deps, draft.prompt, { named: project });
         if (!started.ok) return started.error ? notSentText('start the agent job', started.error) : declinedText('start the agent job');
         return jobStartedText(started.value, `${project.projectId} at ${project.origin}`);
       }),
@@ -158,7 +158,7 @@ export function followUpAgentJobTool(deps: AgentJobToolDeps): Tool {
         if (problem) return failureText('send the follow-up', problem);
         const asked = followUpQuestion({ job: quoted(jobLabel(tracked), 80), project: projectText(project), invisible, instruction });
         if (!(await askJobQuestion(asked, token, deps.texts))) return declinedText('send the follow-up');
-        const sent = await sendFollowUp(deps, id, instruction, undefined, project);
+        const sent = await sendFollowUp(deps, id, instruction, { named: project });
         if (!sent.ok) return sent.error ? notSentText('send the follow-up', sent.error) : declinedText('send the follow-up');
         return followUpSentText(sent.value);
       }),

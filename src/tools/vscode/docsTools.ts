@@ -1,6 +1,7 @@
 // Docs Assistant lent to VS Code's own chat and agents as language model tools: search the docs with
-// a scope per call, read a page, ask the platform's assistant, and start, read and follow up agent
-// jobs (each confirmed by the user before anything is sent). They use the extension's client, keys,
+// a scope per call, read a page, ask the platform's assistant, start, read and follow up agent jobs
+// (each confirmed by the user before anything is sent), read what readers could not find, and
+// deploy a branch as a preview. They use the extension's client, keys,
 // page cache, Agent Jobs view and log; when something is not set up they answer with a sentence a
 // model can relay, never a stack trace. activateWith registers them under their names (identifiers.ts)
 // and hands calls on to these.
@@ -9,9 +10,10 @@ import type * as vscode from 'vscode';
 import type { tools } from '../../identifiers';
 import { type AgentJobToolDeps, followUpAgentJobTool, readAgentJobTool, startAgentJobTool } from './agentJobTools';
 import { askTool } from './askTool';
+import { previewBranchTool, readReaderSignalsTool, type ReaderToolDeps } from './readerTools';
 import { type DocumentationToolDeps, readPageTool, searchDocsTool } from './searchTools';
 
-export type DocsToolsDeps = DocumentationToolDeps & AgentJobToolDeps;
+export type DocsToolsDeps = DocumentationToolDeps & AgentJobToolDeps & ReaderToolDeps;
 
 export type DocsTools = { readonly [name in keyof typeof tools]: vscode.LanguageModelTool<Record<string, unknown>> };
 
@@ -23,5 +25,7 @@ export function docsTools(deps: DocsToolsDeps): DocsTools {
     startAgentJob: startAgentJobTool(deps),
     readAgentJob: readAgentJobTool(deps),
     followUpAgentJob: followUpAgentJobTool(deps),
+    readReaderSignals: readReaderSignalsTool(deps),
+    previewBranch: previewBranchTool(deps),
   };
 }

@@ -149,6 +149,35 @@ describe('agent jobs model', () => {
     assert.equal(model.get('j')?.polling.kind, 'watching');
     model.dispose();
   });
+  it('remembers what a job was started to fix, across a reload, and names it fixing only until it ends (issue 58, item 2)', async () => {
+    const timers = new FakeTimers();
+    const store = new MemoryStore();
+    let status: AgentJob['status'] = 'active';
+    const read = (_scope: JobScope, id: string) => Promise.resolve(ok<AgentJob>({ id, status }));
+    const model = new AgentJobsModel({ store, timers, read });
+    model.setScope(A, 5_000);
+    const fixes = { keys: ['question:how do i rotate the admin key', 'search:rotate admin key'], label: '2 reader signals' };
+    assert.equal(model.trackStarted({ id: 'job-fix', status: 'active' }, 'Improve the documentation…', fixes), true);
+    assert.equal(model.fixing('search:rotate admin key')?.id, 'job-fix');
+    assert.equal(model.fixing('page:guides/chat'), undefined);
+
+    // Saved with the job: a new window knows what it fixes; a damaged entry is only the job.
+    await timers.advance(1_000);
+    const reloaded = new AgentJobsModel({ store, timers, read });
+    reloaded.setScope(A, 5_000);
+    assert.deepEqual(reloaded.get('job-fix')?.fixes, fixes);
+    const key = scopeKey(A.origin, A.projectId);
+    await store.update(key, [{ id: 'job-fix', fixes: { keys: 'not a list', label: 3 } }]);
+    const damaged = new AgentJobsModel({ store, timers, read });
+    damaged.setScope(A, 5_000);
+    assert.equal(damaged.get('job-fix')?.fixes, undefined);
+
+    status = 'completed';
+    await timers.advance(60_000);
+    assert.equal(model.get('job-fix')?.job?.status, 'completed');
+    assert.equal(model.fixing('search:rotate admin key'), undefined, 'an ended job fixes nothing any more');
+    for (const each of [model, reloaded, damaged]) each.dispose();
+  });
 });
 
 describe('job notifications', () => {

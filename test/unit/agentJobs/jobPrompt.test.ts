@@ -1,5 +1,6 @@
 import * as assert from 'node:assert/strict';
-import { buildJobPrompt, codeSpan, fenced } from '../../../src/agentJobs/jobPrompt';
+import { buildJobPrompt } from '../../../src/agentJobs/jobPrompt';
+import { codeSpan, fenced } from '../../../src/shared/codeFences';
 import { jobLabel, promptTitle } from '../../../src/agentJobs/jobPresentation';
 import { loadTrackedJobs, saveTrackedJobs, type KeyValueStore } from '../../../src/agentJobs/savedJobs';
 import { promptProblem } from '../../../src/platform/agentJob';

@@ -4,7 +4,8 @@
 
 import * as assert from 'node:assert/strict';
 import { secretSentences } from '../../../src/agentJobs/jobPrompt';
-import { costLine, DIALOG_LINES, dialogLines, followUpQuestion, startQuestion, type StartAsked } from '../../../src/tools/jobQuestion';
+import { costLine } from '../../../src/agentJobs/jobPrompt';
+import { DIALOG_LINES, dialogLines, followUpQuestion, startQuestion, type StartAsked } from '../../../src/tools/jobQuestion';
 
 const asked: StartAsked = {
   project: 'project "proj_demo" at https://api.example.com',

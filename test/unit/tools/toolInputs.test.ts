@@ -12,7 +12,9 @@ import {
   readFollowUpInput,
   readJobInput,
   readPageInput,
+  readPreviewInput,
   readSearchInput,
+  readSignalsInput,
   readStartJobInput,
   type ToolInput,
 } from '../../../src/tools/toolInputs';
@@ -74,6 +76,21 @@ const readers: Record<string, { read: (input: unknown) => ToolInput<object>; fie
     fields: {
       id: ['job_1', (value: { id: string }) => value.id],
       instruction: ['And the README.', (value: { instruction: string }) => value.instruction],
+    },
+  },
+  [tools.readReaderSignals]: {
+    read: readSignalsInput,
+    fields: {
+      kind: ['searches', (value: { kind: string }) => value.kind === 'search' && 'searches'],
+      days: [90, (value: { days: number }) => value.days],
+      count: [5, (value: { count: number }) => value.count],
+    },
+  },
+  [tools.previewBranch]: {
+    read: readPreviewInput,
+    fields: {
+      branch: ['docs-agent/retries', (value: { branch: string }) => value.branch],
+      statusId: ['status_1', (value: { statusId?: string }) => value.statusId],
     },
   },
 };
