@@ -2,9 +2,10 @@
 // concurrently (a maintained runner, used by a great many projects for just this): each line of a
 // step is printed as it comes, after the step's name, so that a run ended part-way (by CI's own
 // `timeout` in .ci/run) still says where each step was; a step that fails lets the others of its
-// group finish (one run then names every failure of the group), and the run stops after that group. Every step's time is printed at the end. The
-// code-server releases the later steps need are installed in the background from the start
-// (provision.ts), overlapping the checks and unit tests.
+// group finish (one run then names every failure of the group), and the run stops after that
+// group. Every step's time is printed at the end. The code-server releases the later steps need
+// are installed in the background from the start (provision.ts), overlapping the checks and unit
+// tests.
 
 import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';

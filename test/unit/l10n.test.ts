@@ -270,6 +270,52 @@ describe('every word, in every language that ships', () => {
     }
   });
 
+  it('says every word of the manifest a user reads through package.nls.json, never in English in package.json', () => {
+    type Entry = Record<string, unknown>;
+    const contributes = read('package.json').contributes as Record<string, unknown>;
+    const list = (value: unknown) => (Array.isArray(value) ? (value as Entry[]) : []);
+    const grouped = (value: unknown) => Object.values((value ?? {}) as Record<string, unknown>).flatMap(list);
+    const configuration = Array.isArray(contributes.configuration) ? list(contributes.configuration) : [contributes.configuration as Entry];
+    const said: [string, unknown][] = [
+      ['displayName', read('package.json').displayName],
+      ['description', read('package.json').description],
+      ...list(contributes.commands).flatMap((entry) =>
+        ['title', 'category', 'shortTitle'].map((field): [string, unknown] => [`${String(entry.command)}.${field}`, entry[field]]),
+      ),
+      ...grouped(contributes.views).map((entry): [string, unknown] => [`view ${String(entry.id)}`, entry.name]),
+      ...grouped(contributes.viewsContainers).map((entry): [string, unknown] => [`container ${String(entry.id)}`, entry.title]),
+      ...list(contributes.viewsWelcome).map((entry): [string, unknown] => [`welcome of ${String(entry.view)}`, entry.contents]),
+      ...configuration.flatMap((section) =>
+        Object.entries((section.properties ?? {}) as Record<string, Entry>).flatMap(([name, setting]) =>
+          [
+            'description',
+            'markdownDescription',
+            'deprecationMessage',
+            'markdownDeprecationMessage',
+            'enumDescriptions',
+            'markdownEnumDescriptions',
+          ]
+            .flatMap((field) => [setting[field]].flat())
+            .map((text): [string, unknown] => [name, text]),
+        ),
+      ),
+      ...list(contributes.languageModelTools).flatMap((tool) =>
+        ['displayName', 'userDescription'].map((field): [string, unknown] => [`${String(tool.name)}.${field}`, tool[field]]),
+      ),
+      ...list(contributes.walkthroughs).flatMap((walk) => [
+        ['walkthrough', walk.title] as [string, unknown],
+        ['walkthrough', walk.description] as [string, unknown],
+        ...list(walk.steps).flatMap((step) => [
+          [`step ${String(step.id)}`, step.title] as [string, unknown],
+          [`step ${String(step.id)}`, step.description] as [string, unknown],
+        ]),
+      ]),
+    ];
+    const english = said.filter(([, text]) => text !== undefined && !(typeof text === 'string' && /^%[^%]+%$/.test(text)));
+    assert.deepEqual(english, [], 'each a %key% of package.nls.json');
+    assert.ok(said.filter(([, text]) => text !== undefined).length > 60, 'the walk above reads the manifest');
+  });
+
   it('says which words a language neither translates nor awaits, and which it translates though listed as awaiting', () => {
     const files: Record<string, Record<string, string>> = {
       'package.nls.json': { 'a.title': 'Open Page', 'b.title': 'Send Follow-Up', 'c.title': 'Show Log' },

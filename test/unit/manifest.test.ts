@@ -41,7 +41,7 @@ interface Manifest {
     commands: { command: string }[];
     views: Record<string, { id: string }[]>;
     viewsContainers: { activitybar: { id: string }[] };
-    menus: Record<string, { when?: string }[]>;
+    menus: Record<string, { command?: string; when?: string }[]>;
     viewsWelcome: { view: string; when?: string; contents: string }[];
     keybindings: { when?: string }[];
     languageModelTools: { name: string; toolReferenceName: string }[];
@@ -157,6 +157,28 @@ describe('the manifest against the code', () => {
         ]),
     );
     assert.deepEqual(Object.fromEntries(said), agentJobsWelcome());
+  });
+
+  it("the welcome views' buttons run contributed commands: Configure where the platform or project is missing, Set Admin Key where the key is", () => {
+    const nls = JSON.parse(fs.readFileSync(path.join(root, 'package.nls.json'), 'utf8')) as Record<string, string>;
+    const contributed = new Set(manifest.contributes.commands.map((command) => command.command));
+    const buttons = (key: string) =>
+      [...(nls[key] ?? '').matchAll(/^\[([^\]]+)\]\(command:([\w.]+)\)$/gm)].map((match) => `${match[1]} -> ${match[2]}`);
+    for (const welcome of manifest.contributes.viewsWelcome) {
+      const key = /^%(.+)%$/.exec(welcome.contents)?.[1] ?? '';
+      for (const [, id] of (nls[key] ?? '').matchAll(/\(command:([\w.]+)\)/g)) assert.ok(contributed.has(id), `${key}: ${id}`);
+    }
+    assert.deepEqual(buttons('viewsWelcome.agentJobs.baseUrl'), ['Configure -> docsAssistant.configure']);
+    assert.deepEqual(buttons('viewsWelcome.agentJobs.projectId'), ['Configure -> docsAssistant.configure']);
+    assert.deepEqual(buttons('viewsWelcome.agentJobs.adminKey'), ['Set Admin Key -> docsAssistant.setAdminKey']);
+  });
+
+  it('offers Refresh Page in the title of a page, and only there', () => {
+    const entries = manifest.contributes.menus['editor/title'].filter((entry) => entry.command === commands.refreshPage);
+    assert.deepEqual(
+      entries.map((entry) => entry.when),
+      [`resourceScheme == ${pageScheme}`],
+    );
   });
 
   it('gives the Docs agent the tools that are ours, by the names VS Code gives them', () => {
