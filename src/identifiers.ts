@@ -96,7 +96,7 @@ export const pageScheme = 'docs-assistant';
 /** The scheme of Check Connection's report, opened as a read-only document (`docs-assistant-report:…`). */
 export const reportScheme = 'docs-assistant-report';
 
-/** The scheme of outside text opened as a read-only document: a reader's conversation, a preview's log. */
+/** The scheme of text opened as a read-only document: a prompt to read before it is sent, a reader's conversation, a preview's log. */
 export const textScheme = 'docs-assistant-text';
 
 /** The language of those documents: plain text that wraps (package.json's configurationDefaults), so a long line is read whole. */

@@ -1,11 +1,14 @@
-// Preview deployments of branches, as the agent jobs' rows and Open Preview see them: each started
-// once (the platform allows 5 a minute per organization), then followed at a gentle pace that backs
-// off (3 s, then half again each time, at most 30 s), one request at a time, until it succeeds or
-// fails; never followed once it has ended. Knows nothing of VS Code.
+// Preview deployments of branches, as the agent jobs' rows and Open Preview see them: a branch's
+// preview is started once while it is being started or followed (a second Preview on the Site, or
+// an agent's call, reads that one), and never a sixth in a minute from here (the platform allows 5
+// a minute per organization); then followed at a gentle pace that backs off (3 s, then half again
+// each time, at most 30 s), one request at a time, until it succeeds or fails, for at most half an
+// hour; never followed once it has ended. Knows nothing of VS Code.
 
 import type { Deployment, PreviewTriggered } from '../platform/deployments';
 import { isEnded } from '../platform/deployments';
-import { isTransient, type PlatformError, type Result } from '../platform/errors';
+import * as l10n from '@vscode/l10n';
+import { fail, isTransient, ok, platformError, type PlatformError, type Result } from '../platform/errors';
 import { Emitter } from '../util/disposable';
 import { realTimers, type Timers } from '../util/timers';
 
@@ -25,12 +28,19 @@ export interface PreviewsDeps {
 
 export const FIRST_FOLLOW_MS = 3_000;
 export const MAX_FOLLOW_MS = 30_000;
+/** How long a preview is followed before it is left to the user: a build that long has stalled. */
+export const GIVE_UP_AFTER_MS = 30 * 60_000;
+/** The platform's limit of preview deployments, per organization. */
+export const TRIGGERS_PER_MINUTE = 5;
 
 interface Entry {
   state: PreviewState;
   timer?: unknown;
   controller?: AbortController;
   waitMs: number;
+  /** The trigger's answer, while it is awaited: a second start of the branch waits for it. */
+  started?: Promise<Result<PreviewTriggered>>;
+  followedSince?: number;
 }
 
 export class Previews {
@@ -39,6 +49,8 @@ export class Previews {
   /** A branch's preview changed. */
   readonly onDidChange = this.changes.event;
   private readonly timers: Timers;
+  /** When this window triggered its latest previews, for the platform's limit. */
+  private triggeredAt: number[] = [];
 
   constructor(private readonly deps: PreviewsDeps) {
     this.timers = deps.timers ?? realTimers;
@@ -55,16 +67,34 @@ export class Previews {
    * stops being followed: the new one is the branch as it is now.
    */
   async start(branch: string, trigger: () => Promise<Result<PreviewTriggered>>): Promise<Result<PreviewTriggered>> {
+    const current = this.entries.get(branch);
+    if (current?.state.kind === 'starting' && current.started) return current.started;
+    if (current?.state.kind === 'following') return ok(current.state.triggered);
+    const now = this.timers.now();
+    this.triggeredAt = this.triggeredAt.filter((at) => now - at < 60_000);
+    if (this.triggeredAt.length >= TRIGGERS_PER_MINUTE) {
+      const seconds = Math.ceil((this.triggeredAt[0] + 60_000 - now) / 1000);
+      return fail(
+        platformError(
+          'rateLimited',
+          l10n.t('Five previews were deployed from here in the last minute, the most the platform allows: try again in {0} s.', seconds),
+        ),
+      );
+    }
+    this.triggeredAt.push(now);
     this.stop(branch);
     const entry: Entry = { state: { kind: 'starting' }, waitMs: FIRST_FOLLOW_MS };
     this.entries.set(branch, entry);
     this.changes.fire(branch);
-    const started = await trigger();
+    entry.started = trigger();
+    const started = await entry.started;
+    entry.started = undefined;
     if (this.entries.get(branch) !== entry) return started;
     if (!started.ok) {
       this.set(branch, entry, { kind: 'failed', error: started.error });
       return started;
     }
+    entry.followedSince = this.timers.now();
     this.set(branch, entry, { kind: 'following', triggered: started.value });
     this.schedule(branch, entry);
     return started;
@@ -123,6 +153,13 @@ export class Previews {
     }
     const deployment = read.value;
     if (isEnded(deployment.status)) return this.set(branch, entry, { kind: 'ended', triggered: state.triggered, deployment });
+    if (this.timers.now() - (entry.followedSince ?? 0) > GIVE_UP_AFTER_MS) {
+      const error = platformError(
+        'timeout',
+        l10n.t('The preview has not finished after half an hour: it is no longer followed. Deploy it again to follow a new one.'),
+      );
+      return this.set(branch, entry, { kind: 'failed', error, triggered: state.triggered });
+    }
     this.set(branch, entry, { kind: 'following', triggered: state.triggered, deployment });
     this.schedule(branch, entry);
   }

@@ -71,7 +71,7 @@ export class AnalyticsClient {
 
   /** `GET /v1/analytics/{projectId}/assistant/threads/{threadId}`: one conversation's messages. */
   thread(projectId: string, threadId: string, options: CallOptions = {}): Promise<Result<AssistantThread>> {
-    return this.read(projectId, path`assistant/threads/${threadId}`, {}, options, parseThread);
+    return this.read(projectId, path`assistant/threads/${threadId}`, {}, options, parseThread, { threadId });
   }
 
   /** `GET /v1/analytics/{projectId}/searches`: the terms readers searched for, most searched first. */
@@ -91,9 +91,11 @@ export class AnalyticsClient {
     query: Record<string, string>,
     options: CallOptions,
     parse: (json: unknown) => T | undefined,
+    /** An id in `below`, checked as every path parameter is. */
+    params: { threadId?: string } = {},
   ): Promise<Result<T>> {
     return this.http.guard(async () => {
-      const ready = await this.http.prepare('adminKey', { projectId }, {});
+      const ready = await this.http.prepare('adminKey', { projectId }, params);
       if (!ready.ok) return ready;
       const context = this.http.context('adminKey', l10n.t('The project "{0}" has no such analytics. Check the project id.', projectId), {
         forbidden: l10n.t(

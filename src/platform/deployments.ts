@@ -3,6 +3,8 @@
 // progress to success or failure, with a summary, logs, and the files its commit changed. Every
 // string is the platform's (a branch name, a log line, an address), to be shown as text.
 
+import { withoutInvisible } from '../util/invisibleText';
+
 export type DeploymentStatus = 'queued' | 'in_progress' | 'success' | 'failure';
 
 /** What triggering a preview answers: where to follow it, and where it will be. */
@@ -61,4 +63,42 @@ export function openablePreviewUrl(previewUrl: string | undefined): string | und
   if (previewUrl === undefined || !URL.canParse(previewUrl)) return undefined;
   const url = new URL(previewUrl);
   return (url.protocol === 'https:' || url.protocol === 'http:') && url.username === '' && url.password === '' ? url.toString() : undefined;
+}
+
+/**
+ * The changed files that are pages, each a plain relative path: a Markdown file, no `.` or `..`
+ * segment, no backslash, line break or character that draws as nothing. Only these are offered, to open in the preview or
+ * from the branch, so no file name the platform sends can lead outside either.
+ */
+export function changedPages(deployment: Deployment): string[] {
+  return deployment.filesChanged.filter(isPagePath);
+}
+
+export function isPagePath(file: string): boolean {
+  const segments = file.replace(/^\/+/, '').split('/');
+  return (
+    /\.mdx?$/i.test(file) &&
+    !/[\\\r\n\t]/.test(file) &&
+    withoutInvisible(file).count === 0 &&
+    segments.every((segment) => segment !== '' && segment !== '.' && segment !== '..')
+  );
+}
+
+/**
+ * Where changed page `file` is in the preview at `previewUrl`: its path under docs/ or not, without
+ * its extension, each segment encoded under the preview's own address. Undefined unless the result
+ * is an http(s) address of the preview's origin.
+ */
+export function previewPageUrl(previewUrl: string, file: string): string | undefined {
+  const base = openablePreviewUrl(previewUrl);
+  if (base === undefined || !isPagePath(file)) return undefined;
+  const path = file
+    .replace(/^\/+/, '')
+    .replace(/^docs\//, '')
+    .replace(/\.mdx?$/i, '')
+    .split('/')
+    .map(encodeURIComponent)
+    .join('/');
+  const page = new URL(path, base.endsWith('/') ? base : `${base}/`);
+  return page.origin === new URL(base).origin ? page.toString() : undefined;
 }

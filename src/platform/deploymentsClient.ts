@@ -1,7 +1,8 @@
 // The platform's project interface, with the admin key: a preview deployment of a branch triggered,
 // and its status read. A trigger uses the organization's quota (5 a minute): it is sent again only
-// when it surely never left, or when the platform refused it for its rate limit, after the wait it
-// names (counted down by the caller, as the chat does, up to a minute).
+// when it surely never left, or when the platform refused it for its rate limit and named a wait
+// (counted down by the caller, as the chat does, up to a minute). A 429 that names no wait is said
+// at once: a quick retry against a quota of a minute can only be refused again.
 
 import * as l10n from '@vscode/l10n';
 import { type Deployment, parseDeployment, parsePreviewTriggered, type PreviewTriggered } from './deployments';
@@ -39,7 +40,7 @@ export class DeploymentsClient {
             },
             [200, 201, 202],
           ),
-        (error) => error.kind === 'rateLimited' || isSafeToResend(error),
+        (error) => (error.kind === 'rateLimited' ? error.retryAfterMs !== undefined : isSafeToResend(error)),
         MAX_WATCHED_WAIT_MS,
       );
     });
@@ -49,7 +50,7 @@ export class DeploymentsClient {
   status(statusId: string, options: CallOptions = {}): Promise<Result<Deployment>> {
     return this.http.guard(async () => {
       if (statusId.trim() === '') return fail(platformError('invalidRequest', l10n.t('The deployment has no status to follow.')));
-      const ready = await this.http.prepare('adminKey', {}, {});
+      const ready = await this.http.prepare('adminKey', {}, { statusId });
       if (!ready.ok) return ready;
       const context = this.http.context('adminKey', l10n.t('The platform no longer knows deployment "{0}".', statusId));
       const call = {

@@ -1,8 +1,9 @@
-// What every call to the platform shares, whichever of its two interfaces it goes to: the base
-// URL, the transport (logged around, once an exchange), the checks made before anything is sent
-// (the settings, the parameters, the right kind of key, read when needed), reading a JSON answer,
-// retries, and a guard that turns anything thrown into a failure. AgentJobsClient and
-// DiscoveryClient are the two interfaces; PlatformClient holds one of each.
+// What every call to the platform shares, whichever of its interfaces it goes to: the base URL,
+// the transport (logged around, once an exchange), the checks made before anything is sent (the
+// settings, the parameters, the right kind of key, read when needed), reading a JSON answer,
+// retries, and a guard that turns anything thrown into a failure. DiscoveryClient (the assistant
+// key's), AgentJobsClient, AnalyticsClient and DeploymentsClient (the admin key's) are the
+// interfaces; PlatformClient holds one of each.
 
 import * as l10n from '@vscode/l10n';
 import { type BaseUrl, parseBaseUrl } from './endpoint';
@@ -122,7 +123,7 @@ export class PlatformHttp {
   async prepare(
     keyKind: KeyKind,
     settings: Partial<Record<'domain' | 'projectId', string>>,
-    params: Partial<Record<'jobId' | 'pagePath', string>>,
+    params: Partial<Record<'jobId' | 'pagePath' | 'statusId' | 'threadId', string>>,
   ): Promise<Result<string>> {
     if (!this.base.ok) return this.base;
     for (const [setting, value] of Object.entries(settings) as [Setting, string][]) {
@@ -247,11 +248,16 @@ export function badBody(message: string): PlatformError {
 }
 
 /** What a call is given to name what it reads: the settings it needs, and its parameters. */
-type Parameter = 'domain' | 'projectId' | 'jobId' | 'pagePath';
+type Parameter = 'domain' | 'projectId' | 'jobId' | 'pagePath' | 'statusId' | 'threadId';
 
 /** Why a setting or parameter cannot be sent, in a sentence: empty, a broken character, or only dots (`value`). */
 function parameterProblem(name: Parameter, problem: 'empty' | 'broken' | 'dots', value = ''): string {
-  if (problem === 'empty') return name === 'jobId' ? l10n.t('The job id is empty.') : l10n.t('The page path is empty.');
+  if (problem === 'empty')
+    return name === 'jobId'
+      ? l10n.t('The job id is empty.')
+      : name === 'pagePath'
+        ? l10n.t('The page path is empty.')
+        : l10n.t('The id is empty.');
   return problem === 'broken' ? brokenCharacter(name) : onlyDots(name, value);
 }
 
@@ -265,6 +271,9 @@ function brokenCharacter(name: Parameter): string {
       return l10n.t('The job id holds a broken character (half of an emoji or similar); type it again.');
     case 'pagePath':
       return l10n.t('The page path holds a broken character (half of an emoji or similar); type it again.');
+    case 'statusId':
+    case 'threadId':
+      return l10n.t('The id holds a broken character (half of an emoji or similar), so it is not one the platform gave.');
   }
 }
 
@@ -278,5 +287,8 @@ function onlyDots(name: Parameter, value: string): string {
       return l10n.t('The job id cannot be "{0}": that is not a name the platform gives.', value);
     case 'pagePath':
       return l10n.t('The page path cannot be "{0}": that is not a name the platform gives.', value);
+    case 'statusId':
+    case 'threadId':
+      return l10n.t('The id cannot be "{0}": that is not one the platform gives.', value);
   }
 }

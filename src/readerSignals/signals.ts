@@ -115,15 +115,22 @@ export function unclickedSearches(terms: readonly SearchTerm[]): SearchSignal[] 
 export function votedDownPages(pages: readonly PageVotes[], feedback: readonly ReaderFeedback[]): PageSignal[] {
   const written = new Map<string, ReaderFeedback[]>();
   for (const entry of feedback) {
+    // Praise is not what a fix needs: only what readers who found the page unhelpful wrote.
     const said = (entry.comment ?? '').trim() !== '' || entry.code !== undefined;
-    if (!said) continue;
+    if (!said || entry.helpful === true) continue;
     const path = pagePathOf(entry.path);
     written.set(path, [...(written.get(path) ?? []), entry]);
   }
-  return pages
-    .filter((page) => page.thumbsDown > 0)
-    .map((page) => {
-      const path = pagePathOf(page.path);
+  // Rows whose paths name one page (`/a`, `a.mdx`, `a#x`) are one signal, their votes added.
+  const votes = new Map<string, { thumbsDown: number; total: number }>();
+  for (const page of pages) {
+    const path = pagePathOf(page.path);
+    const seen = votes.get(path) ?? { thumbsDown: 0, total: 0 };
+    votes.set(path, { thumbsDown: seen.thumbsDown + page.thumbsDown, total: seen.total + page.total });
+  }
+  return [...votes]
+    .filter(([, page]) => page.thumbsDown > 0)
+    .map(([path, page]) => {
       const comments = [...(written.get(path) ?? [])].sort((a, b) => (b.createdAt ?? '').localeCompare(a.createdAt ?? ''));
       return { kind: 'page' as const, key: `page:${path}`, path, thumbsDown: page.thumbsDown, total: page.total, comments };
     })

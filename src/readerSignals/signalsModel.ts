@@ -41,9 +41,19 @@ interface Loaded {
   /** Whether the operation said there is more (for pages: more pages by votes). */
   more: boolean;
   pageLimit: number;
+  /** Whether its first request was answered: an empty first page still has read. */
+  started: boolean;
 }
 
-const empty = (): Loaded => ({ conversations: [], terms: [], pages: [], feedback: [], more: false, pageLimit: PAGES_FIRST });
+const empty = (): Loaded => ({
+  conversations: [],
+  terms: [],
+  pages: [],
+  feedback: [],
+  more: false,
+  pageLimit: PAGES_FIRST,
+  started: false,
+});
 
 /** The signals of what a group has read. */
 function signalsOf(kind: SignalKind, loaded: Loaded): Signal[] {
@@ -68,7 +78,20 @@ async function readMore(
   loaded: Loaded,
   signal: AbortSignal,
 ): Promise<PlatformError | undefined> {
-  const first = loaded.conversations.length + loaded.terms.length + loaded.pages.length === 0;
+  const first = !loaded.started;
+  const error = await readNext(source, kind, range, loaded, signal, first);
+  if (!error) loaded.started = true;
+  return error;
+}
+
+async function readNext(
+  source: SignalSource,
+  kind: SignalKind,
+  range: DateRange,
+  loaded: Loaded,
+  signal: AbortSignal,
+  first: boolean,
+): Promise<PlatformError | undefined> {
   switch (kind) {
     case 'question': {
       const read = await source.conversations(range, first ? undefined : loaded.cursor, signal);

@@ -176,6 +176,7 @@ export function activateFeatures(context: vscode.ExtensionContext, handles: Acti
       return job && { id: job.id, label: jobLabel(job) };
     },
     jobsChanged: agentJobs.model.onDidChange,
+    keysChanged: keys.onDidChange,
   });
   registerReview(context, { model: agentJobs.model, reviews });
   const statusItem = registerStatusItem(context, { settings, setup, health, jobs: agentJobs.model });

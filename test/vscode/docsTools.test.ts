@@ -20,8 +20,10 @@ describe('language model tools', () => {
     assert.deepEqual(tools.map((tool) => tool.name).sort(), [
       'docsAssistant_ask',
       'docsAssistant_followUpAgentJob',
+      'docsAssistant_previewBranch',
       'docsAssistant_readAgentJob',
       'docsAssistant_readPage',
+      'docsAssistant_readReaderSignals',
       'docsAssistant_searchDocs',
       'docsAssistant_startAgentJob',
     ]);
@@ -32,6 +34,8 @@ describe('language model tools', () => {
       docsAssistant_startAgentJob: ['instruction'],
       docsAssistant_readAgentJob: ['id'],
       docsAssistant_followUpAgentJob: ['id', 'instruction'],
+      docsAssistant_readReaderSignals: ['kind'],
+      docsAssistant_previewBranch: ['branch'],
     };
     for (const tool of tools) {
       assert.ok(tool.description.length > 100, `${tool.name} tells a model when to use it`);

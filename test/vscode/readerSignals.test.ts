@@ -22,6 +22,9 @@ describe('reader signals, their fixes and previews', () => {
   const suite = agentJobsSuite(clock);
   before(() => ({ emulator, api } = suite));
   afterEach(closeAllEditors);
+  // Shown, the view reads whenever what it reads with changes: the suites after this one count
+  // their requests, so the view is hidden after this one (it is collapsed until opened, by default).
+  after(() => vscode.commands.executeCommand('docsAssistant.readerSignals.removeView'));
 
   const group = (shown: Shown, title: RegExp) => shown.groups.find((candidate) => title.test(candidate.label))?.rows ?? [];
   const questions = (shown: Shown) => group(shown, /^Questions/);
@@ -284,7 +287,7 @@ describe('reader signals, their fixes and previews', () => {
     clock.advance(PREVIEW_QUEUED_MS + PREVIEW_BUILD_MS);
     assert.match(
       await preview,
-      /^The preview deployment of branch "docs-agent\/tool" \(statusId "[^"]+"\) is "success"\.\nSummary: "[^"\n]+"\nIt is at "http:\/\/127\.0\.0\.1:\d+\/previews\//,
+      /^The preview deployment of branch "docs-agent\/tool" \(statusId "[^"]+"\) is "success"\.\n.*\nBEGIN PREVIEW (\S+)\nsummary: "[^"\n]+"\naddress: "http:\/\/127\.0\.0\.1:\d+\/previews\/[^"]+"\n/,
     );
   });
 });

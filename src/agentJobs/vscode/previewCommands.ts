@@ -7,7 +7,7 @@
 
 import * as vscode from 'vscode';
 import { commands } from '../../identifiers';
-import { type Deployment, openablePreviewUrl } from '../../platform/deployments';
+import { changedPages, type Deployment, openablePreviewUrl, previewPageUrl } from '../../platform/deployments';
 import type { PlatformConnection } from '../../platform/connection';
 import { withVisibleWaits } from '../../pages/vscode/visibleWaits';
 import type { SettingsService } from '../../settings/vscode/settingsService';
@@ -127,7 +127,7 @@ async function openPreview(deps: PreviewDeps, branch: string, job: TrackedJob | 
     return false;
   }
   await openInBrowser(url);
-  const pages = state?.kind === 'ended' ? state.deployment.filesChanged.filter((file) => /\.mdx?$/i.test(file)) : [];
+  const pages = state?.kind === 'ended' ? changedPages(state.deployment) : [];
   if (pages.length === 0) return true;
   const inMarkdown = { iconPath: new vscode.ThemeIcon('open-preview'), tooltip: vscode.l10n.t('Open in the Markdown Preview') };
   const picker = vscode.window.createQuickPick<vscode.QuickPickItem & { file: string }>();
@@ -143,7 +143,8 @@ async function openPreview(deps: PreviewDeps, branch: string, job: TrackedJob | 
     picker.show();
   });
   picker.dispose();
-  if (chosen?.where === 'site') await openInBrowser(new URL(pagePathOf(chosen.file), url.endsWith('/') ? url : `${url}/`).toString());
+  const page = chosen?.where === 'site' ? previewPageUrl(url, chosen.file) : undefined;
+  if (page) await openInBrowser(page);
   if (chosen?.where === 'markdown' && job) await deps.previewBranchFile(job, chosen.file);
   return true;
 }
@@ -155,14 +156,6 @@ function jobOf(deps: PreviewDeps, argument: unknown, branch: string): TrackedJob
 
 function previewUrlOf(state: PreviewState | undefined): string | undefined {
   return state?.kind === 'ended' && state.deployment.status === 'success' ? openablePreviewUrl(state.triggered.previewUrl) : undefined;
-}
-
-/** A changed file's page path on the site: under docs/ or not, without its extension. */
-function pagePathOf(file: string): string {
-  return file
-    .replace(/^\/+/, '')
-    .replace(/^docs\//, '')
-    .replace(/\.mdx?$/i, '');
 }
 
 /** VS Code's Simple Browser beside the editor where it has one; the user's browser otherwise. */

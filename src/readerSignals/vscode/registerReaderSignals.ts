@@ -15,7 +15,7 @@ import { agentJobsNeeds } from '../../settings/setupState';
 import { inertText } from '../../util/inertText';
 import type { ReadOnlyTexts } from '../../ui/vscode/readOnlyTexts';
 import type { QuestionSignal, Signal, SignalKind } from '../signals';
-import { PERIODS, type Period, ReaderSignalsModel, type SignalSource } from '../signalsModel';
+import { PERIODS, type Period, ReaderSignalsModel, SIGNAL_KINDS, type SignalSource } from '../signalsModel';
 import { questionText } from '../signalTexts';
 import { type FixingJob, type SignalNode, SignalsTree } from './signalsTree';
 
@@ -30,6 +30,8 @@ export interface ReaderSignalsDeps {
   /** The unfinished job started to fix a signal, and when the jobs change. */
   readonly fixing: FixingJob;
   readonly jobsChanged: vscode.Event<unknown>;
+  /** A key was set or removed. */
+  readonly keysChanged: vscode.Event<unknown>;
 }
 
 export interface ReaderSignalsFeature {
@@ -47,7 +49,22 @@ export function registerReaderSignals(context: vscode.ExtensionContext, deps: Re
   const model = new ReaderSignalsModel(() => sourceOf(deps), lastDays(period(), Date.now()));
   const need = () => agentJobsNeeds(deps.setup.current);
   const tree = new SignalsTree(model, deps.fixing, () => need() === undefined);
-  let stale = true;
+  // What the view last read with. Set-up changes fire on every tool call, question and job: only a
+  // change of what it reads with (the platform, the project, the admin key's presence) reads again,
+  // and, after a read the key or the settings failed, a key set anew or a setting changed.
+  let readWith: string | undefined;
+  let again = false;
+  const readingWith = () => JSON.stringify([deps.setup.current.origin, deps.settings.current.projectId, deps.setup.current.keys.adminKey]);
+  const failedOnSetUp = () =>
+    SIGNAL_KINDS.some((kind) => {
+      const state = model.state(kind);
+      return state?.kind === 'failed' && ['unauthorized', 'forbidden', 'notConfigured'].includes(state.error.kind);
+    });
+  const stale = () => again || readWith !== readingWith();
+  const userChanged = () => {
+    if (failedOnSetUp()) again = true;
+    showing();
+  };
   // The period in the title; above the view's welcome, why it cannot read yet.
   const describe = () => {
     deps.view.description = vscode.l10n.t('last {0} days', number(period()));
@@ -55,13 +72,14 @@ export function registerReaderSignals(context: vscode.ExtensionContext, deps: Re
     deps.view.message = needed ? inertText(needed.message) : undefined;
   };
   const refresh = async () => {
-    stale = false;
+    readWith = readingWith();
+    again = false;
     describe();
     await model.refresh(lastDays(period(), Date.now()));
   };
   // Read when shown, and then only when asked, or when what it reads with changed.
   const showing = () => {
-    if (deps.view.visible && stale && need() === undefined) void refresh();
+    if (deps.view.visible && stale() && need() === undefined) void refresh();
   };
   describe();
   context.subscriptions.push(
@@ -70,9 +88,9 @@ export function registerReaderSignals(context: vscode.ExtensionContext, deps: Re
     model.onDidChange(() => tree.redraw()),
     deps.jobsChanged(() => tree.redraw()),
     deps.view.onDidChangeVisibility(showing),
-    deps.settings.onDidChange(() => ((stale = true), showing())),
+    deps.settings.onDidChange(userChanged),
+    deps.keysChanged(userChanged),
     deps.setup.onDidChange(() => {
-      stale = true;
       describe();
       tree.redraw();
       showing();

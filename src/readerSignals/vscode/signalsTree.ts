@@ -131,14 +131,14 @@ export class SignalsTree implements vscode.TreeDataProvider<SignalNode> {
         item.label = oneLine(signal.question);
         item.iconPath = new vscode.ThemeIcon('question');
         const from = signal.pageUrl ? [vscode.l10n.t('from {0}', oneLine(signal.pageUrl, 80))] : [];
-        item.description = [askedTimes(signal.count), age(now - Date.parse(signal.lastAsked)), ...from, ...fixed].join(' · ');
+        item.description = [askedTimes(signal.count), ...since(now, signal.lastAsked), ...from, ...fixed].join(' · ');
         item.command = { command: commands.openReaderSignal, title: vscode.l10n.t('Open'), arguments: [signal] };
         break;
       }
       case 'search':
         item.label = oneLine(signal.query);
         item.iconPath = new vscode.ThemeIcon('search');
-        item.description = [searchedTimes(signal.searches), age(now - Date.parse(signal.lastSearchedAt)), ...fixed].join(' · ');
+        item.description = [searchedTimes(signal.searches), ...since(now, signal.lastSearchedAt), ...fixed].join(' · ');
         item.command = { command: commands.openReaderSignal, title: vscode.l10n.t('Open'), arguments: [signal] };
         break;
       case 'page':
@@ -176,7 +176,7 @@ function commentItem(comment: ReaderFeedback, now: number): vscode.TreeItem {
   const words = (comment.comment ?? '').trim() || (comment.code ?? '').trim();
   const item = new vscode.TreeItem(words ? oneLine(words) : vscode.l10n.t('(no words)'));
   item.iconPath = new vscode.ThemeIcon(comment.source === 'code_snippet' ? 'code' : comment.source === 'agent' ? 'robot' : 'comment');
-  item.description = [kinds[comment.source], ...(comment.createdAt ? [age(now - Date.parse(comment.createdAt))] : [])].join(' · ');
+  item.description = [kinds[comment.source], ...since(now, comment.createdAt)].join(' · ');
   item.tooltip = inertText([comment.comment ?? '', comment.code ?? ''].filter((part) => part.trim() !== '').join('\n\n'));
   item.contextValue = signalItemContexts.comment;
   return item;
@@ -194,4 +194,10 @@ function problemItem(error: PlatformError, group: SignalKind): vscode.TreeItem {
     : { command: commands.loadMoreReaderSignals, title: vscode.l10n.t('Try Again'), arguments: [group] };
   item.description = action?.title ?? vscode.l10n.t('Try Again');
   return item;
+}
+
+/** How long ago `timestamp` was, or nothing where the platform gave no date it can read. */
+function since(now: number, timestamp: string | null | undefined): string[] {
+  const at = Date.parse(timestamp ?? '');
+  return Number.isNaN(at) ? [] : [age(now - at)];
 }

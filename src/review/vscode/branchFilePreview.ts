@@ -4,6 +4,7 @@
 import * as vscode from 'vscode';
 import { hasBranch, jobLabel } from '../../agentJobs/jobPresentation';
 import type { TrackedJob } from '../../agentJobs/trackedJob';
+import { isPagePath } from '../../platform/deployments';
 import type { BranchJob } from './jobBranch';
 import { withBranch } from './withBranch';
 
@@ -12,7 +13,8 @@ import { withBranch } from './withBranch';
  * preview (with the platform's components); a branch that cannot be fetched says why, as there.
  */
 export async function previewBranchFile(tracked: TrackedJob, file: string): Promise<void> {
-  if (!hasBranch(tracked.job)) return;
+  // Only a plain relative page path is joined to the clone's folder: none leads out of it.
+  if (!hasBranch(tracked.job) || !isPagePath(file)) return;
   const job = tracked as BranchJob;
   const uri = await withBranch(job, vscode.l10n.t('Fetching the branch of {0}…', jobLabel(job)), (fetched) =>
     Promise.resolve({

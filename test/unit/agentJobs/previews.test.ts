@@ -1,11 +1,12 @@
 // A preview deployment followed after it was started (issue 58, item 3): at a gentle pace that backs
 // off (3 s, half again each time, at most 30 s), one request at a time, until it ends; never again
-// after; a moment's trouble is asked again later, a lasting one is said. The requests themselves are
+// after; a moment's trouble is asked again later, a lasting one is said; a branch triggered once at a
+// time, never a sixth in a minute, and a build that never ends left after half an hour. The requests themselves are
 // the client's (test/unit/platform/analytics.test.ts): here the platform is a script.
 
 import * as assert from 'node:assert/strict';
-import { FIRST_FOLLOW_MS, MAX_FOLLOW_MS, Previews } from '../../../src/agentJobs/previews';
-import type { Deployment, DeploymentStatus } from '../../../src/platform/deployments';
+import { FIRST_FOLLOW_MS, GIVE_UP_AFTER_MS, MAX_FOLLOW_MS, Previews } from '../../../src/agentJobs/previews';
+import type { Deployment, DeploymentStatus, PreviewTriggered } from '../../../src/platform/deployments';
 import { fail, ok, platformError, type Result } from '../../../src/platform/errors';
 import { FakeTimers } from '../fakeTimers';
 
@@ -71,7 +72,7 @@ describe('preview deployments, followed', () => {
     assert.equal(timers.pending, 0);
   });
 
-  it('follows only the newest preview of a branch, says a preview that could not start, and tells a waiter when it ends', async () => {
+  it('follows one preview of a branch at a time, says a preview that could not start, and tells a waiter when it ends', async () => {
     const timers = new FakeTimers();
     const { previews, reads, trigger } = scripted(timers, [ok(deployment('queued')), ok(deployment('success'))]);
     await previews.start('main', trigger);
@@ -85,5 +86,47 @@ describe('preview deployments, followed', () => {
     assert.equal((await settled)?.kind, 'ended');
     assert.equal(reads.length, 2);
     previews.dispose();
+  });
+
+  it('triggers a branch once while it is started or followed, and never a sixth in a minute from here (issue 58, item 3)', async () => {
+    const timers = new FakeTimers();
+    const { previews } = scripted(timers, [ok(deployment('queued'))]);
+    let triggers = 0;
+    let answer: (value: Result<PreviewTriggered>) => void = () => undefined;
+    const slow = () => {
+      triggers++;
+      return new Promise<Result<PreviewTriggered>>((resolve) => (answer = resolve));
+    };
+    const first = previews.start('main', slow);
+    const second = previews.start('main', slow);
+    answer(ok({ statusId: 'st_1' }));
+    assert.deepEqual([await first, await second], [ok({ statusId: 'st_1' }), ok({ statusId: 'st_1' })]);
+    assert.ok((await previews.start('main', slow)).ok, 'followed: read, not triggered again');
+    assert.equal(triggers, 1);
+
+    const quick = () => (triggers++, Promise.resolve(ok({ statusId: `st_${triggers}` })));
+    for (const branch of ['b1', 'b2', 'b3', 'b4']) assert.ok((await previews.start(branch, quick)).ok);
+    const sixth = await previews.start('b5', quick);
+    assert.equal(sixth.ok, false);
+    assert.equal(sixth.error.kind, 'rateLimited');
+    assert.match(sixth.error.message, /^Five previews were deployed from here in the last minute.*try again in 60 s\.$/);
+    assert.equal(triggers, 5, 'the sixth never left');
+    await timers.advance(60_000);
+    assert.ok((await previews.start('b5', quick)).ok, 'a minute on, it goes');
+    previews.dispose();
+  });
+
+  it('leaves a preview that never ends after half an hour, saying so', async () => {
+    const timers = new FakeTimers();
+    const { previews, reads, trigger } = scripted(timers, [ok(deployment('in_progress'))]);
+    await previews.start('main', trigger);
+    await timers.advance(GIVE_UP_AFTER_MS + 2 * MAX_FOLLOW_MS);
+    const left = previews.get('main');
+    assert.equal(left?.kind, 'failed');
+    assert.match(left.error.message, /has not finished after half an hour/);
+    assert.equal(timers.pending, 0);
+    const asked = reads.length;
+    await timers.advance(10 * 60_000);
+    assert.equal(reads.length, asked);
   });
 });

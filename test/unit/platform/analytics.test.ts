@@ -5,7 +5,7 @@
 import * as assert from 'node:assert/strict';
 import { lastDays } from '../../../src/platform/analytics';
 import { ANALYTICS_PAGE_SIZE } from '../../../src/platform/analyticsClient';
-import { openablePreviewUrl } from '../../../src/platform/deployments';
+import { changedPages, type Deployment, openablePreviewUrl, previewPageUrl } from '../../../src/platform/deployments';
 import { PREVIEW_BUILD_MS, PREVIEW_QUEUED_MS } from '../../emulator/previews';
 import { expectError, useHarness } from '../support';
 
@@ -137,9 +137,45 @@ describe('readers’ analytics and preview deployments, through the client', () 
     assert.ok((await client.deployments.preview('proj_demo', 'b5')).ok, 'a minute on, it deploys');
   });
 
+  it('sends no id that would climb out of its path (`..`), whether a model or the platform gave it', async () => {
+    const client = h.client();
+    const before = h.emulator.requests.length;
+    expectError(await client.deployments.status('..'), 'invalidRequest');
+    expectError(await client.analytics.thread('proj_demo', '.'), 'invalidRequest');
+    assert.equal(h.emulator.requests.length, before, 'nothing sent');
+  });
+
+  it('says at once a 429 that names no wait: a quick retry against a minute’s quota is refused again', async () => {
+    const client = h.client();
+    h.emulator.faults.add({ kind: 'rateLimit' }, { operation: 'preview', times: 1 });
+    const refused = await client.deployments.preview('proj_demo', 'main');
+    expectError(refused, 'rateLimited');
+    assert.equal(h.emulator.requestsFor('preview').length, 1, 'sent once');
+  });
+
   it('opens only an http(s) preview address, without user information', () => {
     assert.equal(openablePreviewUrl('https://acme-docs-preview.example/x'), 'https://acme-docs-preview.example/x');
     for (const bad of ['javascript:alert(1)', 'file:///etc/passwd', 'vscode://x', 'https://me:pw@evil.example/', 'not a url', undefined])
       assert.equal(openablePreviewUrl(bad), undefined, String(bad));
+  });
+
+  it('offers only plain relative page paths, and opens a changed page only under the preview’s own address', () => {
+    const hostile = ['http:evil.example/x.md', '\\\\evil.example\\x.md', 'javascript:alert(1)//.md', 'file:/etc/x.md', 'vscode:x.md'];
+    const traversal = ['../../x.md', 'docs/./x.md', 'docs//x.md', 'docs/a\nb.md', 'docs/a\u202eb.md'];
+    const deployment: Deployment = {
+      statusId: 's',
+      status: 'success',
+      logs: [],
+      filesChanged: ['docs/guides/a b.mdx', 'src/x.ts', 'README.md', ...traversal],
+    };
+    assert.deepEqual(changedPages(deployment), ['docs/guides/a b.mdx', 'README.md']);
+    const base = 'https://acme-docs-preview.example/p1';
+    assert.equal(previewPageUrl(base, 'docs/guides/a b.mdx'), 'https://acme-docs-preview.example/p1/guides/a%20b');
+    assert.equal(previewPageUrl(`${base}/`, '/docs/x.md'), 'https://acme-docs-preview.example/p1/x');
+    for (const file of [...hostile, ...traversal]) {
+      const url = previewPageUrl(base, file);
+      assert.ok(url === undefined || url.startsWith(`${base}/`), `${file} -> ${url}`);
+    }
+    assert.equal(previewPageUrl('javascript:alert(1)', 'docs/x.md'), undefined);
   });
 });

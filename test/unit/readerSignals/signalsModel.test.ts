@@ -51,7 +51,7 @@ describe('the reader signals model', () => {
     assert.deepEqual(
       model.state('page')?.signals.map((signal) => signal.kind === 'page' && [signal.path, signal.comments.length]),
       [
-        ['guides/agent-jobs', 5],
+        ['guides/agent-jobs', 4],
         ['guides/chat', 1],
         ['reference/components', 0],
       ],
