@@ -40,6 +40,21 @@ describe('the chat view question box, in Chromium', function () {
       };
     });
 
+  it('puts the focus in the question box when the view opens set up, and never takes it back after', async () => {
+    const opened = await openChatView(browser);
+    try {
+      const focused = () => opened.evaluate(() => (globalThis as unknown as PageGlobals).document.activeElement?.className ?? '');
+      assert.equal(await focused(), 'question-input', 'into the box as the view opens');
+      // The user moves on (a button of the view here; the palette in VS Code): a set-up that changes
+      // later, as a key is set, leaves the focus where the user put it.
+      await opened.locator('button.send').focus();
+      await postToView(opened, { type: 'setup', setup: { kind: 'ready', origin: 'https://api.example.com', domain: 'other' } });
+      assert.equal(await focused(), 'primary send');
+    } finally {
+      await opened.close();
+    }
+  });
+
   it('puts the question a link brought in the box and focuses it, sending nothing', async () => {
     await postToView(page, { type: 'focusInput', text: 'How do I <b>rotate</b> keys?' });
     const state = await read();

@@ -170,7 +170,7 @@ describe('reader signals, their fixes and previews', () => {
     );
   });
 
-  it('fixes a page with the Docs Agent from its editor, the selection as the passage readers had trouble with', async () => {
+  it('fixes a page with the Docs Agent from its editor, the selection as the passage readers had trouble with, and a search from its words', async () => {
     await vscode.commands.executeCommand('docsAssistant.openPage', 'guides/agent-jobs');
     const page = await activeEditor('the page', ({ document }) => document.uri.scheme === 'docs-assistant');
     page.selection = new vscode.Selection(2, 0, 3, 0);
@@ -186,6 +186,14 @@ describe('reader signals, their fixes and previews', () => {
         .startsWith('Improve the documentation page `guides/agent-jobs`.\n\nReaders had trouble with this passage of it, quoted as data:'),
     );
     assert.ok(draft.document.getText().includes(passage.trim()));
+
+    // From Search Docs, its words: what the search result's sparkle runs.
+    assert.equal(await vscode.commands.executeCommand('docsAssistant.fixWithDocsAgent', { query: 'Rotate admin key?' }), true);
+    const searched = await activeEditor(
+      'the search’s draft',
+      ({ document }) => document.uri.scheme === 'untitled' && /led nowhere/.test(document.getText()),
+    );
+    assert.match(searched.document.getText(), /## A search readers made that led nowhere\n\n- "Rotate admin key\?"\n$/);
   });
 
   it('previews a job’s branch on the site, follows it to its end, opens it in the Simple Browser, and reads a failed one’s log', async () => {
