@@ -299,6 +299,11 @@ describe('@docs in VS Code’s Chat view', () => {
     const stopped = await asking;
     assert.equal(stopped.result.errorDetails, undefined, 'a stop is no error');
     assert.ok(stopped.stream.shown.length > 0, 'what arrived is kept');
+    const kept = stopped.stream.shown;
+    // The whole answer, unstopped: the stopped one ended before its end, and drew nothing after.
+    const whole = await ask('How do I set up keys?');
+    assert.ok(whole.stream.shown.length > kept.length, `stopped at ${kept.length} of ${whole.stream.shown.length} characters`);
+    assert.equal(arriving.shown, kept, 'nothing more arrived once it stopped');
   });
 
   it('says a refused key as a sentence, with the button that sets it', async () => {

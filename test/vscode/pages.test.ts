@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { activeEditor, connectedSuite, recordProgress } from './support';
+import { activeEditor, connectedSuite, recordProgress, recordSurfaces } from './support';
 import { until } from '../until';
 
 const pageDocuments = () => vscode.workspace.textDocuments.filter((document) => document.uri.scheme === 'docs-assistant');
@@ -63,6 +63,7 @@ describe('documentation pages', () => {
   it('says it waits for the rate limit, counting down, can be cancelled, and opens the page after', async () => {
     suite.emulator.docs.add('pages-test/limited', '# Limited\n');
     const progress = recordProgress();
+    const surfaces = recordSurfaces();
     try {
       suite.emulator.faults.add({ kind: 'rateLimit', retryAfterSeconds: 30 }, { operation: 'page' });
       const cancelled = vscode.commands.executeCommand('docsAssistant.openPage', 'pages-test/limited');
@@ -75,12 +76,15 @@ describe('documentation pages', () => {
       shown.cancel();
       assert.equal(await cancelled, undefined, 'cancelled: nothing opened');
       assert.equal(vscode.window.activeTextEditor, undefined);
+      const said = surfaces.shown.filter((shown) => shown.surface !== 'withProgress').map((shown) => shown.text);
+      assert.deepEqual(said, [], 'a cancel is the user’s, not an error: nothing is said of it');
 
       suite.emulator.faults.add({ kind: 'rateLimit', retryAfterSeconds: 1 }, { operation: 'page' });
       const uri = await vscode.commands.executeCommand<vscode.Uri>('docsAssistant.openPage', 'pages-test/limited');
       assert.equal(uri?.toString(), 'docs-assistant:/pages-test/limited.md', 'opened once the wait was over');
       assert.equal(suite.emulator.requestsFor('page').length, 3);
     } finally {
+      surfaces.restore();
       progress.restore();
     }
   });
