@@ -58,9 +58,10 @@ Docs Assistant demo
   sample project      ${demo.workspace}
 
 The keys are set and the sample agent jobs tracked when the window first opens. Select code in
-src/askDocs.ts and press Ctrl+Alt+A to ask about it. The Reader Signals view shows what readers
-could not find: Fix with the Docs Agent on one, then Preview on the Site on a job with a branch
-(docs-agent/fail-build fails, with a log; the sixth preview within a minute meets the rate limit).
+src/askDocs.ts and press Ctrl+Alt+A to ask about it. The Reader Signals view (expand it in the
+sidebar) shows what readers could not find: Fix with the Docs Agent on one, then Preview on the
+Site on a job with a branch (docs-agent/fail-build fails, with a log; a sixth preview within a
+minute is refused).
 A read-only admin key, which reads the signals and is refused previews: ${config.readOnlyAdminKey}
 
 Ctrl+C stops the demo.`);
