@@ -7,7 +7,6 @@
 
 import * as vscode from 'vscode';
 import { promptProblem } from '../../platform/agentJob';
-import { agentJobsNeeds } from '../../settings/setupState';
 import type { SetupService } from '../../settings/vscode/setupService';
 import type { PlatformConnection } from '../../platform/connection';
 import type { Logger } from '../../log/logger';
@@ -24,7 +23,7 @@ import { declinedText, followUpSentText, jobStartedText, jobStateText, notSentTe
 import { followUpQuestion, type JobQuestion, startQuestion } from '../jobQuestion';
 import { askBeside, askModal } from '../../ui/vscode/notifications';
 import type { ReadOnlyTexts } from '../../ui/vscode/readOnlyTexts';
-import { runTool, textOf, type ToolRun } from './toolRun';
+import { adminKeyRun, runTool, textOf } from './toolRun';
 
 export interface AgentJobToolDeps extends JobSendDeps {
   readonly setup: SetupService;
@@ -34,18 +33,6 @@ export interface AgentJobToolDeps extends JobSendDeps {
 }
 
 type Tool = vscode.LanguageModelTool<Record<string, unknown>>;
-
-function jobRun(deps: AgentJobToolDeps, what: string): ToolRun {
-  return {
-    log: deps.log,
-    what,
-    tellUser: true,
-    needs: async () => {
-      await deps.setup.refresh();
-      return agentJobsNeeds(deps.setup.current);
-    },
-  };
-}
 
 /**
  * Asks the user in a modal dialog, which nothing can approve in advance; a prompt too long for it is
@@ -84,7 +71,7 @@ export function startAgentJobTool(deps: AgentJobToolDeps): Tool {
     // VS Code's own confirmation is not asked for: it can be approved in advance. The question is asked in invoke.
     prepareInvocation: () => ({ invocationMessage: vscode.l10n.t('Starting an agent job') }),
     invoke: ({ input }, token) =>
-      runTool(jobRun(deps, 'start the agent job'), token, async () => {
+      runTool(adminKeyRun(deps, 'start the agent job'), token, async () => {
         const read = readStartJobInput(input);
         if (!read.ok) return badInputText(read.problem);
         const project = deps.projects.current;
@@ -123,7 +110,7 @@ export function readAgentJobTool(deps: AgentJobToolDeps): Tool {
       invocationMessage: vscode.l10n.t('Reading agent job {0}', quoted(textOf(input.id), 80)),
     }),
     invoke: ({ input }, token) =>
-      runTool(jobRun(deps, 'read the agent job'), token, async (signal) => {
+      runTool(adminKeyRun(deps, 'read the agent job'), token, async (signal) => {
         const read = readJobInput(input);
         if (!read.ok) return badInputText(read.problem);
         const { id } = read.value;
@@ -146,7 +133,7 @@ export function followUpAgentJobTool(deps: AgentJobToolDeps): Tool {
       invocationMessage: vscode.l10n.t('Sending a follow-up to agent job {0}', quoted(textOf(input.id), 80)),
     }),
     invoke: ({ input }, token) =>
-      runTool(jobRun(deps, 'send the follow-up'), token, async () => {
+      runTool(adminKeyRun(deps, 'send the follow-up'), token, async () => {
         const read = readFollowUpInput(input);
         if (!read.ok) return badInputText(read.problem);
         const { id, instruction, invisible } = read.value;

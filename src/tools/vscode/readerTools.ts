@@ -10,14 +10,13 @@ import type { Logger } from '../../log/logger';
 import { lastDays } from '../../platform/analytics';
 import type { PlatformConnection } from '../../platform/connection';
 import { loadSignals } from '../../readerSignals/signalsModel';
-import { agentJobsNeeds } from '../../settings/setupState';
 import type { SettingsService } from '../../settings/vscode/settingsService';
 import type { SetupService } from '../../settings/vscode/setupService';
 import { escapeMarkdown, quotedLine as quoted } from '../../util/inertText';
 import { readPreviewInput, readSignalsInput } from '../toolInputs';
 import { previewText, readerSignalsText } from '../readerSignalsText';
 import { badInputText, failureText } from '../toolText';
-import { runTool, textOf, type ToolRun } from './toolRun';
+import { adminKeyRun, runTool, textOf } from './toolRun';
 
 export interface ReaderToolDeps {
   readonly platform: PlatformConnection;
@@ -32,23 +31,11 @@ type Tool = vscode.LanguageModelTool<Record<string, unknown>>;
 /** How long a call waits for a preview it started or reads to end, before it says where it is. */
 const PREVIEW_WAIT_MS = 60_000;
 
-function adminRun(deps: ReaderToolDeps, what: string): ToolRun {
-  return {
-    log: deps.log,
-    what,
-    tellUser: true,
-    needs: async () => {
-      await deps.setup.refresh();
-      return agentJobsNeeds(deps.setup.current);
-    },
-  };
-}
-
 export function readReaderSignalsTool(deps: ReaderToolDeps): Tool {
   return {
     prepareInvocation: () => ({ invocationMessage: vscode.l10n.t('Reading what readers could not find') }),
     invoke: ({ input }, token) =>
-      runTool(adminRun(deps, 'read the reader signals'), token, async (signal) => {
+      runTool(adminKeyRun(deps, 'read the reader signals'), token, async (signal) => {
         const read = readSignalsInput(input);
         if (!read.ok) return badInputText(read.problem);
         const { kind, days, count } = read.value;
@@ -95,7 +82,7 @@ export function previewBranchTool(deps: ReaderToolDeps): Tool {
       };
     },
     invoke: ({ input }, token) =>
-      runTool(adminRun(deps, 'deploy the preview'), token, async (signal) => {
+      runTool(adminKeyRun(deps, 'deploy the preview'), token, async (signal) => {
         const read = readPreviewInput(input);
         if (!read.ok) return badInputText(read.problem);
         const { branch, statusId } = read.value;

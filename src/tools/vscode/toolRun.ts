@@ -4,7 +4,8 @@
 
 import * as vscode from 'vscode';
 import type { Logger } from '../../log/logger';
-import type { Need } from '../../settings/setupState';
+import { agentJobsNeeds, type Need } from '../../settings/setupState';
+import type { SetupService } from '../../settings/vscode/setupService';
 import { showSetupNeed } from '../../settings/vscode/setupMessages';
 import { failureText, setupNeededText } from '../toolText';
 
@@ -26,6 +27,22 @@ export interface ToolRun {
   readonly needs: () => Promise<Need | undefined>;
   /** Whether the user is told of what is missing too (a notification with its button). */
   readonly tellUser?: boolean;
+}
+
+/**
+ * A tool that acts with the admin key (agent jobs, reader signals, previews): what it needs is what
+ * the Agent Jobs view needs, read afresh, and the user is told of it too.
+ */
+export function adminKeyRun(deps: { readonly log: Logger; readonly setup: SetupService }, what: string): ToolRun {
+  return {
+    log: deps.log,
+    what,
+    tellUser: true,
+    needs: async () => {
+      await deps.setup.refresh();
+      return agentJobsNeeds(deps.setup.current);
+    },
+  };
 }
 
 /** Runs a tool: set-up checked first, cancellation passed on, every outcome a text result. */
