@@ -16,7 +16,17 @@ import type { Workbench } from '../runner/workbench';
 import { REPO_ROOT } from '../runner/workbench';
 import { PlatformEmulator } from '../emulator/emulator';
 import { until } from '../until';
-import { closeWorkbenches, onlyIn, openFile, openSidebar, runCommand, screenshot, sendInChatView, workbench } from './support';
+import {
+  closeWorkbenches,
+  onlyIn,
+  openFile,
+  openSidebar,
+  recordFailure,
+  runCommand,
+  screenshot,
+  sendInChatView,
+  workbench,
+} from './support';
 
 const TEST_MODEL = path.join(REPO_ROOT, 'test', 'ui', 'testModel');
 
@@ -110,7 +120,7 @@ describe('Docs Assistant in VS Code’s agent mode', function () {
   });
   afterEach(async function () {
     if (this.currentTest?.state !== 'failed') return;
-    await screenshot(page, `failed-agent-${this.currentTest.title.slice(0, 30).replace(/\W+/g, '-')}`);
+    await recordFailure(page, this.currentTest);
     // What the model was asked, and with which tools: a CI log then says where the turn stopped.
     console.log(`the test model was asked ${requests(true).length} times`);
     for (const { tools, messages } of requests(true))

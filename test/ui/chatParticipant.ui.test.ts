@@ -14,7 +14,7 @@ import type { Locator, Page } from 'playwright-core';
 import type { Workbench } from '../runner/workbench';
 import { REPO_ROOT } from '../runner/workbench';
 import { PlatformEmulator } from '../emulator/emulator';
-import { closeWorkbenches, onlyIn, openFile, runCommand, screenshot, sendInChatView, workbench } from './support';
+import { closeWorkbenches, onlyIn, openFile, recordFailure, runCommand, screenshot, sendInChatView, workbench } from './support';
 
 const TEST_MODEL = path.join(REPO_ROOT, 'test', 'ui', 'testModel');
 type Body = { threadId?: string; threadKey?: string; context?: { type: string; path?: string; value: string }[] };
@@ -67,8 +67,7 @@ describe('@docs in VS Code’s own Chat view', function () {
     await page.locator('.interactive-input-part').getByText('Docs Assistant Test Model').waitFor();
   });
   afterEach(async function () {
-    if (this.currentTest?.state === 'failed')
-      await screenshot(page, `failed-chat-view-${this.currentTest.title.slice(0, 30).replace(/\W+/g, '-')}`);
+    if (this.currentTest?.state === 'failed') await recordFailure(page, this.currentTest);
   });
   after(async () => {
     await closeWorkbenches(undefined);

@@ -114,13 +114,29 @@ export function uiSuite(options: EmulatorOptions = {}): { readonly emulator: Pla
   return suite;
 }
 
-/** For afterEach: a screenshot when the test failed, then every workbench it opened is closed. */
+/** For afterEach: what a failed test left on screen, then every workbench it opened is closed. */
 export async function closeWorkbenches(test: Mocha.Test | undefined): Promise<void> {
   for (const opened of openWorkbenches) {
-    if (test?.state === 'failed') await screenshot(opened.page, `failed-${test.title.slice(0, 40).replace(/\W+/g, '-')}`).catch(() => {});
+    if (test?.state === 'failed') await recordFailure(opened.page, test);
     await opened.close();
   }
   openWorkbenches.clear();
+}
+
+/**
+ * A screenshot of a failed test's workbench, and its words printed: CI keeps the log and not the
+ * picture, so the log says what the workbench showed (the notifications, the Chat view, the dialog).
+ */
+export async function recordFailure(page: Page, test: Mocha.Test): Promise<void> {
+  await screenshot(page, `failed-${test.title.slice(0, 40).replace(/\W+/g, '-')}`).catch(() => {});
+  const parts = ['.notification-toast', '.monaco-dialog-box', '.interactive-session', '.quick-input-widget'];
+  for (const selector of parts) {
+    const texts = await page
+      .locator(`${selector}:visible`)
+      .allInnerTexts()
+      .catch(() => []);
+    for (const text of texts) console.log(`  [on screen at failure: ${selector}] ${text.replace(/\s+/g, ' ').slice(0, 2000)}`);
+  }
 }
 
 /** An input box a command opened, as opposed to the palette's own box. */
@@ -255,32 +271,42 @@ export async function sendInChatView(page: Page, question: string): Promise<Loca
   // Compared without white space: the editor draws spaces as no-break ones, and wraps a long question over lines.
   const bare = (text: string) => text.replace(/\s/g, '');
   const holds = async () => bare(await input.locator('.view-lines').innerText());
-  for (let attempt = 1; (await holds()) !== bare(question); attempt++) {
-    if (attempt > 3) throw new Error(`The Chat view's box holds "${await input.innerText()}", not "${question}"`);
-    await input.click();
-    await page.keyboard.press('Control+A');
-    await page.keyboard.press('Backspace');
-    await page.keyboard.type(question);
-    // A participant's name or a command is a suggestion the box completes: the question goes once it is plain text.
-    if (await page.locator('.suggest-widget.visible').count()) await page.keyboard.press('Escape');
-    await until('the Chat view’s box to hold the question', async () => (await holds()) === bare(question), 5_000).catch(() => undefined);
-  }
+  const typeQuestion = async () => {
+    for (let attempt = 1; (await holds()) !== bare(question); attempt++) {
+      if (attempt > 3) throw new Error(`The Chat view's box holds "${await input.innerText()}", not "${question}"`);
+      await input.click();
+      await page.keyboard.press('Control+A');
+      await page.keyboard.press('Backspace');
+      await page.keyboard.type(question);
+      // A participant's name or a command is a suggestion the box completes: the question goes once it is plain text.
+      if (await page.locator('.suggest-widget.visible').count()) await page.keyboard.press('Escape');
+      await until('the Chat view’s box to hold the question', async () => (await holds()) === bare(question), 5_000).catch(() => undefined);
+    }
+  };
+  await typeQuestion();
   // The list draws only the rows in sight: the question's row is found by its words.
   const asked = question.replace(/^@docs\s+/, '');
   const row = page.locator('.monaco-list-row', { has: page.locator('.interactive-request', { hasText: asked }) }).last();
   for (let attempt = 1; ; attempt++) {
+    // Enter sends only while no suggestion is open: with one, it accepts the suggestion instead.
+    if (await page.locator('.suggest-widget.visible').count()) await page.keyboard.press('Escape');
     await page.keyboard.press('Enter');
-    try {
-      await row.waitFor({ timeout: 20_000 });
+    // Sent: the row is listed, or the box is empty and the row comes. Anything else in the box
+    // (Enter lost, or a suggestion taken in its place) is not a question sent: it is typed again.
+    const taken = await until(
+      'the Chat view to take the question',
+      async () => (await row.isVisible()) || (await holds()) === '',
+      20_000,
+    ).then(
+      () => true,
+      () => false,
+    );
+    if (taken) {
+      await row.waitFor({ timeout: 60_000 });
       return row;
-    } catch (error) {
-      // Sent, and only slow to be listed: waiting is all it needs. Still in the box: Enter was lost.
-      if ((await holds()) !== bare(question)) {
-        await row.waitFor({ timeout: 60_000 });
-        return row;
-      }
-      if (attempt === 3) throw error;
     }
+    if (attempt === 3) throw new Error(`The Chat view did not take the question; its box holds "${await input.innerText()}"`);
+    await typeQuestion();
   }
 }
 
