@@ -85,19 +85,24 @@ const runWeb = () =>
     { DOCS_ASSISTANT_VSIX: WEB_VSIX, DOCS_ASSISTANT_WEB: '1' },
   );
 
+/** Runs each in turn whatever the one before gave, so that a failure hides no other suite's result; gives the first failure's code. */
+function each(...runs: (() => number)[]): number {
+  return runs.map((run) => run()).find((code) => code !== 0) ?? 0;
+}
+
 function main(): number {
   const [option] = process.argv.slice(2);
   switch (option) {
     case '--package':
       return packageBoth();
     case '--oldest':
-      return runOldest() || runWeb();
+      return each(runOldest, runWeb);
     case '--newest':
       return runNewest();
     case '--web-only':
       return packageBoth() || runWeb();
     case undefined:
-      return packageBoth() || runOldest() || runNewest() || runWeb();
+      return packageBoth() || each(runOldest, runNewest, runWeb);
     default:
       console.error(`Unknown option ${option}: --package, --oldest, --newest or --web-only.`);
       return 1;
