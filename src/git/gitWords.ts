@@ -25,6 +25,14 @@ export function isMissingRef(words: string): boolean {
   return /couldn't find remote ref|no such ref|not our ref/i.test(words);
 }
 
+/**
+ * Whether git refused to write its config because another git process held its lock: a passing
+ * state (VS Code's own Git extension writes a branch's merge base there as HEAD moves onto it).
+ */
+export function isConfigLocked(words: string): boolean {
+  return /could not lock config file/i.test(words);
+}
+
 /** The files git named when it refused a checkout over uncommitted changes; undefined for any other failure. */
 export function overwritten(error: unknown): string[] | undefined {
   const failure = (typeof error === 'object' && error !== null ? error : {}) as GitFailure;

@@ -5,7 +5,7 @@
 // name, and the files the branch would write over are looked for before anything changes.
 
 import * as vscode from 'vscode';
-import { gitWords, overwritten } from '../../git/gitWords';
+import { gitWords, isConfigLocked, overwritten } from '../../git/gitWords';
 import { type GitChange, type GitRepository, GitStatus } from '../../git/vscode/gitApi';
 import { type PathChange, type PathKind, pathsInTheWay } from '../pathsInTheWay';
 import type { FetchedBranch } from './jobBranch';
@@ -88,7 +88,7 @@ export async function switchTo(fetched: FetchedBranch, deps: SwitchDeps, as = fe
   if (!local) {
     try {
       // The full ref: a local branch named `<remote>/<branch>` must not be taken for it.
-      await repository.setBranchUpstream(as, `refs/remotes/${trackingRef}`);
+      await setUpstream(repository, as, `refs/remotes/${trackingRef}`);
     } catch (error) {
       return {
         kind: 'done',
@@ -100,6 +100,24 @@ export async function switchTo(fetched: FetchedBranch, deps: SwitchDeps, as = fe
   const now = (await localBranch(repository, as)) ?? local;
   return { kind: 'done', message: vscode.l10n.t('Checked out {0}, tracking {1}.', as, trackingRef), behind: now.behind ?? 0 };
 }
+
+/**
+ * Sets `branch` to track `ref`. The branch was just checked out, and VS Code's own Git extension
+ * writes its merge base into .git/config as HEAD moves onto it: git lets one writer hold the config
+ * at a time and refuses the other at once, so a refusal for that lock is tried again while the
+ * other writer finishes (a few seconds at most); any other failure is said.
+ */
+async function setUpstream(repository: GitRepository, branch: string, ref: string): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await repository.setBranchUpstream(branch, ref);
+    } catch (error) {
+      if (attempt === LOCKED_CONFIG_TRIES || !isConfigLocked(gitWords(error))) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  }
+}
+const LOCKED_CONFIG_TRIES = 25;
 
 /** A name beside `branch` that no local branch has or is in the way of: `<branch>-agent`, then `-agent-2`… */
 function freeName(branch: string, locals: readonly string[]): string {

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { gitWords, isMissingRef, overwritten } from '../../../src/git/gitWords';
+import { gitWords, isConfigLocked, isMissingRef, overwritten } from '../../../src/git/gitWords';
 
 describe("git's own words, as the Git extension passes them on", () => {
   it('says the error output on one line, without hints, else the message', () => {
@@ -22,5 +22,10 @@ describe("git's own words, as the Git extension passes them on", () => {
   it('tells a branch missing from the remote from other fetch failures', () => {
     assert.ok(isMissingRef("fatal: couldn't find remote ref refs/heads/agent/x"));
     assert.ok(!isMissingRef('fatal: unable to access https://example.com/: Could not resolve host'));
+  });
+
+  it('tells a config held by another git process from other failures', () => {
+    assert.ok(isConfigLocked('error: could not lock config file .git/config: File exists'));
+    assert.ok(!isConfigLocked("fatal: the requested upstream branch 'origin/x' does not exist"));
   });
 });
