@@ -216,6 +216,8 @@ export function writeUserSettings(userDir: string, settings: Record<string, unkn
         'security.workspace.trust.enabled': false,
         // No network here: telemetry's failed look-ups would land in the extension host as uncaught errors.
         'telemetry.telemetryLevel': 'off',
+        'workbench.reduceMotion': 'on',
+        'editor.cursorBlinking': 'solid',
         ...settings,
       },
       null,
