@@ -216,6 +216,7 @@ export function writeUserSettings(userDir: string, settings: Record<string, unkn
         'security.workspace.trust.enabled': false,
         // No network here: telemetry's failed look-ups would land in the extension host as uncaught errors.
         'telemetry.telemetryLevel': 'off',
+        // Spinners, progress bars and a blinking cursor draw frames all the time: no test needs them to move.
         'workbench.reduceMotion': 'on',
         'editor.cursorBlinking': 'solid',
         ...settings,
