@@ -90,17 +90,35 @@ describe('documentation pages', () => {
   });
 
   it('Search Docs lists the pages that match, and Enter opens the one chosen', async () => {
+    // Each step waits for what the workbench reports, never for what this host set: a quick pick's
+    // fields reach the workbench a moment after they are set here, and the workbench reports the
+    // item it focuses on its own. So the test moves down the list as the Down key does, and presses
+    // Enter once the workbench says the chosen result is active.
     const window = vscode.window as { createQuickPick: <T extends vscode.QuickPickItem>() => vscode.QuickPick<T> };
     const original = window.createQuickPick;
     let pick: vscode.QuickPick<vscode.QuickPickItem> | undefined;
-    window.createQuickPick = <T extends vscode.QuickPickItem>() => (pick = original.call(vscode.window) as vscode.QuickPick<T>);
+    let reported: vscode.QuickPickItem | undefined;
+    let hidden = false;
+    window.createQuickPick = <T extends vscode.QuickPickItem>() => {
+      const created = original.call(vscode.window) as vscode.QuickPick<T>;
+      created.onDidChangeActive(([active]) => (reported = active));
+      created.onDidHide(() => (hidden = true));
+      return (pick = created);
+    };
     try {
       const searched = vscode.commands.executeCommand('docsAssistant.searchDocs', 'agent jobs');
       const found = await until('the results', () => pick?.items.find((item) => /Watching agent jobs/.test(item.label)));
       assert.equal(found.description, 'guides/agent-jobs');
       assert.deepEqual(suite.emulator.requestsFor('search').at(-1)?.body, { query: 'agent jobs', pageSize: 10 });
-      pick!.activeItems = [found];
-      await until('the chosen result active', () => pick?.activeItems[0] === found);
+      await until('the workbench to show the results', () => reported && pick?.items.includes(reported));
+      for (let moves = 0; reported !== found; moves++) {
+        assert.ok(moves < pick!.items.length, 'Down reaches the chosen result');
+        const before = reported;
+        await vscode.commands.executeCommand('quickInput.next');
+        await until('the next result active', () => reported !== before);
+      }
+      // A list that loses the focus closes, as VS Code's do: say so, rather than wait for a page.
+      assert.equal(hidden, false, 'the list closed before Enter: something else in the workbench took the focus');
       await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
       await searched;
       await activeEditor('the page chosen', ({ document }) => document.uri.toString() === 'docs-assistant:/guides/agent-jobs.md');
