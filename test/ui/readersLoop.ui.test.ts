@@ -8,7 +8,7 @@
 import * as assert from 'node:assert/strict';
 import { cloneInto } from '../runner/gitRepository';
 import { JobRepository } from '../emulator/jobRepository';
-import { onlyIn, openSidebar, QUICK_INPUT, screenshot, uiSuite, webviewFrame, workbench } from './support';
+import { onlyIn, openSidebar, QUICK_INPUT, runCommand, screenshot, uiSuite, webviewFrame, workbench } from './support';
 
 describe('from readers to a fix previewed on the site', function () {
   this.timeout(300_000);
@@ -66,6 +66,11 @@ describe('from readers to a fix previewed on the site', function () {
 
     // Once the job pushed its branch: Preview on the Site, from the job's menu.
     await page.locator('.notification-toast', { hasText: 'completed with a pull request' }).first().waitFor({ timeout: 60_000 });
+    // Put away, as a user would. New toasts stack above older ones, and the pile sits on the
+    // status bar: when this one times out, the preview's toast above it drops into its place,
+    // under a click meant for that toast's button.
+    await runCommand(page, 'Notifications: Clear All Notifications');
+    await page.locator('.notification-toast').first().waitFor({ state: 'detached' });
     await job.click({ button: 'right' });
     await page.locator('.context-view .action-label', { hasText: 'Preview on the Site' }).click();
     const ready = page.locator('.notification-toast', { hasText: /The preview of .* is ready/ }).first();
