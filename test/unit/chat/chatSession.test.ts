@@ -297,7 +297,7 @@ describe('chat session', () => {
         const turn = (await chat.ask('q'))!;
         return { turn, events };
       };
-      // Four times the chunks: four times the time when each costs the same, sixteen when each re-reads the answer so far.
+      // Eight times the chunks: eight times the time when each costs the same, sixty-four when each re-reads the answer so far.
       await assertProportional('source chunks', (count) => answerWith(count), 1_000);
       const { turn, events } = await answerWith(4_000);
       assert.equal(turn.sources.length, MAX_SOURCES);

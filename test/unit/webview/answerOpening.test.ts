@@ -31,7 +31,7 @@ describe('what a screen reader says of a complete answer', () => {
   it('reads a fence that never closes, or one a line long, in time in proportion to it', async function () {
     this.timeout(60_000);
     for (const unit of ['`', '```\n~~~~\n', '~~~~\n```\n', '```a\n']) {
-      // The answer is read to 20,000 characters: four times the text is at most four times the work.
+      // The answer is read to 20,000 characters: eight times the text is at most eight times the work.
       await assertProportional(JSON.stringify(unit), (size) => answerOpening(unit.repeat(size / unit.length)), 10_000);
     }
   });
