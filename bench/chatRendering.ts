@@ -11,7 +11,7 @@ import { RELEASES, type ReleaseName } from '../test/runner/codeServer';
 import { launchChromium, REPO_ROOT } from '../test/runner/workbench';
 import { STREAM_BATCH_MS } from '../src/chat/streamBatcher';
 import { bundle, mainThreadTasks, openView, packagedView, warmedUp } from './chromiumPage';
-import { type IdleFigures, streamAndIdleInCodeServer, streamInCodeServer, type WebviewFigures } from './realWebview';
+import { type RendererFigures, streamAndIdleInCodeServer, streamInCodeServer, type WebviewFigures } from './realWebview';
 import { median, ms, ratio, type Row } from './measure';
 import { sampleDocumentation } from './sampleText';
 
@@ -154,7 +154,7 @@ interface InCodeServer {
   readonly lastDeltaToPaintMs: number;
   /** At a model's pace, and as long again with the view idle: the renderer's longest task and full GC. */
   readonly paced: WebviewFigures;
-  readonly idle: IdleFigures;
+  readonly idle: RendererFigures;
 }
 
 /** The answer in the real view, in fresh windows of one release of VS Code. */

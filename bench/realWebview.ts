@@ -17,7 +17,7 @@ import { openWorkbench, REPO_ROOT } from '../test/runner/workbench';
 import { answerInput, openSidebar, runCommand, webviewFrame } from '../test/ui/support';
 import { bundle, warmedUp } from './chromiumPage';
 
-export interface WebviewFigures {
+export interface WebviewFigures extends RendererFigures {
   readonly deltas: number;
   /** Main-thread time of the tasks attributed to the view's frames, from the question to the final paint. */
   readonly totalMs: number;
@@ -37,15 +37,18 @@ export interface WebviewFigures {
   readonly lastDeltaToHighlightedMs: number;
   /** For each key typed in the question box while the answer was drawn: milliseconds from the key to the frame that shows it. */
   readonly keyLatencies: readonly number[];
-  /** The longest task of the renderer the view shares with the workbench, whoever's work it is. */
-  readonly rendererLongestTaskMs: number;
-  /** The longest full (major) garbage collection of that renderer's heap, the workbench's and the view's. */
-  readonly majorGcMs: number;
 }
 
-/** The renderer over a time the view does nothing: what the workbench costs by itself. */
-export interface IdleFigures {
+/**
+ * Every task of the window's renderers (the view shares one with the workbench), whoever's work: while
+ * the view draws, and over a time it does nothing (what the workbench costs by itself).
+ */
+export interface RendererFigures {
+  /** The longest task of the renderers' main threads. */
   readonly rendererLongestTaskMs: number;
+  /** Their tasks over 50 ms: the workbench's own work and garbage collections delay the view as its own do. */
+  readonly rendererTasksOver50: number;
+  /** The longest full (major) garbage collection of their heaps, the workbench's and the view's. */
   readonly majorGcMs: number;
 }
 
@@ -128,7 +131,7 @@ export interface ChatInCodeServer {
   restore(turns: readonly object[]): Promise<RestoreInView>;
   memory(): Promise<ViewMemory>;
   /** The renderer over `ms` with nothing asked. */
-  idle(ms: number): Promise<IdleFigures>;
+  idle(ms: number): Promise<RendererFigures>;
   /** Starts a new conversation: the view is empty again. */
   clear(): Promise<void>;
   close(): Promise<void>;
@@ -165,7 +168,7 @@ export async function openChatInCodeServer(log: (line: string) => void, where: C
     const browser = page.context().browser() as Browser;
     const frames = async () => webviewFrameIds(((await cdp.send('Page.getFrameTree')) as { frameTree: FrameTree }).frameTree);
     /** The view's tasks while `run` runs, and what the whole renderer did meanwhile. */
-    const traced = async <T>(run: () => Promise<T>): Promise<{ result: T; tasks: number[]; fullGcs: number[] } & IdleFigures> => {
+    const traced = async <T>(run: () => Promise<T>): Promise<{ result: T; tasks: number[]; fullGcs: number[] } & RendererFigures> => {
       const ids = await frames();
       await browser.startTracing(page, { categories: ['toplevel', 'devtools.timeline'] });
       const result = await run();
@@ -303,7 +306,7 @@ export async function streamAndIdleInCodeServer(
   log: (line: string) => void,
   release: ReleaseName,
   deltaDelayMs: number,
-): Promise<{ streaming: WebviewFigures; idle: IdleFigures }> {
+): Promise<{ streaming: WebviewFigures; idle: RendererFigures }> {
   const chat = await openChatInCodeServer(log, { release });
   try {
     const started = Date.now();
@@ -314,55 +317,79 @@ export async function streamAndIdleInCodeServer(
   }
 }
 
-/** Every main-thread task of the renderer, the workbench's and the view's: the longest, and the longest full GC. */
-function rendererFigures(events: readonly TraceEvent[]): IdleFigures {
-  const mainThreads = new Set(
-    events
-      .filter((event) => event.ph === 'M' && event.name === 'thread_name' && event.args?.name === 'CrRendererMain')
-      .map((event) => `${event.pid}:${event.tid}`),
+/** The main threads of every renderer in a trace, as `pid:tid`. */
+function rendererMainThreads(events: readonly TraceEvent[]): Set<string> {
+  return new Set(
+    events.filter((event) => event.ph === 'M' && event.name === 'thread_name' && event.args?.name === 'CrRendererMain').map(threadOf),
   );
-  const longest = (name: string) =>
-    Math.max(
-      0,
-      ...events
-        .filter((event) => event.ph === 'X' && event.name === name && mainThreads.has(`${event.pid}:${event.tid}`))
-        .map((event) => (event.dur ?? 0) / 1000),
-    );
-  return { rendererLongestTaskMs: longest('ThreadControllerImpl::RunTask'), majorGcMs: longest('MajorGC') };
+}
+
+const threadOf = (event: TraceEvent): string => `${event.pid}:${event.tid}`;
+const endOf = (event: TraceEvent): number => event.ts + (event.dur ?? 0);
+
+/**
+ * The tasks of these threads that no other task holds, in order: a task run inside another is part
+ * of its time. Of two that start together, the longer holds the other.
+ */
+function topLevelTasks(events: readonly TraceEvent[], threads: ReadonlySet<string>): TraceEvent[] {
+  const ends = new Map<string, number>();
+  const tasks: TraceEvent[] = [];
+  const all = events.filter((event) => event.ph === 'X' && event.name === 'ThreadControllerImpl::RunTask' && threads.has(threadOf(event)));
+  for (const task of all.sort((a, b) => a.ts - b.ts || (b.dur ?? 0) - (a.dur ?? 0))) {
+    if (task.ts < (ends.get(threadOf(task)) ?? -Infinity)) continue;
+    ends.set(threadOf(task), endOf(task));
+    tasks.push(task);
+  }
+  return tasks;
+}
+
+/** Every main-thread task of every renderer, the workbench's and the view's: the longest, how many over 50 ms, and the longest full GC. */
+function rendererFigures(events: readonly TraceEvent[]): RendererFigures {
+  const mainThreads = rendererMainThreads(events);
+  const tasks = topLevelTasks(events, mainThreads).map((task) => (task.dur ?? 0) / 1000);
+  const fullGcs = events
+    .filter((event) => event.ph === 'X' && event.name === 'MajorGC' && mainThreads.has(threadOf(event)))
+    .map((event) => (event.dur ?? 0) / 1000);
+  return {
+    rendererLongestTaskMs: Math.max(0, ...tasks),
+    rendererTasksOver50: tasks.filter((duration) => duration > 50).length,
+    majorGcMs: Math.max(0, ...fullGcs),
+  };
 }
 
 /**
- * The renderer main-thread tasks with work of the given frames in them: each one's duration, and how
- * much of it was a full garbage collection (of the heap the view shares with the workbench).
+ * The renderers' main-thread tasks with work of the given frames in them: each one's duration, and
+ * how much of it was a full garbage collection (of the heap the view shares with the workbench).
  */
 function viewTasks(events: readonly TraceEvent[], frames: ReadonlySet<string>): { duration: number; fullGc: number }[] {
-  const mainThreads = new Set(
-    events
-      .filter((event) => event.ph === 'M' && event.name === 'thread_name' && event.args?.name === 'CrRendererMain')
-      .map((event) => `${event.pid}:${event.tid}`),
-  );
-  const onMain = events.filter((event) => event.ph === 'X' && mainThreads.has(`${event.pid}:${event.tid}`)).sort((a, b) => a.ts - b.ts);
-  const tasks: { duration: number; fullGc: number }[] = [];
-  let task: TraceEvent | undefined;
-  let ours = false;
-  let fullGc = 0;
-  const close = () => {
-    if (task && ours) tasks.push({ duration: (task.dur ?? 0) / 1000, fullGc });
-  };
-  for (const event of onMain) {
-    if (event.name === 'ThreadControllerImpl::RunTask') {
-      if (task && event.ts < task.ts + (task.dur ?? 0) && event.tid === task.tid) continue;
-      close();
-      task = event;
-      ours = false;
-      fullGc = 0;
-      continue;
-    }
-    if (!task || event.ts > task.ts + (task.dur ?? 0)) continue;
-    if (event.name === 'MajorGC') fullGc += (event.dur ?? 0) / 1000;
-    const frame = event.args?.data?.frame ?? event.args?.beginData?.frame;
-    if (frame && frames.has(frame)) ours = true;
+  const mainThreads = rendererMainThreads(events);
+  const tasks = topLevelTasks(events, mainThreads);
+  const found = new Map(tasks.map((task) => [task, { ours: false, fullGc: 0 }]));
+  const byThread = new Map<string, TraceEvent[]>();
+  for (const task of tasks) {
+    const list = byThread.get(threadOf(task)) ?? [];
+    list.push(task);
+    byThread.set(threadOf(task), list);
   }
-  close();
-  return tasks;
+  for (const event of events) {
+    if (event.ph !== 'X' || event.name === 'ThreadControllerImpl::RunTask' || !mainThreads.has(threadOf(event))) continue;
+    // The thread's last task to start by the event's start holds it, if it has not ended by then.
+    const list = byThread.get(threadOf(event)) ?? [];
+    let low = 0;
+    let high = list.length - 1;
+    while (low < high) {
+      const middle = Math.ceil((low + high) / 2);
+      if (list[middle].ts <= event.ts) low = middle;
+      else high = middle - 1;
+    }
+    const task = list[low];
+    if (!task || task.ts > event.ts || event.ts > endOf(task)) continue;
+    const figures = found.get(task)!;
+    if (event.name === 'MajorGC') figures.fullGc += (event.dur ?? 0) / 1000;
+    const frame = event.args?.data?.frame ?? event.args?.beginData?.frame;
+    if (frame && frames.has(frame)) figures.ours = true;
+  }
+  return tasks
+    .filter((task) => found.get(task)!.ours)
+    .map((task) => ({ duration: (task.dur ?? 0) / 1000, fullGc: found.get(task)!.fullGc }));
 }
