@@ -173,12 +173,13 @@ export async function openChatInCodeServer(log: (line: string) => void, where: C
       await browser.startTracing(page, { categories: ['toplevel', 'devtools.timeline'] });
       const result = await run();
       const trace = JSON.parse((await browser.stopTracing()).toString('utf8')) as { traceEvents: TraceEvent[] };
-      const tasks = viewTasks(trace.traceEvents, ids);
+      const renderers = rendererTasks(trace.traceEvents);
+      const tasks = renderers.tasks.filter((task) => [...task.frames].some((frame) => ids.has(frame)));
       return {
         result,
         tasks: tasks.map(({ duration }) => duration),
         fullGcs: tasks.map(({ fullGc }) => fullGc),
-        ...rendererFigures(trace.traceEvents),
+        ...rendererFigures(renderers),
       };
     };
     return {
@@ -317,79 +318,56 @@ export async function streamAndIdleInCodeServer(
   }
 }
 
-/** The main threads of every renderer in a trace, as `pid:tid`. */
-function rendererMainThreads(events: readonly TraceEvent[]): Set<string> {
-  return new Set(
-    events.filter((event) => event.ph === 'M' && event.name === 'thread_name' && event.args?.name === 'CrRendererMain').map(threadOf),
-  );
+/** A main-thread task of a renderer that no other task holds: its time, its full garbage collections' time, and the frames whose work it did. */
+interface RendererTask {
+  readonly duration: number;
+  fullGc: number;
+  readonly frames: Set<string>;
 }
 
 const threadOf = (event: TraceEvent): string => `${event.pid}:${event.tid}`;
-const endOf = (event: TraceEvent): number => event.ts + (event.dur ?? 0);
+const milliseconds = (event: TraceEvent): number => (event.dur ?? 0) / 1000;
 
 /**
- * The tasks of these threads that no other task holds, in order: a task run inside another is part
- * of its time. Of two that start together, the longer holds the other.
+ * Every task of every renderer's main thread in a trace, in order, with what ran inside it; and the
+ * longest full GC there. A task run inside another is part of its time (of two that start together,
+ * the longer holds the other).
  */
-function topLevelTasks(events: readonly TraceEvent[], threads: ReadonlySet<string>): TraceEvent[] {
-  const ends = new Map<string, number>();
-  const tasks: TraceEvent[] = [];
-  const all = events.filter((event) => event.ph === 'X' && event.name === 'ThreadControllerImpl::RunTask' && threads.has(threadOf(event)));
-  for (const task of all.sort((a, b) => a.ts - b.ts || (b.dur ?? 0) - (a.dur ?? 0))) {
-    if (task.ts < (ends.get(threadOf(task)) ?? -Infinity)) continue;
-    ends.set(threadOf(task), endOf(task));
-    tasks.push(task);
-  }
-  return tasks;
-}
-
-/** Every main-thread task of every renderer, the workbench's and the view's: the longest, how many over 50 ms, and the longest full GC. */
-function rendererFigures(events: readonly TraceEvent[]): RendererFigures {
-  const mainThreads = rendererMainThreads(events);
-  const tasks = topLevelTasks(events, mainThreads).map((task) => (task.dur ?? 0) / 1000);
-  const fullGcs = events
-    .filter((event) => event.ph === 'X' && event.name === 'MajorGC' && mainThreads.has(threadOf(event)))
-    .map((event) => (event.dur ?? 0) / 1000);
-  return {
-    rendererLongestTaskMs: Math.max(0, ...tasks),
-    rendererTasksOver50: tasks.filter((duration) => duration > 50).length,
-    majorGcMs: Math.max(0, ...fullGcs),
-  };
-}
-
-/**
- * The renderers' main-thread tasks with work of the given frames in them: each one's duration, and
- * how much of it was a full garbage collection (of the heap the view shares with the workbench).
- */
-function viewTasks(events: readonly TraceEvent[], frames: ReadonlySet<string>): { duration: number; fullGc: number }[] {
-  const mainThreads = rendererMainThreads(events);
-  const tasks = topLevelTasks(events, mainThreads);
-  const found = new Map(tasks.map((task) => [task, { ours: false, fullGc: 0 }]));
-  const byThread = new Map<string, TraceEvent[]>();
-  for (const task of tasks) {
-    const list = byThread.get(threadOf(task)) ?? [];
-    list.push(task);
-    byThread.set(threadOf(task), list);
-  }
-  for (const event of events) {
-    if (event.ph !== 'X' || event.name === 'ThreadControllerImpl::RunTask' || !mainThreads.has(threadOf(event))) continue;
-    // The thread's last task to start by the event's start holds it, if it has not ended by then.
-    const list = byThread.get(threadOf(event)) ?? [];
-    let low = 0;
-    let high = list.length - 1;
-    while (low < high) {
-      const middle = Math.ceil((low + high) / 2);
-      if (list[middle].ts <= event.ts) low = middle;
-      else high = middle - 1;
+function rendererTasks(events: readonly TraceEvent[]): { tasks: RendererTask[]; longestFullGcMs: number } {
+  const mainThreads = new Set(
+    events.filter((event) => event.ph === 'M' && event.name === 'thread_name' && event.args?.name === 'CrRendererMain').map(threadOf),
+  );
+  const onMain = events
+    .filter((event) => event.ph === 'X' && mainThreads.has(threadOf(event)))
+    .sort((a, b) => a.ts - b.ts || (b.dur ?? 0) - (a.dur ?? 0));
+  const tasks: RendererTask[] = [];
+  /** Each thread's task that holds what starts before its end. */
+  const open = new Map<string, { readonly end: number; readonly task: RendererTask }>();
+  let longestFullGcMs = 0;
+  for (const event of onMain) {
+    const holder = open.get(threadOf(event));
+    if (event.name === 'ThreadControllerImpl::RunTask') {
+      if (holder && event.ts < holder.end) continue;
+      const task = { duration: milliseconds(event), fullGc: 0, frames: new Set<string>() };
+      tasks.push(task);
+      open.set(threadOf(event), { end: event.ts + (event.dur ?? 0), task });
+      continue;
     }
-    const task = list[low];
-    if (!task || task.ts > event.ts || event.ts > endOf(task)) continue;
-    const figures = found.get(task)!;
-    if (event.name === 'MajorGC') figures.fullGc += (event.dur ?? 0) / 1000;
+    if (event.name === 'MajorGC') longestFullGcMs = Math.max(longestFullGcMs, milliseconds(event));
+    if (!holder || event.ts > holder.end) continue;
+    if (event.name === 'MajorGC') holder.task.fullGc += milliseconds(event);
     const frame = event.args?.data?.frame ?? event.args?.beginData?.frame;
-    if (frame && frames.has(frame)) figures.ours = true;
+    if (frame) holder.task.frames.add(frame);
   }
-  return tasks
-    .filter((task) => found.get(task)!.ours)
-    .map((task) => ({ duration: (task.dur ?? 0) / 1000, fullGc: found.get(task)!.fullGc }));
+  return { tasks, longestFullGcMs };
+}
+
+/** The renderers' tasks, the workbench's and the view's: the longest, how many over 50 ms, and the longest full GC. */
+function rendererFigures({ tasks, longestFullGcMs }: ReturnType<typeof rendererTasks>): RendererFigures {
+  const durations = tasks.map(({ duration }) => duration);
+  return {
+    rendererLongestTaskMs: Math.max(0, ...durations),
+    rendererTasksOver50: durations.filter((duration) => duration > 50).length,
+    majorGcMs: longestFullGcMs,
+  };
 }
