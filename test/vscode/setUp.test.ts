@@ -106,8 +106,9 @@ describe('setting up', () => {
     const platform = await PlatformEmulator.start({ searchDelayMs: 0 });
     try {
       platform.jobs.add({ id: 'job-status', outcome: 'staysActive', ref: 'docs-agent/status' });
-      await vscode.commands.executeCommand('docsAssistant.clearKeys');
       await setUserSetting('baseUrl', platform.url);
+      // Its port may be one an earlier suite's emulator listened on, whose keys are still stored.
+      await vscode.commands.executeCommand('docsAssistant.clearKeys');
       await setUserSetting('domain', platform.config.domain);
       await setUserSetting('projectId', platform.config.projectId);
       const item = (text: RegExp) =>
