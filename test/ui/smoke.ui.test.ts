@@ -1,19 +1,31 @@
 // The whole extension in each release's real workbench, as a new user meets it: the welcome views
 // ask for the keys, which are typed into the palette's masked box; the chat in the sidebar answers a
-// question typed into its box, with its sources; a web link of the answer is VS Code's
-// to open, after its own question, once; a source opens as a page in the editor; a tracked job
-// shows in the Agent Jobs view, with the sidebar's badge. Each behaviour here has its own tests at a
-// cheaper layer; this shows the parts meet in VS Code itself (CONTRIBUTING.md).
+// question typed into its box, with its sources; a web link of the answer is VS Code's to open,
+// after its own question, once; a source opens as a page in the editor, which VS Code keeps from
+// being typed in, and whose selection Ctrl+Alt+A attaches to the next question; a tracked job shows
+// in the Agent Jobs view, with the sidebar's badge, and stays across a reload. Each behaviour here
+// has its own tests at a cheaper layer; this shows the parts meet in VS Code itself (CONTRIBUTING.md).
 
 import * as assert from 'node:assert/strict';
-import { answerInput, giveKeys, QUICK_INPUT, runCommand, screenshot, sidebarItem, uiSuite, webviewFrame, workbench } from './support';
+import {
+  answerInput,
+  giveKeys,
+  openSidebar,
+  QUICK_INPUT,
+  runCommand,
+  screenshot,
+  sidebarItem,
+  uiSuite,
+  webviewFrame,
+  workbench,
+} from './support';
 
 describe('Docs Assistant in the workbench, end to end', function () {
   this.timeout(180_000);
   const ui = uiSuite();
   before(() => ui.emulator.jobs.add({ id: 'job-smoke', outcome: 'staysActive', ref: 'docs-agent/smoke' }));
 
-  it('asks for the keys, answers in the sidebar, opens a source as a page, and shows a tracked job', async () => {
+  it('asks for the keys, answers in the sidebar, opens a source as a page, and shows a tracked job, kept across a reload', async () => {
     // Set up for the platform, but for the keys: this test gives them as a new user does.
     const bench = await workbench({ platform: ui.emulator });
     const { page } = bench;
@@ -50,8 +62,25 @@ describe('Docs Assistant in the workbench, end to end', function () {
 
     await source.click();
     await page.locator('.tabs-container .tab.active', { hasText: /\.md$/ }).waitFor();
-    await page.locator('.view-lines', { hasText: title }).first().waitFor();
+    const lines = page.locator('.view-lines', { hasText: title }).first();
+    await lines.waitFor();
     assert.ok(ui.emulator.requestsFor('page').length > 0, 'the source was read as a page of the site');
+    // A second question about the link would have come with the first, long before the page opened.
+    assert.equal(await page.locator('.monaco-dialog-box').count(), 0, 'the link was not opened twice');
+
+    // A page is the site's: VS Code refuses what is typed into it.
+    await lines.click();
+    await page.keyboard.type('typed by the user');
+    await page.locator('text=Cannot edit in read-only editor').first().waitFor();
+    assert.equal(await page.locator('.view-lines', { hasText: 'typed by the user' }).count(), 0);
+    // Ctrl+Alt+A asks about the selection: it goes with the next question, typed in the box it focuses.
+    await page.keyboard.press('Control+A');
+    await page.keyboard.press('Control+Alt+A');
+    await chat.locator('.chip-label', { hasText: /:1-\d+$/ }).waitFor();
+    await chat.locator('textarea.question-input:focus').waitFor();
+    await screenshot(page, 'smoke-selection-attached');
+    await chat.locator('.chip-remove').click();
+    await chat.locator('.chip').waitFor({ state: 'detached' });
 
     await runCommand(page, 'Docs Assistant: Track Agent Job', { opensInput: true });
     await answerInput(page, 'job-smoke', 'id of an agent job');
@@ -61,5 +90,12 @@ describe('Docs Assistant in the workbench, end to end', function () {
     assert.match(await tree.locator('.monaco-list-row', { hasText: 'docs-agent/smoke' }).innerText(), /active/);
     await sidebarItem(page).locator('.badge-content', { hasText: '1' }).waitFor();
     await screenshot(page, 'smoke-job');
+
+    // As a user reloads the window: the tracked job is kept.
+    const reloaded = page.waitForEvent('framenavigated', (frame) => frame === page.mainFrame());
+    await runCommand(page, 'Developer: Reload Window');
+    await reloaded;
+    await openSidebar(page);
+    await tree.locator('.monaco-list-row', { hasText: 'docs-agent/smoke' }).waitFor({ timeout: 60_000 });
   });
 });

@@ -7,7 +7,19 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { Page } from 'playwright-core';
 import { REPO_ROOT, writtenJson } from '../runner/workbench';
-import { answerInput, openFile, openSidebar, QUICK_INPUT, runCommand, screenshot, uiSuite, webviewFrame, workbench } from './support';
+import { until } from '../until';
+import {
+  answerInput,
+  openFile,
+  openSidebar,
+  QUICK_INPUT,
+  QUICK_INPUT_BOX,
+  runCommand,
+  screenshot,
+  uiSuite,
+  webviewFrame,
+  workbench,
+} from './support';
 
 const web = process.env.DOCS_ASSISTANT_WEB === '1';
 
@@ -40,7 +52,7 @@ const web = process.env.DOCS_ASSISTANT_WEB === '1';
 
   // One workbench, as a user's browser tab: what only the web worker host shows. The features are
   // the same code as in Node's host, tested there (test/vscode) and in the workbench (the other suites).
-  it('runs in the web worker host over fetch: answers, lends its tools, tracks and starts jobs without Git, says a CORS refusal, and keeps its keys across a reload', async () => {
+  it('runs in the web worker host over fetch: answers, lends its tools, searches, tracks, starts and follows up jobs without Git, says a CORS refusal, and keeps its keys across a reload', async () => {
     ui.emulator.jobs.add({
       id: 'job-web',
       outcome: 'completed',
@@ -109,7 +121,31 @@ const web = process.env.DOCS_ASSISTANT_WEB === '1';
     const done = page.locator('.notification-toast', { hasText: 'completed with a pull request' }).last();
     await done.locator('.monaco-button', { hasText: 'Open Pull Request' }).waitFor({ timeout: 60_000 });
     assert.equal(await done.locator('.monaco-button', { hasText: 'Review Changes' }).count(), 0, 'no Review Changes without Git');
+    const created = ui.emulator.jobs.prompts.find((received) => received.kind === 'create');
+    assert.match(created?.prompt ?? '', /Document the answer constant/);
+    assert.ok(created?.prompt.includes('export const answer = 42;'), 'the selection went with the prompt');
     await screenshot(page, 'web-job-completed');
+
+    // A follow-up to a job that has ended: it works again.
+    await runCommand(page, 'Docs Assistant: Send Follow-Up to Agent Job');
+    await page.locator(`${QUICK_INPUT} .quick-input-list .monaco-list-row`, { hasText: 'docs-agent/web' }).first().click();
+    await answerInput(page, 'Also the README.', 'What else should the agent do');
+    await until(
+      'the follow-up at the platform',
+      () =>
+        ui.emulator.jobs.prompts.some(
+          ({ kind, jobId, prompt }) => kind === 'followUp' && jobId === 'job-web' && prompt === 'Also the README.',
+        ),
+      30_000,
+    );
+
+    // Search Docs: results as the user types, one opened as a page.
+    await runCommand(page, 'Docs Assistant: Search Docs');
+    await page.locator(QUICK_INPUT_BOX).fill('agent jobs');
+    const result = page.locator(`${QUICK_INPUT} .quick-input-list .monaco-list-row`, { hasText: 'Watching agent jobs' }).first();
+    await result.waitFor({ timeout: 30_000 });
+    await result.click();
+    await page.locator('.tabs-container .tab.active', { hasText: 'agent-jobs.md' }).waitFor({ timeout: 30_000 });
 
     // A platform that refuses calls from a browser: said as such, and what still works.
     ui.emulator.config.cors = { discovery: false, admin: true };
@@ -117,6 +153,11 @@ const web = process.env.DOCS_ASSISTANT_WEB === '1';
     assert.match(said, /did not accept the call from a browser/);
     assert.match(said, /agent jobs its admin interface/);
     await screenshot(page, 'web-cors-refused');
+    // As said: the agent jobs are still reached.
+    ui.emulator.jobs.add({ id: 'job-cors', outcome: 'staysActive', ref: 'docs-agent/cors' });
+    await runCommand(page, 'Docs Assistant: Track Agent Job', { opensInput: true });
+    await answerInput(page, 'job-cors');
+    await page.locator('.pane-body .monaco-list-row', { hasText: 'docs-agent/cors' }).waitFor({ timeout: 30_000 });
     ui.emulator.config.cors = { discovery: true, admin: true };
 
     // The keys are kept in the browser's secret storage, across a reload.

@@ -1,4 +1,7 @@
 import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import * as l10n from '@vscode/l10n';
 import {
   age,
   jobDescription,
@@ -12,6 +15,7 @@ import {
 } from '../../../src/agentJobs/jobPresentation';
 import type { TrackedJob } from '../../../src/agentJobs/trackedJob';
 import { loadTrackedJobs, saveTrackedJobs, scopeKey, type KeyValueStore } from '../../../src/agentJobs/savedJobs';
+import { setDisplayLanguage } from '../../../src/shared/language';
 
 const tracked = (job: TrackedJob['job'], polling: TrackedJob['polling'] = { kind: 'watching' }): TrackedJob => ({
   id: 'j1',
@@ -66,6 +70,26 @@ describe('agent job presentation', () => {
     assert.equal(jobIcon(tracked({ id: 'j1', status: 'active' }, { kind: 'offline', message: 'x' })), 'offline');
     assert.equal(jobIcon(tracked({ id: 'j1', status: 'failed' }, { kind: 'ended' })), 'failed');
     assert.equal(jobIcon(tracked(undefined)), 'loading');
+  });
+
+  // What a Japanese VS Code draws in the row: the words from the bundle it loads, the age as Japanese says it.
+  it('writes the row in Japanese, with the bundle and the display language of a Japanese VS Code', () => {
+    const bundle = path.join(__dirname, '../../../../l10n/bundle.l10n.ja.json');
+    l10n.config({ contents: JSON.parse(fs.readFileSync(bundle, 'utf8')) as Record<string, string> });
+    setDisplayLanguage('ja');
+    try {
+      const now = Date.parse('2026-11-21T12:00:00Z');
+      assert.equal(jobDescription(tracked({ id: 'j1', status: 'active', createdAt: '2026-11-21T11:55:00Z' }), now), '実行中 · 5 分前');
+      assert.equal(jobDescription(tracked({ id: 'j1', status: 'completed', createdAt: '2026-11-21T10:30:00Z' }), now), '完了 · 1 時間前');
+      assert.equal(
+        jobDescription(tracked({ id: 'j1', status: 'archived', createdAt: '2026-11-18T11:00:00Z' }), now),
+        'アーカイブ済み · 3 日前',
+      );
+      assert.equal(jobDescription(tracked({ id: 'j1', status: 'failed', createdAt: '2026-11-21T11:59:50Z' }), now), '失敗 · たった今');
+    } finally {
+      l10n.config({ contents: {} });
+      setDisplayLanguage('en');
+    }
   });
 
   it('says why there is no pull request, and never offers to open a link that is not https', () => {
