@@ -340,6 +340,18 @@ export function sidebarItem(page: Page): Locator {
 }
 
 /**
+ * Reloads the window as a user does: Developer: Reload Window lets the workbench store what it holds
+ * first, which a browser reload may cut short. Returns once the new page has the extension's
+ * contributions: until it navigates, the old page's elements still match every locator.
+ */
+export async function reloadWindow(page: Page): Promise<void> {
+  const navigated = page.waitForEvent('framenavigated', (frame) => frame === page.mainFrame());
+  await runCommand(page, 'Developer: Reload Window');
+  await navigated;
+  await sidebarItem(page).waitFor({ timeout: 60_000 });
+}
+
+/**
  * Shows the Docs Assistant sidebar whatever state it is in. The icon toggles, and a sidebar being
  * restored after a reload could be clicked shut, so this uses the view's Focus command instead.
  */

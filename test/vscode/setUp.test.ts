@@ -34,7 +34,6 @@ describe('setting up', () => {
   });
   afterEach(resetUserSettings);
   after(async () => {
-    await vscode.commands.executeCommand('docsAssistant.clearKeys');
     await emulator.close();
   });
 
@@ -107,8 +106,8 @@ describe('setting up', () => {
     try {
       platform.jobs.add({ id: 'job-status', outcome: 'staysActive', ref: 'docs-agent/status' });
       await setUserSetting('baseUrl', platform.url);
-      // Its port may be one an earlier suite's emulator listened on, whose keys are still stored.
-      await vscode.commands.executeCommand('docsAssistant.clearKeys');
+      // Its port may be one an earlier test's emulator listened on: no key is left from it.
+      assert.equal(await vscode.commands.executeCommand('docsAssistant.clearKeys'), true);
       await setUserSetting('domain', platform.config.domain);
       await setUserSetting('projectId', platform.config.projectId);
       const item = (text: RegExp) =>

@@ -147,7 +147,8 @@ describe('the extension shell', () => {
     const other = await startEmulator();
     try {
       await setUserSetting('baseUrl', other.url);
-      // Its port may be one an earlier suite's emulator listened on, whose keys are still stored.
+      // Its port may be one an earlier test's emulator listened on: no key is left from it, and
+      // what such a key may have sent before it went does not count.
       assert.equal(await vscode.commands.executeCommand('docsAssistant.clearKeys'), true);
       other.reset();
       const report = await vscode.commands.executeCommand<ConnectionReport>('docsAssistant.checkConnection');

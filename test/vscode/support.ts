@@ -210,8 +210,15 @@ export async function connectTo(emulator: PlatformEmulator): Promise<void> {
   assert.equal(await runAccepting('docsAssistant.setAdminKey', emulator.config.adminKey), true);
 }
 
-/** Clears the connection (which commands under test may also have written) and every setting written through setUserSetting. */
+/**
+ * Forgets the keys stored for the base URL in force, then clears the connection (which commands
+ * under test may also have written) and every setting written through setUserSetting. Keys are
+ * stored per origin, and an emulator's origin is a free port of 127.0.0.1: one that a later
+ * emulator may be given, which would find them.
+ */
 export async function resetUserSettings(): Promise<void> {
+  if (vscode.workspace.getConfiguration('docsAssistant').inspect('baseUrl')?.globalValue)
+    await vscode.commands.executeCommand('docsAssistant.clearKeys');
   for (const name of new Set(['baseUrl', 'domain', 'projectId', ...written])) await setUserSetting(name, undefined);
 }
 

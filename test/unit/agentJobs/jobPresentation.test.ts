@@ -75,17 +75,21 @@ describe('agent job presentation', () => {
   // What a Japanese VS Code draws in the row: the words from the bundle it loads, the age as Japanese says it.
   it('writes the row in Japanese, with the bundle and the display language of a Japanese VS Code', () => {
     const bundle = path.join(__dirname, '../../../../l10n/bundle.l10n.ja.json');
-    l10n.config({ contents: JSON.parse(fs.readFileSync(bundle, 'utf8')) as Record<string, string> });
+    const japanese = JSON.parse(fs.readFileSync(bundle, 'utf8')) as Record<string, string>;
+    l10n.config({ contents: japanese });
     setDisplayLanguage('ja');
     try {
       const now = Date.parse('2026-11-21T12:00:00Z');
-      assert.equal(jobDescription(tracked({ id: 'j1', status: 'active', createdAt: '2026-11-21T11:55:00Z' }), now), '実行中 · 5 分前');
-      assert.equal(jobDescription(tracked({ id: 'j1', status: 'completed', createdAt: '2026-11-21T10:30:00Z' }), now), '完了 · 1 時間前');
-      assert.equal(
-        jobDescription(tracked({ id: 'j1', status: 'archived', createdAt: '2026-11-18T11:00:00Z' }), now),
-        'アーカイブ済み · 3 日前',
+      const row = (status: 'active' | 'completed' | 'archived' | 'failed', createdAt: string) =>
+        jobDescription(tracked({ id: 'j1', status, createdAt }), now);
+      assert.equal(row('active', '2026-11-21T11:55:00Z'), `${japanese.active} · 5 分前`);
+      assert.equal(row('completed', '2026-11-21T10:30:00Z'), `${japanese.completed} · 1 時間前`);
+      assert.equal(row('archived', '2026-11-18T11:00:00Z'), `${japanese.archived} · 3 日前`);
+      assert.equal(row('failed', '2026-11-21T11:59:50Z'), `${japanese.failed} · ${japanese['just now']}`);
+      assert.ok(
+        !/[a-z]/.test(`${japanese.active}${japanese.completed}${japanese.archived}${japanese.failed}`),
+        'the states are translated',
       );
-      assert.equal(jobDescription(tracked({ id: 'j1', status: 'failed', createdAt: '2026-11-21T11:59:50Z' }), now), '失敗 · たった今');
     } finally {
       l10n.config({ contents: {} });
       setDisplayLanguage('en');
