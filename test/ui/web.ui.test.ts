@@ -127,7 +127,7 @@ const web = process.env.DOCS_ASSISTANT_WEB === '1';
     await screenshot(page, 'web-job-completed');
 
     // A follow-up to a job that has ended, over fetch: the one platform call the steps above do not make.
-    await runCommand(page, 'Docs Assistant: Send Follow-Up to Agent Job');
+    await runCommand(page, 'Docs Assistant: Send Follow-Up to Agent Job', { opensInput: true });
     await page.locator(`${QUICK_INPUT} .quick-input-list .monaco-list-row`, { hasText: 'docs-agent/web' }).first().click();
     await answerInput(page, 'Also the README.', 'What else should the agent do');
     await until(
