@@ -31,6 +31,8 @@ interface ViewGlobals {
   getSelection(): { toString(): string };
   requestAnimationFrame(callback: (value: unknown) => void): void;
   setTimeout(callback: () => void, ms: number): void;
+  /** Set by `heldAtItsEnd`: lets the frames it holds run. */
+  releaseFrames(): void;
 }
 
 // The tests share one page and one answer, streamed by the first, and go on from where the one
@@ -431,6 +433,54 @@ describe('the chat view scrolling during a flood, in Chromium', function () {
   }
   const allDrawn = (page: Page) => page.locator('.md-blocks[data-catching-up]').waitFor({ state: 'detached', timeout: 30_000 });
 
+  /**
+   * A view showing `text` that came all at once, held as soon as its end is drawn and the view is
+   * there: the older blocks wait to be filled in until `releaseFrames()` in the page. A reader's
+   * scroll sent from this process then comes while they are still to come, however long a busy
+   * machine keeps this process away (the filling in runs on in the page meanwhile, and once took
+   * all of its time). What is held is what the filling in waits for: each callback the page asks a
+   * frame for, the view's own scroll handling included, is run at the next frame after the release.
+   */
+  async function heldAtItsEnd(text: string): Promise<Page> {
+    const page = await openChatView(browser);
+    await page.evaluate(`(() => {
+      const frame = window.requestAnimationFrame.bind(window);
+      const cancelFrame = window.cancelAnimationFrame.bind(window);
+      // Held callbacks by the (negative) id the page was given; once released, the id the browser gave them.
+      let held;
+      let nextId = -1;
+      const released = new Map();
+      window.requestAnimationFrame = (callback) => {
+        if (!held) return frame(callback);
+        held.set(nextId, callback);
+        return nextId--;
+      };
+      window.cancelAnimationFrame = (id) => {
+        if (!held?.delete(id)) cancelFrame(released.get(id) ?? id);
+      };
+      window.releaseFrames = () => {
+        for (const [id, callback] of held ?? []) released.set(id, frame(callback));
+        held = undefined;
+      };
+      window.heldAtEnd = new Promise((resolve) => {
+        const watch = () => {
+          if (document.getElementById('app').scrollTop > 2000 && document.querySelector('.md-blocks[data-catching-up]')) {
+            held = new Map();
+            resolve(true);
+          } else frame(watch);
+        };
+        frame(watch);
+      });
+    })()`);
+    await postToView(page, {
+      type: 'turnStarted',
+      turn: { id: 'f', question: 'Everything', answer: '', sources: [], status: 'streaming' },
+    });
+    await postToView(page, { type: 'delta', turnId: 'f', text });
+    await page.evaluate('window.heldAtEnd');
+    return page;
+  }
+
   for (const [shape, text] of [
     ['sections', sectionsAnswer(100 * 1024)],
     ['one code block', codeBlockAnswer(100 * 1024)],
@@ -445,8 +495,9 @@ describe('the chat view scrolling during a flood, in Chromium', function () {
   }
 
   // A step may run between a reader's scroll and its event (steps run between frames): what scrolls
-  // up stops the following at once. A megabyte, so that the reader scrolls while it is filled in;
-  // by less than the newest blocks' height, so that what they read is among those.
+  // up stops the following at once. The filling in is held until the reader has scrolled, and goes
+  // on as the scroll is animated; a megabyte, so that it is still going once the scroll is over.
+  // The reader scrolls by less than the newest blocks' height, so that what they read is among those.
   for (const [how, scrollUp] of [
     [
       'the wheel',
@@ -465,15 +516,15 @@ describe('the chat view scrolling during a flood, in Chromium', function () {
     ],
   ] as const) {
     it(`keeps a reader who scrolls up with ${how} on what they read while blocks are filled in above`, async () => {
-      const page = await flooded(sectionsAnswer(1024 * 1024));
       // Its end drawn, and the view there: the older blocks are still to come.
-      await page.waitForFunction('document.getElementById("app").scrollTop > 2000');
+      const page = await heldAtItsEnd(sectionsAnswer(1024 * 1024));
       await scrollUp(page);
       // What the reader reads once the scroll is over: the first heading in view, once it holds
       // still over a few frames (blocks filled in above move the scroll position, not the text).
       const reading = () =>
         page.evaluate(async () => {
           const view = globalThis as unknown as ViewGlobals;
+          view.releaseFrames();
           const frames = (count: number): Promise<unknown> =>
             new Promise((resolve) => (count === 0 ? resolve(0) : view.requestAnimationFrame(() => resolve(frames(count - 1)))));
           const first = () => {
