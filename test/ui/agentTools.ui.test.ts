@@ -75,6 +75,9 @@ describe('Docs Assistant in VS Code’s agent mode', function () {
   /** Starts a new chat in the Chat view, types `question` and sends it, in agent mode. */
   async function ask(question: string): Promise<void> {
     await page.locator('.part.auxiliarybar a[aria-label^="New Chat ("]:visible').first().click();
+    // The new chat is in place once no question of the last one is listed: a question typed before
+    // that goes on in the last chat, whose tool calls then count as this script's first rounds.
+    await page.locator('.part.auxiliarybar .interactive-request').first().waitFor({ state: 'detached' });
     await sendInChatView(page, question);
   }
 
