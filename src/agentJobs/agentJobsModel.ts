@@ -85,8 +85,12 @@ export class AgentJobsModel {
         SAVE_DELAY_MS,
         this.deps.timers ?? realTimers,
       );
+      let restoring = true;
       poller.onDidChange((change) => {
-        save.request();
+        // A job tracked or left is the user's doing, saved at once: the window may be reloaded right
+        // after. What the polls bring (and what is restored) waits, and a Refresh of many is saved once.
+        if (restoring || (change.before && change.after)) save.request();
+        else save.requestNow();
         if (this.current?.poller === poller) this.changes.fire({ ...change, scope });
       });
       this.current = { scope, key, poller, save };
@@ -95,6 +99,7 @@ export class AgentJobsModel {
           ...(saved.prompt === undefined ? {} : { prompt: saved.prompt }),
           ...(saved.fixes ? { fixes: saved.fixes } : {}),
         });
+      restoring = false;
     }
     this.changes.fire(undefined);
   }

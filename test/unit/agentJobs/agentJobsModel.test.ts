@@ -68,6 +68,23 @@ describe('agent jobs model', () => {
     model.dispose();
   });
 
+  it('saves a job tracked or left at once, so that a window reloaded right after keeps it (and what polls bring soon after)', async () => {
+    const timers = new FakeTimers();
+    const store = new MemoryStore();
+    const model = new AgentJobsModel({ store, timers, read: (_scope, id) => Promise.resolve(ok({ id, status: 'active' })) });
+    model.setScope(A, 5_000);
+    const saved = () =>
+      (store.get<{ id: string; job?: unknown }[]>(scopeKey(A.origin, A.projectId)) ?? []).map(({ id, job }) => ({ id, read: !!job }));
+    model.track('job-1');
+    assert.deepEqual(saved(), [{ id: 'job-1', read: false }], 'saved before any timer ran');
+    await timers.advance(500);
+    assert.deepEqual(saved(), [{ id: 'job-1', read: true }], 'what the first poll read, soon after');
+    await timers.advance(5_000);
+    model.untrack('job-1');
+    assert.deepEqual(saved(), []);
+    model.dispose();
+  });
+
   it('saves a Refresh of many jobs once, and what is waiting when it leaves the scope', async () => {
     const timers = new FakeTimers();
     const store = new MemoryStore();

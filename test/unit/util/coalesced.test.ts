@@ -33,4 +33,20 @@ describe('coalesced work', () => {
     await timers.advance(200);
     assert.equal(runs, 1);
   });
+
+  it('runs at once on requestNow, unless requestNow ran it within its delay: then with the requests after it', async () => {
+    const timers = new FakeTimers();
+    let runs = 0;
+    const work = new Coalesced(() => runs++, 100, timers);
+    work.request();
+    work.requestNow();
+    assert.equal(runs, 1, 'at once, and what was waiting with it');
+    for (let i = 0; i < 50; i++) work.requestNow();
+    assert.equal(runs, 1);
+    await timers.advance(100);
+    assert.equal(runs, 2, 'the burst once, after the delay');
+    await timers.advance(100);
+    work.requestNow();
+    assert.equal(runs, 3);
+  });
 });
