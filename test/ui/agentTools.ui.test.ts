@@ -72,12 +72,17 @@ describe('Docs Assistant in VS Code’s agent mode', function () {
     return results;
   }
 
-  /** Starts a new chat in the Chat view, types `question` and sends it, in agent mode. */
+  /** Types `question` in a new chat of the Chat view and sends it, in agent mode. */
   async function ask(question: string): Promise<void> {
-    await page.locator('.part.auxiliarybar a[aria-label^="New Chat ("]:visible').first().click();
-    // The new chat is in place once no question of the last one is listed: a question typed before
-    // that goes on in the last chat, whose tool calls then count as this script's first rounds.
-    await page.locator('.part.auxiliarybar .interactive-request').first().waitFor({ state: 'detached' });
+    // A chat with a question in it gives way to a new one, in place once none of its questions is
+    // listed: typed before that, the question goes on in the last chat (whose tool calls then count
+    // as this script's first rounds), or is cleared from the box as the new chat comes. A chat with
+    // none is new already, and a New Chat then would come later at no state this could wait for.
+    const listed = page.locator('.part.auxiliarybar .interactive-request');
+    if ((await listed.count()) > 0) {
+      await page.locator('.part.auxiliarybar a[aria-label^="New Chat ("]:visible').first().click();
+      await listed.first().waitFor({ state: 'detached' });
+    }
     await sendInChatView(page, question);
   }
 
