@@ -31,7 +31,7 @@ interface ViewGlobals {
   getSelection(): { toString(): string };
   requestAnimationFrame(callback: (value: unknown) => void): void;
   setTimeout(callback: () => void, ms: number): void;
-  /** Set by `heldAtItsEnd`: lets the frames it holds run. */
+  /** Set by `HELD_AT_ITS_END`: lets the frames it holds run. */
   releaseFrames(): void;
 }
 
@@ -410,76 +410,69 @@ describe('the chat view scrolling during a flood, in Chromium', function () {
     await browser?.close();
   });
 
-  /** A view showing `text` that came all at once, from the first draw on. */
-  async function flooded(text: string): Promise<Page> {
+  /**
+   * Scripts run in the page before a flood comes, each a promise of the state a test waits for.
+   * Watched from inside the page: a busy machine can keep this process away for longer than the
+   * whole filling in takes, and a wait from here would then find it over.
+   */
+  const FILLING_IN = `new Promise((resolve) => {
+    const observer = new MutationObserver(() => {
+      if (document.querySelector('.md-blocks[data-catching-up]') === null) return;
+      observer.disconnect();
+      resolve(true);
+    });
+    observer.observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-catching-up'] });
+  })`;
+  /**
+   * Its end drawn and the view there, then held: the older blocks wait to be filled in until
+   * `releaseFrames()` in the page. A reader's scroll sent from this process then comes while they
+   * are still to come (the filling in ran on in the page meanwhile, and once took all of its time).
+   * What is held is what the filling in waits for: each callback the page asks a frame for, the
+   * view's own scroll handling included, is run at the next frame after the release.
+   */
+  const HELD_AT_ITS_END = `(() => {
+    const frame = window.requestAnimationFrame.bind(window);
+    const cancelFrame = window.cancelAnimationFrame.bind(window);
+    // Held callbacks by the (negative) id the page was given; once released, the id the browser gave them.
+    let held;
+    let nextId = -1;
+    const released = new Map();
+    window.requestAnimationFrame = (callback) => {
+      if (!held) return frame(callback);
+      held.set(nextId, callback);
+      return nextId--;
+    };
+    window.cancelAnimationFrame = (id) => {
+      if (!held?.delete(id)) cancelFrame(released.get(id) ?? id);
+    };
+    window.releaseFrames = () => {
+      for (const [id, callback] of held ?? []) released.set(id, frame(callback));
+      held = undefined;
+    };
+    return new Promise((resolve) => {
+      const watch = () => {
+        if (document.getElementById('app').scrollTop > 2000 && document.querySelector('.md-blocks[data-catching-up]')) {
+          held = new Map();
+          resolve(true);
+        } else frame(watch);
+      };
+      frame(watch);
+    });
+  })()`;
+
+  /** A view showing `text` that came all at once, once the page has reached the state `reached` waits for. */
+  async function flooded(text: string, reached = FILLING_IN): Promise<Page> {
     const page = await openChatView(browser);
     await postToView(page, {
       type: 'turnStarted',
       turn: { id: 'f', question: 'Everything', answer: '', sources: [], status: 'streaming' },
     });
-    // Watched from inside the page: a busy machine can keep this process away for longer than the
-    // whole filling in takes, and a wait from here would then find it over.
-    const catchingUp = page.evaluate(`new Promise((resolve) => {
-      const observer = new MutationObserver(() => {
-        if (document.querySelector('.md-blocks[data-catching-up]') === null) return;
-        observer.disconnect();
-        resolve(true);
-      });
-      observer.observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-catching-up'] });
-    })`);
+    const reaching = page.evaluate(reached);
     await postToView(page, { type: 'delta', turnId: 'f', text });
-    await catchingUp;
+    await reaching;
     return page;
   }
   const allDrawn = (page: Page) => page.locator('.md-blocks[data-catching-up]').waitFor({ state: 'detached', timeout: 30_000 });
-
-  /**
-   * A view showing `text` that came all at once, held as soon as its end is drawn and the view is
-   * there: the older blocks wait to be filled in until `releaseFrames()` in the page. A reader's
-   * scroll sent from this process then comes while they are still to come, however long a busy
-   * machine keeps this process away (the filling in runs on in the page meanwhile, and once took
-   * all of its time). What is held is what the filling in waits for: each callback the page asks a
-   * frame for, the view's own scroll handling included, is run at the next frame after the release.
-   */
-  async function heldAtItsEnd(text: string): Promise<Page> {
-    const page = await openChatView(browser);
-    await page.evaluate(`(() => {
-      const frame = window.requestAnimationFrame.bind(window);
-      const cancelFrame = window.cancelAnimationFrame.bind(window);
-      // Held callbacks by the (negative) id the page was given; once released, the id the browser gave them.
-      let held;
-      let nextId = -1;
-      const released = new Map();
-      window.requestAnimationFrame = (callback) => {
-        if (!held) return frame(callback);
-        held.set(nextId, callback);
-        return nextId--;
-      };
-      window.cancelAnimationFrame = (id) => {
-        if (!held?.delete(id)) cancelFrame(released.get(id) ?? id);
-      };
-      window.releaseFrames = () => {
-        for (const [id, callback] of held ?? []) released.set(id, frame(callback));
-        held = undefined;
-      };
-      window.heldAtEnd = new Promise((resolve) => {
-        const watch = () => {
-          if (document.getElementById('app').scrollTop > 2000 && document.querySelector('.md-blocks[data-catching-up]')) {
-            held = new Map();
-            resolve(true);
-          } else frame(watch);
-        };
-        frame(watch);
-      });
-    })()`);
-    await postToView(page, {
-      type: 'turnStarted',
-      turn: { id: 'f', question: 'Everything', answer: '', sources: [], status: 'streaming' },
-    });
-    await postToView(page, { type: 'delta', turnId: 'f', text });
-    await page.evaluate('window.heldAtEnd');
-    return page;
-  }
 
   for (const [shape, text] of [
     ['sections', sectionsAnswer(100 * 1024)],
@@ -517,7 +510,7 @@ describe('the chat view scrolling during a flood, in Chromium', function () {
   ] as const) {
     it(`keeps a reader who scrolls up with ${how} on what they read while blocks are filled in above`, async () => {
       // Its end drawn, and the view there: the older blocks are still to come.
-      const page = await heldAtItsEnd(sectionsAnswer(1024 * 1024));
+      const page = await flooded(sectionsAnswer(1024 * 1024), HELD_AT_ITS_END);
       await scrollUp(page);
       // What the reader reads once the scroll is over: the first heading in view, once it holds
       // still over a few frames (blocks filled in above move the scroll position, not the text).
