@@ -132,6 +132,36 @@ describe('agent jobs from the editor', () => {
     }
   });
 
+  it('opens a draft holding its prompt when VS Code fills the new document with an old text', async () => {
+    // A new untitled document takes the name of one just closed, and VS Code fills it from that
+    // one's backup while the backup is not yet deleted (a draft of "Start with the quickstart."
+    // opened holding the "Fix the docs." just discarded, on a busy machine). A new untitled
+    // document opens holding an old text here, as it does then.
+    const workspace = vscode.workspace as { openTextDocument: (options?: unknown) => Thenable<vscode.TextDocument> };
+    const open = workspace.openTextDocument;
+    workspace.openTextDocument = (options) =>
+      open.call(
+        vscode.workspace,
+        typeof options === 'object' && !(options instanceof vscode.Uri) ? { ...options, content: 'Fix the docs.' } : options,
+      );
+    try {
+      assert.equal(
+        await vscode.commands.executeCommand('docsAssistant.startAgentJob', { prompt: 'Start with the quickstart.' }),
+        undefined,
+      );
+    } finally {
+      workspace.openTextDocument = open;
+    }
+    const { document: draft } = await draftEditor('Start with the quickstart.');
+    assert.equal(draft.getText(), 'Start with the quickstart.', 'the draft holds its own prompt, and nothing else');
+    const id = (await startDraft(draft.uri)) ?? '';
+    assert.deepEqual(
+      emulator.jobs.prompts.at(-1),
+      { kind: 'create', jobId: id, prompt: 'Start with the quickstart.' },
+      'what was shown is sent',
+    );
+  });
+
   it('follows up on a completed job, which is polled again until it ends again', async () => {
     const id = await startJob('Start with the quickstart.');
     clock.advance(61_000);

@@ -64,6 +64,11 @@ export class PromptDrafts extends Disposable implements vscode.CodeLensProvider 
   /** Opens a new draft holding `prompt`, in the active editor group. */
   async open(prompt: string, notes: DraftNotes = {}): Promise<vscode.TextEditor> {
     const document = await vscode.workspace.openTextDocument({ language: 'markdown', content: prompt });
+    // A new untitled document takes the name of one just closed, and VS Code fills it from that
+    // one's backup while the backup is not yet deleted: a draft opened right after another was
+    // discarded (its job started) would hold, and could send, the old prompt. (VS Code gives a
+    // document one kind of line ending, so those are no difference.)
+    if (oneLineEnding(document.getText()) !== oneLineEnding(prompt)) await replaceText(document, prompt);
     this.drafts.set(document.uri.toString(), notes);
     await this.publish();
     const editor = await vscode.window.showTextDocument(document, { preview: false });
@@ -133,4 +138,14 @@ export class PromptDrafts extends Disposable implements vscode.CodeLensProvider 
 
 function sizeText(document: vscode.TextDocument): string {
   return vscode.l10n.t('{0} of {1}', formatKilobytes(utf8Bytes(document.getText())), formatKilobytes(MAX_PROMPT_BYTES));
+}
+
+function oneLineEnding(text: string): string {
+  return text.replace(/\r\n?/g, '\n');
+}
+
+async function replaceText(document: vscode.TextDocument, text: string): Promise<void> {
+  const edit = new vscode.WorkspaceEdit();
+  edit.replace(document.uri, new vscode.Range(document.positionAt(0), document.positionAt(document.getText().length)), text);
+  if (!(await vscode.workspace.applyEdit(edit))) throw new Error(`Could not put the prompt in ${document.uri.toString()}`);
 }
