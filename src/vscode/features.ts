@@ -70,7 +70,7 @@ export interface DocsAssistantApi {
   /** The Agent Jobs view as VS Code was given it: its badge, its message, each job's row. */
   agentJobsView(): ReturnType<AgentJobsTree['shown']>;
   /** The Reader Signals view as VS Code was given it: its description (the period), each group and its rows. */
-  readerSignalsView(): { description: string; groups: ReturnType<SignalsTree['shown']> };
+  readerSignalsView(): { description: string; groups: ReturnType<SignalsTree['shown']>; redrawn: ReturnType<SignalsTree['redrawn']> };
   /** The status bar item as VS Code was given it. */
   statusItem(): ShownStatusItem;
   /** Resolves once the settings and keys as they are now have been read into the set-up the views show. */
@@ -202,7 +202,11 @@ export function activateFeatures(context: vscode.ExtensionContext, handles: Acti
       askParticipant: (request, chatContext, stream, token) => participant.handle(request, chatContext, stream, token),
       fromChatView: (message) => chat.view.receive(message),
       agentJobsView: () => agentJobs.tree.shown(),
-      readerSignalsView: () => ({ description: handles.readerSignalsView.description ?? '', groups: readerSignals.tree.shown() }),
+      readerSignalsView: () => ({
+        description: handles.readerSignalsView.description ?? '',
+        groups: readerSignals.tree.shown(),
+        redrawn: readerSignals.tree.redrawn(),
+      }),
       statusItem,
       setUpRead: () => setup.refresh(),
     },

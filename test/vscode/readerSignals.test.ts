@@ -10,7 +10,7 @@ import type { DocsAssistantApi } from '../../src/vscode/extension';
 import { ManualClock } from '../emulator/clock';
 import type { PlatformEmulator } from '../emulator/emulator';
 import { PREVIEW_BUILD_MS, PREVIEW_QUEUED_MS } from '../emulator/previews';
-import { activeEditor, agentJobsSuite, closeAllEditors, runAccepting } from './support';
+import { activeEditor, agentJobsSuite, closeAllEditors, runAccepting, setUserSetting } from './support';
 import { until } from '../until';
 
 type Shown = ReturnType<DocsAssistantApi['readerSignalsView']>;
@@ -76,6 +76,29 @@ describe('reader signals, their fixes and previews', () => {
     );
     assert.equal((await refresh()).description, 'last 7 days', 'the period is kept');
     await loaded(() => vscode.commands.executeCommand('docsAssistant.chooseReaderSignalsPeriod', 30));
+  });
+
+  it('draws again only what changed: a group as it is read, and no row for a job or a set-up change that changes none', async () => {
+    // Every row drawn again is a new element under the pointer: a click on a row's Fix with the
+    // Docs Agent, pressed on one and released on the next, is lost.
+    await refresh();
+    const before = api.readerSignalsView().redrawn;
+    const unrelated = () => api.trackedJobs().find((job) => job.id === 'job-unrelated');
+    emulator.jobs.add({ id: 'job-unrelated', outcome: 'completed', runsForMs: 1_000 });
+    try {
+      await vscode.commands.executeCommand('docsAssistant.trackAgentJob', 'job-unrelated');
+      await until('the first poll', () => unrelated()?.job);
+      clock.advance(2_000);
+      await until('the job completed', () => unrelated()?.job?.status === 'completed');
+    } finally {
+      await vscode.commands.executeCommand('docsAssistant.untrackAgentJob', 'job-unrelated');
+    }
+    await setUserSetting('assistant.retrievalPageSize', 3);
+    await setUserSetting('assistant.retrievalPageSize', undefined);
+    assert.deepEqual(api.readerSignalsView().redrawn, before, 'nothing drawn again for a job and a setting that change no row');
+
+    await loaded(() => vscode.commands.executeCommand('docsAssistant.loadMoreReaderSignals', 'search'));
+    assert.deepEqual(api.readerSignalsView().redrawn, { ...before, search: before.search + 2 }, 'the searches, as they load and once read');
   });
 
   it('keeps readers’ words inert in every row and tooltip, and opens a question as its conversation, read-only', async () => {

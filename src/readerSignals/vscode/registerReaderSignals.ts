@@ -85,14 +85,14 @@ export function registerReaderSignals(context: vscode.ExtensionContext, deps: Re
   context.subscriptions.push(
     { dispose: () => model.dispose() },
     tree,
-    model.onDidChange(() => tree.redraw()),
-    deps.jobsChanged(() => tree.redraw()),
+    model.onDidChange((group) => tree.redraw(group)),
+    deps.jobsChanged(() => tree.redrawIfChanged()),
     deps.view.onDidChangeVisibility(showing),
     deps.settings.onDidChange(userChanged),
     deps.keysChanged(userChanged),
     deps.setup.onDidChange(() => {
       describe();
-      tree.redraw();
+      tree.redrawIfChanged();
       showing();
     }),
     vscode.commands.registerCommand(commands.refreshReaderSignals, refresh),

@@ -33,6 +33,13 @@ export class SignalsTree implements vscode.TreeDataProvider<SignalNode> {
   private readonly changed = new vscode.EventEmitter<SignalNode | undefined>();
   readonly onDidChangeTreeData = this.changed.event;
 
+  /** One object per group: VS Code draws a row again when given the object it was given for it. */
+  private readonly groups = new Map<SignalKind, SignalNode>(SIGNAL_KINDS.map((group) => [group, { kind: 'group', group }]));
+  /** What was last drawn that depends on more than the model: whether it could read, and each signal's fixing job. */
+  private drawnReady: boolean | undefined;
+  private readonly drawnFixing = new Map<string, string>();
+  private readonly redraws: Record<SignalKind | 'all', number> = { all: 0, question: 0, search: 0, page: 0 };
+
   constructor(
     private readonly model: ReaderSignalsModel,
     private readonly fixing: FixingJob,
@@ -41,33 +48,66 @@ export class SignalsTree implements vscode.TreeDataProvider<SignalNode> {
     private readonly now: () => number = Date.now,
   ) {}
 
-  /** Draws it all again: the model changed, or a job that fixes a signal did. */
-  redraw(): void {
-    this.changed.fire(undefined);
+  /**
+   * Draws a group again, or the whole view. Every row drawn again is a new element under the
+   * user's pointer: a click pressed on one row and released on its successor is lost.
+   */
+  redraw(group?: SignalKind): void {
+    this.redraws[group ?? 'all']++;
+    this.changed.fire(group && this.groups.get(group));
+  }
+
+  /**
+   * Draws again what the set-up or the jobs changed, and nothing else: they change on every
+   * question, tool call and poll, and most of them change nothing here.
+   */
+  redrawIfChanged(): void {
+    if (this.drawnReady !== undefined && this.ready() !== this.drawnReady) return this.redraw();
+    for (const group of SIGNAL_KINDS) {
+      const signals = this.model.state(group)?.signals ?? [];
+      if (signals.some((signal) => this.drawnFixing.has(signal.key) && this.drawnFixing.get(signal.key) !== this.fixingText(signal.key)))
+        this.redraw(group);
+    }
   }
 
   dispose(): void {
     this.changed.dispose();
   }
 
+  /** How often each group, or the whole view, was drawn again (for the tests). */
+  redrawn(): Readonly<Record<SignalKind | 'all', number>> {
+    return { ...this.redraws };
+  }
+
   /** The view as VS Code is given it: each group's row, and its rows below it, each with its node (for the tests). */
   shown(): { label: string; description: string; rows: { label: string; description: string; tooltip: string; node: SignalNode }[] }[] {
     const words = (node: SignalNode) => {
-      const item = this.getTreeItem(node);
+      const item = this.item(node);
       return {
         label: String(typeof item.label === 'object' ? item.label.label : (item.label ?? '')),
         description: String(item.description ?? ''),
         tooltip: typeof item.tooltip === 'object' ? item.tooltip.value : (item.tooltip ?? ''),
       };
     };
-    return this.getChildren().map((group) => ({
+    return this.children().map((group) => ({
       ...words(group),
-      rows: this.getChildren(group).map((node) => ({ ...words(node), node })),
+      rows: this.children(group).map((node) => ({ ...words(node), node })),
     }));
   }
 
+  // VS Code's calls: what they return is what the view shows, and so what a redraw compares with.
   getChildren(node?: SignalNode): SignalNode[] {
-    if (!node) return this.ready() ? SIGNAL_KINDS.map((group) => ({ kind: 'group', group })) : [];
+    if (!node) this.drawnReady = this.ready();
+    return this.children(node);
+  }
+
+  getTreeItem(node: SignalNode): vscode.TreeItem {
+    if (node.kind === 'signal') this.drawnFixing.set(node.signal.key, this.fixingText(node.signal.key));
+    return this.item(node);
+  }
+
+  private children(node?: SignalNode): SignalNode[] {
+    if (!node) return this.ready() ? [...this.groups.values()] : [];
     if (node.kind === 'signal' && node.signal.kind === 'page')
       return node.signal.comments.map((comment, index) => ({ kind: 'comment', signal: node.signal, comment, index }));
     if (node.kind !== 'group') return [];
@@ -79,7 +119,7 @@ export class SignalsTree implements vscode.TreeDataProvider<SignalNode> {
     return rows;
   }
 
-  getTreeItem(node: SignalNode): vscode.TreeItem {
+  private item(node: SignalNode): vscode.TreeItem {
     switch (node.kind) {
       case 'group':
         return this.groupItem(node.group);
@@ -119,9 +159,15 @@ export class SignalsTree implements vscode.TreeDataProvider<SignalNode> {
     return item;
   }
 
+  /** What a signal's row says of the job fixing it, if one is. */
+  private fixingText(key: string): string {
+    const fixing = this.fixing(key);
+    return fixing ? vscode.l10n.t('being fixed by job {0}', oneLine(fixing.label, 60)) : '';
+  }
+
   private signalItem(signal: Signal): vscode.TreeItem {
-    const fixing = this.fixing(signal.key);
-    const fixed = fixing ? [vscode.l10n.t('being fixed by job {0}', oneLine(fixing.label, 60))] : [];
+    const fixingText = this.fixingText(signal.key);
+    const fixed = fixingText ? [fixingText] : [];
     const now = this.now();
     const item = new vscode.TreeItem('');
     item.id = signal.key;
